@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/**
+ * The service that hosts the explorer tells it, at run time, how to connect: in demo mode the key to use,
+ * otherwise nothing (the user enters a key). The key is never built into the bundle.
+ */
+export const EXPLORER_CONFIG_PATH = '/explorer-config.json'
+
+export const ExplorerConfigSchema = z.object({
+  demoKey: z.string().nullable(),
+})
+
+export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>

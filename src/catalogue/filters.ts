@@ -1,0 +1,24 @@
+/** The filters each collection accepts, in the order they appear in `next`/`prev` and in forms. */
+export const LOCATION_FILTERS = ['name', 'type', 'dimension'] as const
+export const EPISODE_FILTERS = ['name', 'episode'] as const
+
+export type LocationFilter = (typeof LOCATION_FILTERS)[number]
+export type EpisodeFilter = (typeof EPISODE_FILTERS)[number]
+
+/** A filter value may be at most this many characters long (before trimming). */
+export const MAX_FILTER_LENGTH = 200
+
+/** What a filter value means: white space at either end is not part of it; empty means no filter. */
+export function normaliseFilterValue(value: string): string {
+  return value.trim()
+}
+
+/** Case folding used for matching: Unicode-aware lower case. */
+export function foldCase(text: string): string {
+  return text.toLowerCase()
+}
+
+/** A filter matches when the field contains the (normalised) value, ignoring case; every character is literal. */
+export function filterMatches(fieldValue: string, filterValue: string): boolean {
+  return foldCase(fieldValue).includes(foldCase(normaliseFilterValue(filterValue)))
+}

@@ -1,0 +1,6 @@
+export * from './collections'
+export * from './explorer-config'
+export * from './filters'
+export * from './ids'
+export * from './pagination'
+export * from './records'

@@ -1,0 +1,19 @@
+/** Records on one page of a list, on the service and in the app. */
+export const PAGE_SIZE = 20
+
+/** Number of pages needed for `count` records (0 when there are none). */
+export function pageCount(count: number): number {
+  return Math.ceil(count / PAGE_SIZE)
+}
+
+const PAGE_PATTERN = /^[0-9]+$/
+
+/**
+ * Reads a `page` parameter: plain decimal digits with a value of at least 1.
+ * Returns the page number, or null when the text is not a valid page.
+ */
+export function parsePage(text: string): number | null {
+  if (!PAGE_PATTERN.test(text)) return null
+  const page = Number(text)
+  return Number.isSafeInteger(page) && page >= 1 ? page : null
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+
+/** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
+export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
+
+/** English month name, day without leading zero, comma, four-digit year: `December 2, 2013`. */
+export const AIR_DATE_PATTERN =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) ([1-9]|[12][0-9]|3[01]), \d{4}$/
+
+export const LocationSchema = z.object({
+  id: z.int().nonnegative(),
+  name: z.string(),
+  type: z.string(),
+  dimension: z.string(),
+  residents: z.array(z.string()),
+  url: z.string(),
+  created: z.string(),
+})
+
+export const EpisodeSchema = z.object({
+  id: z.int().nonnegative(),
+  name: z.string(),
+  air_date: z.string(),
+  episode: z.string(),
+  characters: z.array(z.string()),
+  url: z.string(),
+  created: z.string(),
+})
+
+export const InfoSchema = z.object({
+  count: z.int().nonnegative(),
+  pages: z.int().nonnegative(),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+})
+
+export function listPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ info: InfoSchema, results: z.array(item) })
+}
+
+export const LocationPageSchema = listPageSchema(LocationSchema)
+export const EpisodePageSchema = listPageSchema(EpisodeSchema)
+
+export const ErrorBodySchema = z.object({ error: z.string() })
+
+export type Location = z.infer<typeof LocationSchema>
+export type Episode = z.infer<typeof EpisodeSchema>
+export type Info = z.infer<typeof InfoSchema>
+export type ListPage<Item> = { info: Info; results: Item[] }
+export type ErrorBody = z.infer<typeof ErrorBodySchema>
+
+/** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
+export function parseEpisodeCode(code: string): { season: number; episode: number } | null {
+  const match = EPISODE_CODE_PATTERN.exec(code)
+  return match ? { season: Number(match[1]), episode: Number(match[2]) } : null
+}
+
+/** The character id at the end of a character address (`…/v1/characters/42` gives 42), or null. */
+export function characterIdFromUrl(url: string): number | null {
+  const match = /\/characters\/(\d+)\/?$/.exec(url)
+  return match ? Number(match[1]) : null
+}
