@@ -1,0 +1,147 @@
+import { z } from 'zod'
+import {
+  type CollectionName,
+  collections,
+  ErrorBodySchema,
+  formatIdList,
+  type ListPage,
+  normaliseFilterValue,
+} from '../catalogue'
+import { ApiError } from './errors'
+
+export type Connection = {
+  /** Where the service lives, such as `https://catalogue.example.org`; empty means this site's own origin. */
+  baseUrl: string
+  apiKey: string
+}
+
+type Collections = typeof collections
+export type RecordOf<C extends CollectionName> = z.infer<Collections[C]['recordSchema']>
+export type FilterName<C extends CollectionName> = Collections[C]['filters'][number]
+export type Filters<C extends CollectionName> = Partial<Record<FilterName<C>, string>>
+
+export type CatalogueClient = {
+  list<C extends CollectionName>(
+    collection: C,
+    filters: Filters<C>,
+    page: number,
+    signal?: AbortSignal,
+  ): Promise<ListPage<RecordOf<C>>>
+  /** One record by id; a missing record is an `ApiError` of kind `notFound`. */
+  one<C extends CollectionName>(collection: C, id: number, signal?: AbortSignal): Promise<RecordOf<C>>
+  /** Several records in one request; ids the service does not know are simply absent. */
+  many<C extends CollectionName>(
+    collection: C,
+    ids: readonly number[],
+    signal?: AbortSignal,
+  ): Promise<RecordOf<C>[]>
+}
+
+/** The public API answers an unmatched filter with this 404 instead of an empty page. */
+const NOTHING_HERE = 'There is nothing here'
+const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
+
+export function createClient(connection: Connection, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  const base = connection.baseUrl.trim().replace(/\/+$/, '')
+  const redact = (text: string) => (connection.apiKey ? text.split(connection.apiKey).join('[hidden]') : text)
+
+  async function request(path: string, signal?: AbortSignal): Promise<Response> {
+    try {
+      return await fetchImpl(`${base}${path}`, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${connection.apiKey}` },
+        signal,
+      })
+    } catch (error) {
+      // A cancelled request is React Query's business, not a failure to report.
+      if (signal?.aborted) throw error
+      throw new ApiError('network')
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    try {
+      return await response.json()
+    } catch {
+      return undefined
+    }
+  }
+
+  async function failure(response: Response, body: unknown): Promise<ApiError> {
+    const parsed = ErrorBodySchema.safeParse(body)
+    const detail = parsed.success ? redact(parsed.data.error) : undefined
+    const { status } = response
+    if (status === 401 || status === 403) return new ApiError('unauthorized', { status })
+    if (status === 404) return new ApiError('notFound', { status, detail })
+    if (status === 429) {
+      return new ApiError('rateLimited', { status, retryAfter: retryAfterSeconds(response.headers) })
+    }
+    if (status >= 500) return new ApiError('server', { status, detail })
+    if (status >= 400) return new ApiError('badRequest', { status, detail })
+    return new ApiError('invalidResponse', { status })
+  }
+
+  async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+    const response = await request(path, signal)
+    const body = await readJson(response)
+    if (!response.ok) throw await failure(response, body)
+    return parseBody(schema, body, response.status)
+  }
+
+  const client: CatalogueClient = {
+    async list(collection, filters, page, signal) {
+      const { listPath, filters: names, pageSchema } = collections[collection]
+      const params = new URLSearchParams()
+      if (page !== 1) params.set('page', String(page))
+      for (const name of names) {
+        const value = normaliseFilterValue((filters as Record<string, string | undefined>)[name] ?? '')
+        if (value) params.set(name, value)
+      }
+      const query = params.size > 0 ? `?${params}` : ''
+      const response = await request(`${listPath}${query}`, signal)
+      const body = await readJson(response)
+      if (
+        response.status === 404 &&
+        page === 1 &&
+        ErrorBodySchema.safeParse(body).data?.error === NOTHING_HERE
+      ) {
+        return { info: EMPTY_INFO, results: [] }
+      }
+      if (!response.ok) throw await failure(response, body)
+      return parseBody(pageSchema as unknown as z.ZodType<ListPage<RecordOf<typeof collection>>>, body, 200)
+    },
+
+    async one(collection, id, signal) {
+      const { itemPath, recordSchema } = collections[collection]
+      const schema = recordSchema as unknown as z.ZodType<RecordOf<typeof collection>>
+      const answer = await get(`${itemPath}/${id}`, z.union([schema, z.array(schema)]), signal)
+      const record = Array.isArray(answer) ? answer.find((item) => item.id === id) : answer
+      if (!record) throw new ApiError('notFound', { status: 404 })
+      return record
+    },
+
+    async many(collection, ids, signal) {
+      if (ids.length === 0) return []
+      const { itemPath, recordSchema } = collections[collection]
+      const schema = recordSchema as unknown as z.ZodType<RecordOf<typeof collection>>
+      // A single id in the bare form is answered with an object, not an array: normalise both.
+      const answer = await get(`${itemPath}/${formatIdList(ids)}`, z.union([schema, z.array(schema)]), signal)
+      return Array.isArray(answer) ? answer : [answer]
+    },
+  }
+  return client
+}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown, status: number): T {
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw new ApiError('invalidResponse', { status })
+  return parsed.data
+}
+
+/** `Retry-After` is either a number of seconds or an HTTP date; without a usable value, wait one second. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+  const value = headers.get('Retry-After')?.trim()
+  if (!value) return 1
+  if (/^\d+$/.test(value)) return Math.max(1, Number(value))
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? 1 : Math.max(1, Math.ceil((date - now) / 1000))
+}
