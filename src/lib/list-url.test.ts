@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { LOCATION_FILTERS } from '../catalogue'
+import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from './list-url'
+
+const read = (search: string) => readListUrl(new URLSearchParams(search), LOCATION_FILTERS)
+const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), LOCATION_FILTERS)
+
+describe('list URL state', () => {
+  it('reads filters and page', () => {
+    expect(read('name=earth&type=planet&page=2')).toEqual({
+      filters: { name: 'earth', type: 'planet', dimension: '' },
+      page: 2,
+    })
+  })
+
+  it('reads a missing, malformed or zero page as page 1', () => {
+    for (const search of ['', 'page=abc', 'page=0', 'page=-1', 'page=1.5', 'page=']) {
+      expect(read(search).page).toBe(1)
+    }
+  })
+
+  it('keeps a value as typed (inner and trailing spaces) but drops a blank one', () => {
+    expect(read('name=rick%20s%20').filters.name).toBe('rick s ')
+    expect(read('name=%20%20').filters.name).toBe('')
+  })
+
+  it('cuts an overlong filter to the longest the service accepts', () => {
+    expect(read(`name=${'a'.repeat(500)}`).filters.name).toHaveLength(200)
+  })
+
+  it('writes set filters in contract order and leaves page 1 out', () => {
+    const params = writeListUrl(
+      { filters: { dimension: 'C-137', name: 'earth', type: '' }, page: 1 },
+      LOCATION_FILTERS,
+    )
+    expect(params.toString()).toBe('name=earth&dimension=C-137')
+    expect(
+      writeListUrl(
+        { filters: { name: 'a&b', type: '', dimension: '' }, page: 3 },
+        LOCATION_FILTERS,
+      ).toString(),
+    ).toBe('name=a%26b&page=3')
+  })
+
+  it('round-trips any value, punctuation and non-ASCII included', () => {
+    const filters = { name: 'Café (50%) + ?&=#', type: 'a/b', dimension: 'ü' }
+    const params = writeListUrl({ filters, page: 4 }, LOCATION_FILTERS)
+    expect(read(params.toString())).toEqual({ filters, page: 4 })
+  })
+
+  it('gives the corrected search for invalid parameters, and null for a canonical URL', () => {
+    expect(canonical('page=abc')).toBe('')
+    expect(canonical('name=earth&page=0')).toBe('name=earth')
+    expect(canonical('page=2&name=earth')).toBe('name=earth&page=2')
+    expect(canonical('name=earth&page=1')).toBe('name=earth')
+    expect(canonical('name=earth&page=2')).toBeNull()
+    expect(canonical('')).toBeNull()
+  })
+
+  it('makes request filters trimmed and without empty ones', () => {
+    expect(activeFilters({ name: ' earth ', type: '', dimension: ' ' })).toEqual({ name: 'earth' })
+  })
+})

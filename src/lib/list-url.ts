@@ -1,0 +1,59 @@
+import { MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../catalogue'
+
+/** What a list shows, as held by its URL: `?name=&type=&dimension=&page=`. */
+export type ListUrlState<F extends string> = {
+  filters: Record<F, string>
+  page: number
+}
+
+/**
+ * Reads the list state from search parameters. Values a person typed are kept as typed (the form shows them);
+ * anything unusable is read as its default: a bad or missing page is page 1, a repeated parameter counts once,
+ * an overlong filter is cut to the longest the service accepts.
+ */
+export function readListUrl<F extends string>(params: URLSearchParams, names: readonly F[]): ListUrlState<F> {
+  const filters = {} as Record<F, string>
+  for (const name of names) {
+    const value = params.get(name) ?? ''
+    filters[name] = normaliseFilterValue(value) === '' ? '' : value.slice(0, MAX_FILTER_LENGTH)
+  }
+  const page = parsePage(params.get('page') ?? '') ?? 1
+  return { filters, page }
+}
+
+/** Writes the list state in its one canonical form: set filters in contract order, then `page` unless it is 1. */
+export function writeListUrl<F extends string>(state: ListUrlState<F>, names: readonly F[]): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const name of names) {
+    const value = state.filters[name] ?? ''
+    if (normaliseFilterValue(value) !== '') params.set(name, value)
+  }
+  if (state.page > 1) params.set('page', String(state.page))
+  return params
+}
+
+/**
+ * The canonical search string for these parameters when they differ from it (to be written with history
+ * replace), or null when the URL is already canonical.
+ */
+export function canonicalListSearch<F extends string>(
+  params: URLSearchParams,
+  names: readonly F[],
+): string | null {
+  const canonical = writeListUrl(readListUrl(params, names), names).toString()
+  return canonical === params.toString() ? null : canonical
+}
+
+/** The filters with surrounding white space removed and empty ones left out: what a request is made of. */
+export function activeFilters<F extends string>(filters: Record<F, string>): Partial<Record<F, string>> {
+  const active: Partial<Record<F, string>> = {}
+  for (const [name, value] of Object.entries(filters) as [F, string][]) {
+    const normalised = normaliseFilterValue(value)
+    if (normalised) active[name] = normalised
+  }
+  return active
+}
+
+export function hasFilters<F extends string>(filters: Record<F, string>): boolean {
+  return Object.keys(activeFilters(filters)).length > 0
+}
