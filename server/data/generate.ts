@@ -173,7 +173,7 @@ const EPISODE_PATTERNS = [
   (a: string, b: string) => `The ${a} of the ${b}`,
   (a: string, b: string) => `${a} and ${b}`,
   (a: string, b: string) => `A ${a} Called ${b}`,
-  (a: string, b: string) => `Return of the ${a}`,
+  (a: string, b: string) => `The ${a} Returns from ${b}`,
   (a: string, b: string) => `${a}s, ${b}s & More`,
   (a: string, b: string) => `Mr. ${a} Goes to ${b}town`,
 ]
