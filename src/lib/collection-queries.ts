@@ -1,0 +1,56 @@
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { CatalogueClient, Filters, RecordOf } from '../api/client'
+import type { CollectionName } from '../catalogue'
+
+/** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
+const STALE_TIME = Number.POSITIVE_INFINITY
+const GC_TIME = 60 * 60 * 1000
+
+/**
+ * Query keys and `queryOptions` factories of one collection, from general to specific:
+ * `[collection]`, `[collection, 'list', filters, page]`, `[collection, 'detail', id]`, `[collection, 'many', ids]`.
+ * Shared by hooks, prefetching and tests.
+ */
+export function collectionQueries<C extends CollectionName>(collection: C) {
+  const keys = {
+    all: [collection] as const,
+    list: (filters: Filters<C>, page: number) => [collection, 'list', filters, page] as const,
+    detail: (id: number) => [collection, 'detail', id] as const,
+    many: (ids: readonly number[]) => [collection, 'many', ids] as const,
+  }
+
+  return {
+    keys,
+    list: (client: CatalogueClient, filters: Filters<C>, page: number) =>
+      queryOptions({
+        queryKey: keys.list(filters, page),
+        queryFn: ({ signal }) => client.list(collection, filters, page, signal),
+        placeholderData: keepPreviousData,
+        staleTime: STALE_TIME,
+        gcTime: GC_TIME,
+      }),
+    detail: (client: CatalogueClient, id: number) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => client.one(collection, id, signal),
+        staleTime: STALE_TIME,
+        gcTime: GC_TIME,
+      }),
+    many: (client: CatalogueClient, ids: readonly number[]) =>
+      queryOptions({
+        queryKey: keys.many(ids),
+        queryFn: ({ signal }) => client.many(collection, ids, signal),
+        staleTime: STALE_TIME,
+        gcTime: GC_TIME,
+      }),
+    /** Puts list rows in the detail cache, so opening one shows it at once, with no request. */
+    seedDetails(queryClient: QueryClient, records: readonly RecordOf<C>[]) {
+      for (const record of records) {
+        const key = keys.detail(record.id)
+        if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, record)
+      }
+    },
+  }
+}
+
+export type CollectionQueries<C extends CollectionName> = ReturnType<typeof collectionQueries<C>>

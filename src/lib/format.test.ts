@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { characterNumbers, countText, formatAirDate, formatCreated, listSummary } from './format'
+
+describe('formatting for readers', () => {
+  it('formats an air date in the reader’s locale without shifting the day', () => {
+    expect(formatAirDate('December 2, 2013', 'en-US')).toBe('December 2, 2013')
+    expect(formatAirDate('December 2, 2013', 'de-DE')).toBe('2. Dezember 2013')
+    expect(formatAirDate('January 31, 2020', 'en-GB')).toBe('31 January 2020')
+    expect(formatAirDate('sometime', 'en-US')).toBe('sometime')
+  })
+
+  it('formats a creation time with date and time', () => {
+    const text = formatCreated('2017-11-10T12:42:04.162Z', 'en-US')
+    expect(text).toContain('2017')
+    expect(text).toMatch(/\d{1,2}:\d{2}/)
+    expect(formatCreated('not a date')).toBe('not a date')
+  })
+
+  it('counts residents and characters', () => {
+    expect(countText(0, 'resident', 'residents')).toBe('No residents')
+    expect(countText(1, 'resident', 'residents')).toBe('1 resident')
+    expect(countText(12, 'character', 'characters')).toBe('12 characters')
+  })
+
+  it('reads character numbers from their addresses', () => {
+    expect(
+      characterNumbers(['https://x.test/v1/characters/4', 'https://x.test/v1/characters/17', 'odd']),
+    ).toEqual([4, 17])
+  })
+
+  it('summarises a list page', () => {
+    expect(listSummary(126, 2, 20, 'location', 'locations')).toBe('21–40 of 126 locations')
+    expect(listSummary(126, 7, 6, 'location', 'locations')).toBe('121–126 of 126 locations')
+    expect(listSummary(1, 1, 1, 'location', 'locations')).toBe('1–1 of 1 location')
+    expect(listSummary(0, 1, 0, 'episode', 'episodes')).toBe('No episodes match these filters')
+  })
+})

@@ -1,0 +1,59 @@
+import { AIR_DATE_PATTERN, characterIdFromUrl, PAGE_SIZE } from '../catalogue'
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A creation timestamp as date and time in the reader's locale and time zone; the text as is if unreadable. */
+export function formatCreated(iso: string, locale?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date)
+}
+
+/** An air date such as "December 2, 2013" as a calendar date in the reader's locale; the text as is if unreadable. */
+export function formatAirDate(text: string, locale?: string): string {
+  if (!AIR_DATE_PATTERN.test(text)) return text
+  const [monthName = '', day = '', year = ''] = text.replace(',', '').split(' ')
+  // A calendar date has no time zone: build and print it in UTC so it never shifts by a day.
+  const date = new Date(Date.UTC(Number(year), MONTHS.indexOf(monthName), Number(day)))
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+}
+
+/** "No residents", "1 resident", "3 residents". */
+export function countText(count: number, singular: string, plural: string): string {
+  if (count === 0) return `No ${plural}`
+  return `${count} ${count === 1 ? singular : plural}`
+}
+
+/** The character numbers of character addresses, in their order; an address without a number is left out. */
+export function characterNumbers(urls: readonly string[]): number[] {
+  return urls.flatMap((url) => {
+    const id = characterIdFromUrl(url)
+    return id === null ? [] : [id]
+  })
+}
+
+/** "21–40 of 126 locations" (an en dash), "1–1 of 1 location", or the empty-result sentence. */
+export function listSummary(
+  count: number,
+  page: number,
+  shown: number,
+  singular: string,
+  plural: string,
+): string {
+  if (count === 0) return `No ${plural} match these filters`
+  const first = (page - 1) * PAGE_SIZE + 1
+  return `${first}–${first + shown - 1} of ${count} ${count === 1 ? singular : plural}`
+}
