@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+export const DEMO_KEY = 'catalogue-demo-key'
+export const DEFAULT_DATASET_PATH = fileURLToPath(new URL('./data/catalogue.json', import.meta.url))
+
+/** Settings read from the environment at start-up (contract section 8). */
+export interface Config {
+  port: number
+  host: string
+  /** The accepted keys; empty means demo mode (only the demo key is accepted). */
+  apiKeys: string[]
+  dataPath: string
+  /** Public base without a trailing slash, or null to take scheme and Host from each request. */
+  publicUrl: string | null
+  /** Requests per second per key; 0 turns limiting off. */
+  rateLimit: number
+}
+
+/** A bad environment value; the message names the variable and what is allowed, never a key. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const wholeNumber = (variable: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `${variable} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine(
+      (value) => value >= min && value <= max,
+      `${variable} must be a whole number from ${min} to ${max}`,
+    )
+
+const KEY_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/
+
+const EnvironmentSchema = z.object({
+  PORT: wholeNumber('PORT', 0, 65535).default(8080),
+  HOST: z
+    .string()
+    .trim()
+    .min(1, 'HOST must be an address to bind, such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
+  CATALOGUE_API_KEYS: z
+    .string()
+    .optional()
+    .transform((text) =>
+      text === undefined || text.trim() === '' ? [] : text.split(',').map((key) => key.trim()),
+    )
+    .refine(
+      (keys) => keys.every((key) => KEY_PATTERN.test(key)),
+      'CATALOGUE_API_KEYS must be keys separated by commas; each key is one or more visible ASCII characters, without spaces or commas, and no item may be empty',
+    ),
+  CATALOGUE_DATA: z
+    .string()
+    .trim()
+    .min(1, 'CATALOGUE_DATA must be the path of a dataset file')
+    .default(DEFAULT_DATASET_PATH),
+  CATALOGUE_PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((text) => (text === undefined || text.trim() === '' ? null : text.trim().replace(/\/+$/, '')))
+    .refine(
+      (text) => text === null || isPublicBase(text),
+      'CATALOGUE_PUBLIC_URL must be an absolute http or https address without query or fragment, such as https://catalogue.example.com',
+    ),
+  CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(50),
+})
+
+function isPublicBase(text: string): boolean {
+  if (!URL.canParse(text)) return false
+  const url = new URL(text)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === ''
+}
+
+/** Reads the configuration; throws ConfigError with one sentence on the first bad variable. */
+export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvironmentSchema.safeParse(environment)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const variable = String(issue?.path[0] ?? '')
+    const got = variable === 'CATALOGUE_API_KEYS' ? '' : ` (got ${JSON.stringify(environment[variable])})`
+    throw new ConfigError(`Configuration error: ${issue?.message ?? 'invalid value'}${got}.`)
+  }
+  const env = result.data
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    apiKeys: env.CATALOGUE_API_KEYS,
+    dataPath: env.CATALOGUE_DATA,
+    publicUrl: env.CATALOGUE_PUBLIC_URL,
+    rateLimit: env.CATALOGUE_RATE_LIMIT,
+  }
+}

@@ -1,0 +1,77 @@
+import { EPISODE_FILTERS, LOCATION_FILTERS } from '../../src/catalogue'
+import type { Dataset, DatasetEpisode, DatasetLocation } from './schema'
+import { FieldIndex } from './search'
+
+/** A filter ready to apply: the record field and the trimmed, case-folded, non-empty value. */
+export interface AppliedFilter {
+  field: string
+  foldedValue: string
+}
+
+/** One collection held in memory: records sorted by id, found by id, filtered through prepared fields. */
+export class CollectionStore<RecordType extends { id: number }> {
+  readonly records: readonly RecordType[]
+  private readonly byId: Map<number, RecordType>
+  private readonly fields: Map<string, FieldIndex>
+
+  constructor(records: readonly RecordType[], filterFields: readonly (keyof RecordType & string)[]) {
+    this.records = [...records].sort((a, b) => a.id - b.id)
+    this.byId = new Map(this.records.map((record) => [record.id, record]))
+    this.fields = new Map(
+      filterFields.map((field) => [
+        field,
+        new FieldIndex(this.records.map((record) => String(record[field]))),
+      ]),
+    )
+  }
+
+  get(id: number): RecordType | undefined {
+    return this.byId.get(id)
+  }
+
+  /** Positions (in id order) of the records every filter matches; null when there is no filter (all match). */
+  filter(filters: readonly AppliedFilter[]): Int32Array | null {
+    const size = this.records.length
+    if (filters.length === 0) return null
+    let positions: Int32Array | null = null
+    for (const { field, foldedValue } of filters) {
+      const index = this.fields.get(field)
+      if (!index) throw new Error(`${field} is not a filter field`)
+      positions = keepMatching(positions, size, index.valueOfRecord, index.matchingValues(foldedValue))
+    }
+    return positions
+  }
+}
+
+/** The positions among `candidates` (all positions below `size` when null) whose value is marked. */
+function keepMatching(
+  candidates: Int32Array | null,
+  size: number,
+  valueOfRecord: Int32Array,
+  matching: Uint8Array,
+): Int32Array {
+  const kept = new Int32Array(candidates ? candidates.length : size)
+  let found = 0
+  if (candidates === null) {
+    for (let position = 0; position < size; position++) {
+      if (matching[valueOfRecord[position] as number] === 1) kept[found++] = position
+    }
+  } else {
+    for (const position of candidates) {
+      if (matching[valueOfRecord[position] as number] === 1) kept[found++] = position
+    }
+  }
+  return kept.slice(0, found)
+}
+
+export interface CatalogueStore {
+  locations: CollectionStore<DatasetLocation>
+  episodes: CollectionStore<DatasetEpisode>
+}
+
+export function createStore(dataset: Dataset): CatalogueStore {
+  return {
+    locations: new CollectionStore(dataset.locations, LOCATION_FILTERS),
+    episodes: new CollectionStore(dataset.episodes, EPISODE_FILTERS),
+  }
+}
