@@ -1,0 +1,116 @@
+/**
+ * What the service under test holds, read through its own API with the demo key, so the specs expect what
+ * the service says rather than numbers copied from a dataset that may change.
+ */
+import type { APIRequestContext } from '@playwright/test'
+import {
+  type Episode,
+  EpisodePageSchema,
+  filterMatches,
+  type Location,
+  LocationPageSchema,
+  PAGE_SIZE,
+} from '../../src/catalogue'
+import { DEMO_KEY } from './servers'
+
+export type CatalogueSnapshot = { locations: Location[]; episodes: Episode[] }
+
+async function readAll<Item>(
+  request: APIRequestContext,
+  path: string,
+  parse: (body: unknown) => { info: { next: string | null }; results: Item[] },
+): Promise<Item[]> {
+  const items: Item[] = []
+  let next: string | null = path
+  while (next) {
+    const response = await request.get(next, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })
+    if (!response.ok()) throw new Error(`GET ${next} answered ${response.status()}`)
+    const page = parse(await response.json())
+    items.push(...page.results)
+    next = page.info.next
+  }
+  return items
+}
+
+export async function readCatalogue(request: APIRequestContext): Promise<CatalogueSnapshot> {
+  const [locations, episodes] = await Promise.all([
+    readAll(request, '/v1/locations', (body) => LocationPageSchema.parse(body)),
+    readAll(request, '/v1/episodes/', (body) => EpisodePageSchema.parse(body)),
+  ])
+  return { locations, episodes }
+}
+
+/** Records whose fields all contain the given filter values (the contract's own matching rule). */
+export function matching<Item extends Record<string, unknown>>(
+  items: readonly Item[],
+  filters: Partial<Record<keyof Item, string>>,
+): Item[] {
+  return items.filter((item) =>
+    Object.entries(filters).every(([field, value]) => filterMatches(String(item[field]), String(value))),
+  )
+}
+
+/** The records shown on a page of a list (1-based), in the service's id order. */
+export function pageOf<Item>(items: readonly Item[], page: number): Item[] {
+  return items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+}
+
+export function pagesOf(items: readonly unknown[]): number {
+  return Math.ceil(items.length / PAGE_SIZE)
+}
+
+/**
+ * The list summary the explorer shows: "21–40 of 126 locations", "1–1 of 1 location", or the empty text.
+ * (– is an en dash.)
+ */
+export function summaryText(count: number, page: number, singular: string, plural: string): string {
+  if (count === 0) return `No ${plural} match these filters`
+  const first = (page - 1) * PAGE_SIZE + 1
+  const last = Math.min(page * PAGE_SIZE, count)
+  return `${first}–${last} of ${count} ${count === 1 ? singular : plural}`
+}
+
+/** The words of the records' field values, lower-cased, each with the records whose field contains it. */
+function wordsOf<Item extends Record<string, unknown>>(items: readonly Item[], field: keyof Item): string[] {
+  const words = new Set<string>()
+  for (const item of items) {
+    for (const word of String(item[field]).split(/[^\p{L}\p{N}]+/u)) {
+      if (word.length >= 3) words.add(word.toLowerCase())
+    }
+  }
+  return [...words].sort()
+}
+
+/**
+ * A filter value (a word of `field`) that matches between `min` and `max` records; among those, the one
+ * matching the most. Throws when the dataset has none, so a spec never silently tests nothing.
+ */
+export function wordMatching<Item extends Record<string, unknown>>(
+  items: readonly Item[],
+  field: keyof Item & string,
+  min: number,
+  max: number,
+): string {
+  let best: { word: string; count: number } | undefined
+  for (const word of wordsOf(items, field)) {
+    const count = items.filter((item) => filterMatches(String(item[field]), word)).length
+    if (count >= min && count <= max && (!best || count > best.count)) best = { word, count }
+  }
+  if (!best) throw new Error(`No word of ${field} matches ${min} to ${max} records`)
+  return best.word
+}
+
+/** The `type` value whose filter matches the most locations; it must fill more than one page. */
+export function typeFillingPages(locations: readonly Location[]): string {
+  const types = [...new Set(locations.map((location) => location.type).filter((type) => type.trim() !== ''))]
+  const counted = types
+    .map((type) => ({ type, count: matching(locations, { type }).length }))
+    .sort((a, b) => b.count - a.count)
+  const best = counted[0]
+  if (!best || best.count <= PAGE_SIZE) throw new Error('No location type fills more than one page')
+  return best.type
+}
+
+export function namesOf(items: readonly { name: string }[]): string[] {
+  return items.map((item) => item.name)
+}

@@ -1,0 +1,96 @@
+/**
+ * The explorer as a user sees it, located by role, accessible name and text only, as the UI contract
+ * (coord/ui-contract.md) names things.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { summaryText } from './catalogue'
+import { expect } from './fixtures'
+
+export const APP_NAME = 'Catalogue Explorer'
+
+export type CollectionName = 'locations' | 'episodes'
+
+const words = {
+  locations: { title: 'Locations', singular: 'location', plural: 'locations' },
+  episodes: { title: 'Episodes', singular: 'episode', plural: 'episodes' },
+} as const
+
+export function titleOf(pageTitle: string): string {
+  return `${pageTitle} · ${APP_NAME}`
+}
+
+export function mainNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  return {
+    nav,
+    link: (name: 'Locations' | 'Episodes' | 'Settings') => nav.getByRole('link', { name, exact: true }),
+  }
+}
+
+/** The list page of a collection: filter form, summary, table, selection toolbar and pagination. */
+export function listView(page: Page, collection: CollectionName) {
+  const { title, singular, plural } = words[collection]
+  const form = page.getByRole('search', { name: `Filter ${plural}` })
+  const table = page.getByRole('table', { name: title })
+  const pagination = page.getByRole('navigation', { name: 'Pagination' })
+  const pageControl = (name: string) =>
+    pagination
+      .getByRole('button', { name, exact: true })
+      .or(pagination.getByRole('link', { name, exact: true }))
+  return {
+    words: words[collection],
+    heading: page.getByRole('heading', { level: 1, name: title, exact: true }),
+    form,
+    field: (label: string) => form.getByRole('searchbox', { name: label, exact: true }),
+    /** The form's button; the empty state has one too (see emptyStateClear). */
+    clearFilters: form.getByRole('button', { name: 'Clear filters' }),
+    emptyHeading: page.getByRole('heading', { level: 2, name: `No ${plural} match these filters` }),
+    /** The empty state's own way out: the last "Clear filters" on the page (the form's comes first). */
+    emptyStateClear: page.getByRole('button', { name: 'Clear filters' }).last(),
+    /** The live region with "1–20 of 126 locations" (every text it holds names the collection). */
+    summary: page.getByRole('status').filter({ hasText: singular }),
+    table,
+    /** Data rows: the ones with a link to a record (the header row has none). */
+    rows: table.getByRole('row').filter({ has: page.getByRole('link') }),
+    recordLink: (name: string) => table.getByRole('link', { name, exact: true }),
+    select: (name: string) => table.getByRole('checkbox', { name: `Select ${name}`, exact: true }),
+    compareButton: page.getByRole('button', { name: /^Compare selected \(\d+\)$/ }),
+    progress: page.getByRole('progressbar', { name: 'Loading results' }),
+    pagination,
+    pageControl,
+    pageNumber: (n: number) => pageControl(`Page ${n}`),
+    jumpField: pagination.getByRole('spinbutton', { name: 'Go to page' }),
+    jumpButton: pagination.getByRole('button', { name: 'Go', exact: true }),
+    singular,
+    plural,
+  }
+}
+
+export type ListView = ReturnType<typeof listView>
+
+/**
+ * Waits until the list shows page `page` of `count` matching records, with exactly `names` as its rows in
+ * that order, and (when there is more than one page) the page marked current.
+ */
+export async function expectListShows(
+  list: ListView,
+  expected: { count: number; page: number; names: readonly string[] },
+): Promise<void> {
+  const { count, page, names } = expected
+  await expect(list.summary).toHaveText(summaryText(count, page, list.singular, list.plural))
+  await expect(list.table.getByRole('link')).toHaveText([...names])
+  if (count > PAGE_SIZE) await expect(list.pageNumber(page)).toHaveAttribute('aria-current', 'page')
+}
+
+/** The terms and definitions of a description list, as a map from term to definition text. */
+export async function definitionsIn(scope: Page | Locator): Promise<Record<string, string>> {
+  const terms = await scope.getByRole('term').allInnerTexts()
+  const definitions = await scope.getByRole('definition').allInnerTexts()
+  return Object.fromEntries(terms.map((term, index) => [term.trim(), (definitions[index] ?? '').trim()]))
+}
+
+/** True when the page can be scrolled sideways (it must not, at any width). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+}

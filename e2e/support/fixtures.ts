@@ -1,0 +1,51 @@
+/**
+ * The `test` every spec imports: Playwright's, plus
+ * - `catalogue`: the service's records, read once per worker through the API (what the UI must show);
+ * - a guard, on for every test, that no API key ever appears in a console message, a page error, the address
+ *   of any request or page, or a page title.
+ */
+import { test as base, expect } from '@playwright/test'
+import { type CatalogueSnapshot, readCatalogue } from './catalogue'
+import { ALL_KEYS, DEMO_URL } from './servers'
+
+type WorkerFixtures = { catalogue: CatalogueSnapshot }
+type TestFixtures = { keyNeverLeaks: undefined }
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  catalogue: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: DEMO_URL })
+      await use(await readCatalogue(request))
+      await request.dispose()
+    },
+    { scope: 'worker' },
+  ],
+
+  keyNeverLeaks: [
+    async ({ context }, use) => {
+      const seen: string[] = []
+      const watch = (page: import('@playwright/test').Page) => {
+        page.on('console', (message) => seen.push(`console: ${message.text()}`))
+        page.on('pageerror', (error) => seen.push(`page error: ${error.message}`))
+        page.on('request', (request) => seen.push(`request: ${request.url()}`))
+        page.on('framenavigated', (frame) => seen.push(`address: ${frame.url()}`))
+      }
+      for (const page of context.pages()) watch(page)
+      context.on('page', watch)
+
+      await use(undefined)
+
+      for (const page of context.pages()) {
+        if (!page.isClosed()) seen.push(`title: ${await page.title()}`, `address: ${page.url()}`)
+      }
+      // Reported with the key masked: the report itself must not spread it either.
+      const leaks = seen
+        .filter((line) => ALL_KEYS.some((key) => line.includes(key)))
+        .map((line) => ALL_KEYS.reduce((masked, key) => masked.replaceAll(key, '[API key]'), line))
+      expect(leaks, 'an API key showed up where anyone can see it').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,20 @@
+/**
+ * The two instances of the real service the end-to-end tests run against, and the keys they know.
+ * Shared by playwright.config.ts (which starts them) and the specs (which address them).
+ */
+
+/** Demo mode: no keys configured, so the service hands the explorer its demo key at run time. */
+export const DEMO_PORT = 4318
+export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`
+export const DEMO_KEY = 'catalogue-demo-key'
+
+/** Keyed mode: the service accepts only TEST_KEY and tells the explorer nothing; the user enters the key. */
+export const KEYED_PORT = 4319
+export const KEYED_URL = `http://127.0.0.1:${KEYED_PORT}`
+export const TEST_KEY = 'e2e-right-key-4b9d27c1'
+
+/** A key no server accepts. */
+export const WRONG_KEY = 'e2e-wrong-key-81c3f05a'
+
+/** Every key a test may type or receive: none of them may ever show up in a URL, a title or the console. */
+export const ALL_KEYS = [DEMO_KEY, TEST_KEY, WRONG_KEY] as const

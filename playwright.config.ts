@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+import { DEMO_PORT, DEMO_URL, KEYED_PORT, KEYED_URL, TEST_KEY } from './e2e/support/servers'
+
+const CI = Boolean(process.env.CI)
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise; Playwright's own browser where neither exists. */
+const executablePath =
+  process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+/** What each service instance needs besides its port: no rate limit, so parallel tests are not throttled. */
+const serviceEnv = { HOST: '127.0.0.1', CATALOGUE_RATE_LIMIT: '0' }
+
+export default defineConfig({
+  testDir: 'e2e',
+  // The screenshot spec writes files for the README; it runs only through `npm run screenshots`.
+  testIgnore: process.env.UPDATE_SCREENSHOTS ? [] : ['screenshots.spec.ts'],
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: DEMO_URL,
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        // Root in a container: no sandbox, no GPU.
+        '--no-sandbox',
+        '--disable-gpu',
+        // Nothing but the service under test: no update checks, sync or QUIC probes into the closed network.
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      name: 'demo',
+      // Builds only when dist/ is older than its sources (`npm test` has built it already), then serves.
+      command:
+        'npx tsx e2e/support/build-if-stale.ts && exec env -u CATALOGUE_API_KEYS npx tsx server/main.ts',
+      url: `${DEMO_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(DEMO_PORT) },
+      reuseExistingServer: !CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'keyed',
+      command: 'npx tsx server/main.ts',
+      url: `${KEYED_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(KEYED_PORT), CATALOGUE_API_KEYS: TEST_KEY },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+})
