@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+import { PAGE_SIZE } from '../src/catalogue'
+import { expectNoAxeViolations } from './support/axe'
+import { type CatalogueSnapshot, matching, pageOf, typeFillingPages } from './support/catalogue'
+import { listView, mainNav } from './support/explorer'
+import { isLocationListPage, jsonBody } from './support/faults'
+import { expect, test } from './support/fixtures'
+import { WRONG_KEY } from './support/servers'
+import { KEY_REFUSED, settingsView } from './support/settings'
+
+type State = {
+  name: string
+  /** Brings the page into the state and waits until it shows it. */
+  reach: (page: Page, catalogue: CatalogueSnapshot) => Promise<void>
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
+
+const states: State[] = [
+  {
+    name: 'the locations list',
+    reach: async (page) => {
+      await page.goto('/locations')
+      await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+    },
+  },
+  {
+    name: 'a filtered list on page 2',
+    reach: async (page, catalogue) => {
+      const type = typeFillingPages(catalogue.locations)
+      await page.goto(`/locations?type=${encodeURIComponent(type)}&page=2`)
+      const list = listView(page, 'locations')
+      await expect(list.summary).toContainText(`21–`)
+      await expect(list.pageNumber(2)).toHaveAttribute('aria-current', 'page')
+    },
+  },
+  {
+    name: 'an empty result',
+    reach: async (page) => {
+      await page.goto('/locations?name=no%20such%20place%20qqzx')
+      await expect(listView(page, 'locations').emptyHeading).toBeVisible()
+    },
+  },
+  {
+    name: 'the episodes list filtered by season',
+    reach: async (page, catalogue) => {
+      await page.goto('/episodes?episode=S02')
+      const count = matching(catalogue.episodes, { episode: 'S02' }).length
+      await expect(listView(page, 'episodes').rows).toHaveCount(Math.min(count, PAGE_SIZE))
+    },
+  },
+  {
+    name: 'a location',
+    reach: async (page, catalogue) => {
+      const record = catalogue.locations.find((location) => location.residents.length > 0)
+      if (!record) throw new Error('no location has residents')
+      await page.goto(`/locations/${record.id}`)
+      await expect(page.getByRole('list', { name: 'Resident character numbers' })).toBeVisible()
+    },
+  },
+  {
+    name: 'an episode',
+    reach: async (page, catalogue) => {
+      const record = catalogue.episodes.find((episode) => episode.characters.length > 0)
+      if (!record) throw new Error('no episode has characters')
+      await page.goto(`/episodes/${record.id}`)
+      await expect(page.getByRole('list', { name: 'Character numbers' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a comparison with an id not found',
+    reach: async (page, catalogue) => {
+      const ids = pageOf(catalogue.locations, 1)
+        .slice(0, 3)
+        .map((record) => record.id)
+      await page.goto(`/locations/${ids.join(',')},999999`)
+      await expect(page.getByRole('article')).toHaveCount(3)
+      await expect(page.getByText('Not found: #999999')).toBeVisible()
+    },
+  },
+  {
+    name: 'the not-found page',
+    reach: async (page) => {
+      await page.goto('/episodes/999999')
+      await expect(h1(page, 'Episode not found')).toBeVisible()
+    },
+  },
+  {
+    name: 'settings in demo mode',
+    reach: async (page) => {
+      await page.goto('/settings')
+      await expect(settingsView(page).demoHint).toBeVisible()
+    },
+  },
+  {
+    name: 'settings after a refused key',
+    reach: async (page) => {
+      const settings = settingsView(page)
+      await page.goto('/settings')
+      await settings.key.fill(WRONG_KEY)
+      await settings.save.click()
+      await expect(settings.saved).toBeVisible()
+      await mainNav(page).link('Locations').click()
+      await expect(settings.alert).toHaveText(KEY_REFUSED)
+    },
+  },
+  {
+    name: 'a server error',
+    reach: async (page) => {
+      await page.route(isLocationListPage(1), (route) => route.fulfill(jsonBody(500, { error: 'Broken.' })))
+      await page.goto('/locations')
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a schema mismatch',
+    reach: async (page) => {
+      await page.route(isLocationListPage(1), (route) => route.fulfill(jsonBody(200, { results: 'none' })))
+      await page.goto('/locations')
+      await expect(page.getByRole('alert')).toContainText('unexpected')
+    },
+  },
+]
+
+for (const state of states) {
+  test(`no WCAG 2.1 A/AA violation on ${state.name}, light and dark`, async ({ page, catalogue }) => {
+    await state.reach(page, catalogue)
+    await expectNoAxeViolations(page, state.name)
+  })
+}
+
+test('the skip link is the first stop and leads to the main content', async ({ page }) => {
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+  // Start from the top of the document, as a keyboard user arriving on the page does.
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to main content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+})
+
+test('after each navigation, focus is on the page heading', async ({ page, catalogue }) => {
+  const record = pageOf(catalogue.locations, 1)[1]
+  if (!record) throw new Error('fewer than two locations')
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+
+  await list.recordLink(record.name).press('Enter')
+  await expect(h1(page, record.name)).toBeFocused()
+
+  await mainNav(page).link('Episodes').press('Enter')
+  await expect(h1(page, 'Episodes')).toBeFocused()
+
+  await mainNav(page).link('Settings').press('Enter')
+  await expect(h1(page, 'Settings')).toBeFocused()
+
+  await page.goBack()
+  await expect(h1(page, 'Episodes')).toBeFocused()
+})

@@ -1,0 +1,161 @@
+import { PAGE_SIZE } from '../src/catalogue'
+import { matching, namesOf, pageOf, typeFillingPages, wordMatching } from './support/catalogue'
+import { expectListShows, listView, mainNav } from './support/explorer'
+import { expect, test } from './support/fixtures'
+import { urlState } from './support/url'
+
+test('filtering shows the matching records, and the URL, a reload and a new tab show the same', async ({
+  page,
+  context,
+  catalogue,
+}) => {
+  const word = wordMatching(catalogue.locations, 'name', 2, PAGE_SIZE)
+  const byName = matching(catalogue.locations, { name: word })
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.summary).toContainText(`of ${catalogue.locations.length} locations`)
+
+  await list.field('Name').fill(word)
+  await expectListShows(list, { count: byName.length, page: 1, names: namesOf(byName) })
+  expect(urlState(page)).toEqual({ path: '/locations', query: { name: word } })
+
+  // A second filter narrows further (all filters must match).
+  const type = byName.find((location) => location.type.trim() !== '')?.type ?? ''
+  expect(type, 'a matching location has a type').not.toBe('')
+  const both = matching(catalogue.locations, { name: word, type })
+  await list.field('Type').fill(type)
+  await expectListShows(list, { count: both.length, page: 1, names: namesOf(both) })
+  await expect.poll(() => urlState(page).query).toEqual({ name: word, type })
+
+  await page.reload()
+  await expectListShows(list, { count: both.length, page: 1, names: namesOf(both) })
+  await expect(list.field('Name')).toHaveValue(word)
+  await expect(list.field('Type')).toHaveValue(type)
+
+  const tab = await context.newPage()
+  await tab.goto(page.url())
+  const tabList = listView(tab, 'locations')
+  await expectListShows(tabList, { count: both.length, page: 1, names: namesOf(both) })
+  await expect(tabList.field('Name')).toHaveValue(word)
+  await expect(tabList.field('Type')).toHaveValue(type)
+  await expect(tabList.field('Dimension')).toHaveValue('')
+
+  // The form's own Clear filters resets every field and the list.
+  await list.clearFilters.click()
+  await expectListShows(list, {
+    count: catalogue.locations.length,
+    page: 1,
+    names: namesOf(pageOf(catalogue.locations, 1)),
+  })
+  await expect(list.field('Name')).toHaveValue('')
+  await expect(list.field('Type')).toHaveValue('')
+  expect(urlState(page).query).toEqual({})
+})
+
+test('a change of filter returns to page 1, and typing does not leave one history entry per pause', async ({
+  page,
+  catalogue,
+}) => {
+  const type = typeFillingPages(catalogue.locations)
+  const ofType = matching(catalogue.locations, { type })
+  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
+  const list = listView(page, 'locations')
+  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await list.pageControl('Next page').click()
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+
+  // Type a name in two goes, each long enough for the list to follow it.
+  const word = wordMatching(ofType, 'name', 1, ofType.length)
+  const start = word.slice(0, 2)
+  await list.field('Name').fill(start)
+  const partial = matching(ofType, { name: start })
+  await expectListShows(list, { count: partial.length, page: 1, names: namesOf(pageOf(partial, 1)) })
+  expect(urlState(page).query).toEqual({ type, name: start })
+
+  await list.field('Name').fill(word)
+  const full = matching(ofType, { name: word })
+  await expectListShows(list, { count: full.length, page: 1, names: namesOf(pageOf(full, 1)) })
+  expect(urlState(page).query).toEqual({ type, name: word })
+
+  // Back skips the half-typed value: typing replaced the entry instead of pushing one per pause.
+  await page.goBack()
+  await expect.poll(() => urlState(page).query.name).toBeUndefined()
+  await expect(list.field('Name')).toHaveValue('')
+  await expect(list.summary).toContainText(`of ${ofType.length} locations`)
+})
+
+test('back and forward restore the results and re-fill the form', async ({ page, catalogue }) => {
+  const type = typeFillingPages(catalogue.locations)
+  const ofType = matching(catalogue.locations, { type })
+  const all = catalogue.locations
+  const list = listView(page, 'locations')
+
+  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
+  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await list.pageControl('Next page').click()
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+  await mainNav(page).link('Locations').click()
+  await expectListShows(list, { count: all.length, page: 1, names: namesOf(pageOf(all, 1)) })
+  await expect(list.field('Type')).toHaveValue('')
+
+  await page.goBack()
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+  await expect(list.field('Type')).toHaveValue(type)
+  expect(urlState(page).query).toEqual({ type, page: '2' })
+
+  await page.goBack()
+  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await expect(list.field('Type')).toHaveValue(type)
+
+  await page.goForward()
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+
+  await page.goForward()
+  await expectListShows(list, { count: all.length, page: 1, names: namesOf(pageOf(all, 1)) })
+  await expect(list.field('Type')).toHaveValue('')
+})
+
+test('an empty result is an empty state, not an error, and Clear filters leads out of it', async ({
+  page,
+  catalogue,
+}) => {
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.summary).toContainText(`of ${catalogue.locations.length} locations`)
+
+  await list.field('Name').fill('no such place qqzx')
+  await expect(list.emptyHeading).toBeVisible()
+  await expect(list.summary).toHaveText('No locations match these filters')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+
+  await list.emptyStateClear.click()
+  await expectListShows(list, {
+    count: catalogue.locations.length,
+    page: 1,
+    names: namesOf(pageOf(catalogue.locations, 1)),
+  })
+  await expect(list.field('Name')).toHaveValue('')
+  expect(urlState(page).query).toEqual({})
+})
+
+test('episodes filter by a season code', async ({ page, catalogue }) => {
+  const season = matching(catalogue.episodes, { episode: 'S02' })
+  expect(season.length, 'the dataset has a season 2').toBeGreaterThan(0)
+  await page.goto('/episodes')
+  const list = listView(page, 'episodes')
+  await expect(list.summary).toContainText(`of ${catalogue.episodes.length} episodes`)
+  await expect(page.getByText('A season such as S02, or one episode such as S02E03')).toBeVisible()
+
+  await list.field('Episode code').fill('S02')
+  await expectListShows(list, { count: season.length, page: 1, names: namesOf(pageOf(season, 1)) })
+  expect(urlState(page)).toEqual({ path: '/episodes', query: { episode: 'S02' } })
+
+  const one = season[0]
+  if (!one) throw new Error('unreachable: season 2 has episodes')
+  const code = one.episode.toLowerCase()
+  const byCode = matching(catalogue.episodes, { episode: code })
+  await list.field('Episode code').fill(code)
+  await expectListShows(list, { count: byCode.length, page: 1, names: namesOf(byCode) })
+  await expect(list.rows.first()).toContainText(one.episode)
+})

@@ -1,0 +1,74 @@
+import { matching, namesOf, pageOf, pagesOf, typeFillingPages } from './support/catalogue'
+import { expectListShows, listView, titleOf } from './support/explorer'
+import { expect, test } from './support/fixtures'
+import { urlState } from './support/url'
+
+test('next, last, a page number and the jump field move through the pages', async ({ page, catalogue }) => {
+  const all = catalogue.locations
+  const last = pagesOf(all)
+  expect(last, 'the dataset spans at least four pages').toBeGreaterThanOrEqual(4)
+  const list = listView(page, 'locations')
+  const shows = (n: number) =>
+    expectListShows(list, { count: all.length, page: n, names: namesOf(pageOf(all, n)) })
+
+  await page.goto('/locations')
+  await shows(1)
+  await expect(list.pageControl('First page')).toBeDisabled()
+  await expect(list.pageControl('Previous page')).toBeDisabled()
+
+  await list.pageControl('Next page').click()
+  await shows(2)
+  expect(urlState(page).query).toEqual({ page: '2' })
+  await expect(page).toHaveTitle(titleOf('Locations, page 2'))
+  await expect(list.pageNumber(1)).not.toHaveAttribute('aria-current', 'page')
+
+  await list.pageControl('Last page').click()
+  await shows(last)
+  expect(urlState(page).query).toEqual({ page: String(last) })
+  await expect(list.pageControl('Next page')).toBeDisabled()
+  await expect(list.pageControl('Last page')).toBeDisabled()
+
+  await list.pageControl('Previous page').click()
+  await shows(last - 1)
+
+  await list.pageControl('First page').click()
+  await shows(1)
+
+  await list.pageNumber(3).click()
+  await shows(3)
+  expect(urlState(page).query).toEqual({ page: '3' })
+
+  await list.jumpField.fill(String(last - 1))
+  await list.jumpButton.click()
+  await shows(last - 1)
+  expect(urlState(page).query).toEqual({ page: String(last - 1) })
+
+  // The jump field answers Enter as well.
+  await list.jumpField.fill('2')
+  await list.jumpField.press('Enter')
+  await shows(2)
+})
+
+test('paging a filtered list keeps the filters', async ({ page, catalogue }) => {
+  const type = typeFillingPages(catalogue.locations)
+  const ofType = matching(catalogue.locations, { type })
+  const last = pagesOf(ofType)
+  const list = listView(page, 'locations')
+
+  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
+  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await list.pageControl('Last page').click()
+  await expectListShows(list, { count: ofType.length, page: last, names: namesOf(pageOf(ofType, last)) })
+  expect(urlState(page).query).toEqual({ type, page: String(last) })
+  await expect(list.field('Type')).toHaveValue(type)
+})
+
+test('episodes page through the same way', async ({ page, catalogue }) => {
+  const all = catalogue.episodes
+  const list = listView(page, 'episodes')
+  await page.goto('/episodes')
+  await expectListShows(list, { count: all.length, page: 1, names: namesOf(pageOf(all, 1)) })
+  await list.pageControl('Next page').click()
+  await expectListShows(list, { count: all.length, page: 2, names: namesOf(pageOf(all, 2)) })
+  await expect(page).toHaveTitle(titleOf('Episodes, page 2'))
+})

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test'
+import { PAGE_SIZE } from '../src/catalogue'
+import { matching, namesOf, pageOf, typeFillingPages } from './support/catalogue'
+import { expectListShows, listView, scrollsSideways } from './support/explorer'
+import { expect, test } from './support/fixtures'
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
+
+test('no page scrolls sideways at 375 px', async ({ page, catalogue }) => {
+  const location = [...catalogue.locations].sort((a, b) => b.name.length - a.name.length)[0]
+  const episode = [...catalogue.episodes].sort((a, b) => b.name.length - a.name.length)[0]
+  if (!location || !episode) throw new Error('empty catalogue')
+  const compared = pageOf(catalogue.locations, 1)
+    .slice(0, 3)
+    .map((record) => record.id)
+
+  const pages: { path: string; ready: () => Promise<void> }[] = [
+    { path: '/locations', ready: () => expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE) },
+    { path: '/episodes', ready: () => expect(listView(page, 'episodes').rows).toHaveCount(PAGE_SIZE) },
+    {
+      path: '/locations?name=no%20such%20place%20qqzx',
+      ready: () => expect(listView(page, 'locations').emptyHeading).toBeVisible(),
+    },
+    { path: `/locations/${location.id}`, ready: () => expect(h1(page, location.name)).toBeVisible() },
+    { path: `/episodes/${episode.id}`, ready: () => expect(h1(page, episode.name)).toBeVisible() },
+    {
+      path: `/locations/${compared.join(',')}`,
+      ready: () => expect(page.getByRole('article')).toHaveCount(compared.length),
+    },
+    { path: '/locations/999999', ready: () => expect(h1(page, 'Location not found')).toBeVisible() },
+    { path: '/settings', ready: () => expect(h1(page, 'Settings')).toBeVisible() },
+  ]
+  const wide: string[] = []
+  for (const { path, ready } of pages) {
+    await page.goto(path)
+    await ready()
+    if (await scrollsSideways(page)) wide.push(path)
+  }
+  expect(wide, 'pages wider than the screen').toEqual([])
+})
+
+test('filtering, paging, a record and a comparison work on a phone', async ({ page, catalogue }) => {
+  const type = typeFillingPages(catalogue.locations)
+  const ofType = matching(catalogue.locations, { type })
+  const list = listView(page, 'locations')
+
+  await page.goto('/locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  await list.field('Type').fill(type)
+  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await list.pageControl('Next page').click()
+  const onPage2 = pageOf(ofType, 2)
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
+  expect(await scrollsSideways(page)).toBe(false)
+
+  const [a, b] = onPage2
+  if (!a || !b) throw new Error('page 2 has fewer than two records')
+  await list.recordLink(a.name).click()
+  await expect(h1(page, a.name)).toBeVisible()
+  await page.getByRole('link', { name: 'Back to locations' }).click()
+  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
+
+  await list.select(a.name).check()
+  await list.select(b.name).check()
+  await list.compareButton.click()
+  const first = page.getByRole('article', { name: a.name, exact: true })
+  const second = page.getByRole('article', { name: b.name, exact: true })
+  await expect(second).toBeVisible()
+  // Stacked, not side by side: the second record starts below the first.
+  const [top, bottom] = [await first.boundingBox(), await second.boundingBox()]
+  expect(bottom?.y ?? 0).toBeGreaterThanOrEqual((top?.y ?? 0) + (top?.height ?? 0) - 1)
+  expect(await scrollsSideways(page)).toBe(false)
+})

@@ -1,0 +1,89 @@
+/**
+ * Screenshots of every page at desktop and phone width, for people to look at; not a test of pixels.
+ * Runs only through `npm run screenshots` (UPDATE_SCREENSHOTS=1; see playwright.config.ts). Every shot goes
+ * to test-results/screenshots/; the two the README shows are also written to docs/screenshots/.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { PAGE_SIZE } from '../src/catalogue'
+import { listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+
+const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
+
+/** The shots the README shows, by page name and width. */
+const IN_README = new Set(['locations-desktop', 'location-phone'])
+
+type Shot = {
+  name: string
+  path: (ids: { location: number; episode: number }) => string
+  ready: (page: Page) => Promise<void>
+}
+
+const shots: Shot[] = [
+  {
+    name: 'locations',
+    path: () => '/locations',
+    ready: (page) => expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE),
+  },
+  {
+    name: 'episodes-season',
+    path: () => '/episodes?episode=S02',
+    ready: (page) => expect(listView(page, 'episodes').summary).toContainText('of'),
+  },
+  {
+    name: 'empty',
+    path: () => '/locations?name=no%20such%20place',
+    ready: (page) => expect(listView(page, 'locations').emptyHeading).toBeVisible(),
+  },
+  {
+    name: 'location',
+    path: ({ location }) => `/locations/${location}`,
+    ready: (page) => expect(page.getByRole('list', { name: 'Resident character numbers' })).toBeVisible(),
+  },
+  {
+    name: 'episode',
+    path: ({ episode }) => `/episodes/${episode}`,
+    ready: (page) => expect(page.getByRole('list', { name: 'Character numbers' })).toBeVisible(),
+  },
+  {
+    name: 'compare',
+    path: () => '/locations/1,2,3',
+    ready: (page) => expect(page.getByRole('article')).toHaveCount(3),
+  },
+  {
+    name: 'not-found',
+    path: () => '/locations/999999',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Location not found' })).toBeVisible(),
+  },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(),
+  },
+]
+
+for (const [widthName, viewport] of Object.entries(widths)) {
+  test.describe(`${widthName} width`, () => {
+    test.use({ viewport })
+
+    for (const shot of shots) {
+      test(`${shot.name}`, async ({ page, catalogue }) => {
+        const location = catalogue.locations.find((record) => record.residents.length >= 3)?.id ?? 1
+        const episode = catalogue.episodes[0]?.id ?? 1
+        await page.goto(shot.path({ location, episode }))
+        await shot.ready(page)
+        const file = `${shot.name}-${widthName}`
+        const image = await page.screenshot({ fullPage: widthName === 'phone', animations: 'disabled' })
+        await test.info().attach(file, { body: image, contentType: 'image/png' })
+        await mkdir('test-results/screenshots', { recursive: true })
+        await writeFile(`test-results/screenshots/${file}.png`, image)
+        if (IN_README.has(file)) {
+          await mkdir('docs/screenshots', { recursive: true })
+          await writeFile(`docs/screenshots/${file}.png`, image)
+        }
+      })
+    }
+  })
+}

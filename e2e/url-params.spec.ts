@@ -1,0 +1,52 @@
+import { matching, namesOf, pageOf, pagesOf, wordMatching } from './support/catalogue'
+import { expectListShows, listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+import { urlState } from './support/url'
+
+for (const bad of ['abc', '0', '-1', '1.5']) {
+  test(`page=${bad} in the address shows page 1 and drops the parameter in place`, async ({
+    page,
+    catalogue,
+  }) => {
+    const list = listView(page, 'locations')
+    // Start somewhere else, so "in place" can be told apart from a new history entry.
+    await page.goto('/settings')
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+
+    await page.goto(`/locations?page=${bad}`)
+    await expectListShows(list, {
+      count: catalogue.locations.length,
+      page: 1,
+      names: namesOf(pageOf(catalogue.locations, 1)),
+    })
+    await expect.poll(() => urlState(page)).toEqual({ path: '/locations', query: {} })
+    await expect(page.getByRole('alert')).toHaveCount(0)
+
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  })
+}
+
+test('a page beyond the last shows the last page, with the address corrected', async ({
+  page,
+  catalogue,
+}) => {
+  const all = catalogue.locations
+  const last = pagesOf(all)
+  await page.goto('/locations?page=999')
+  await expectListShows(listView(page, 'locations'), {
+    count: all.length,
+    page: last,
+    names: namesOf(pageOf(all, last)),
+  })
+  await expect.poll(() => urlState(page)).toEqual({ path: '/locations', query: { page: String(last) } })
+})
+
+test('a page beyond the last of a filtered list keeps the filter', async ({ page, catalogue }) => {
+  const word = wordMatching(catalogue.episodes, 'name', 2, 20)
+  const found = matching(catalogue.episodes, { name: word })
+  await page.goto(`/episodes?name=${encodeURIComponent(word)}&page=5`)
+  await expectListShows(listView(page, 'episodes'), { count: found.length, page: 1, names: namesOf(found) })
+  await expect.poll(() => urlState(page)).toEqual({ path: '/episodes', query: { name: word } })
+  await expect(listView(page, 'episodes').field('Name')).toHaveValue(word)
+})
