@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
 import { expectNoAxeViolations } from './support/axe'
-import { type CatalogueSnapshot, matching, pageOf, typeFillingPages } from './support/catalogue'
+import { type CatalogueSnapshot, matching, nameFillingPages, pageOf } from './support/catalogue'
 import { listView, mainNav } from './support/explorer'
 import { isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
@@ -27,8 +27,8 @@ const states: State[] = [
   {
     name: 'a filtered list on page 2',
     reach: async (page, catalogue) => {
-      const type = typeFillingPages(catalogue.locations)
-      await page.goto(`/locations?type=${encodeURIComponent(type)}&page=2`)
+      const name = nameFillingPages(catalogue.locations)
+      await page.goto(`/locations?name=${encodeURIComponent(name)}&page=2`)
       const list = listView(page, 'locations')
       await expect(list.summary).toContainText(`21–`)
       await expect(list.pageNumber(2)).toHaveAttribute('aria-current', 'page')

@@ -1,5 +1,5 @@
 import { characterIdFromUrl, PAGE_SIZE, parseEpisodeCode } from '../src/catalogue'
-import { matching, namesOf, pageOf, typeFillingPages } from './support/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { airDate, localeDateForms } from './support/dates'
 import { definitionsIn, expectListShows, listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
@@ -9,15 +9,15 @@ import { urlState } from './support/url'
 const LOCALE = 'en-GB'
 
 test('list → detail → back returns to the same filters and page', async ({ page, catalogue }) => {
-  const type = typeFillingPages(catalogue.locations)
-  const ofType = matching(catalogue.locations, { type })
-  const onPage2 = pageOf(ofType, 2)
+  const name = nameFillingPages(catalogue.locations)
+  const ofName = matching(catalogue.locations, { name })
+  const onPage2 = pageOf(ofName, 2)
   const record = onPage2[onPage2.length - 1]
   if (!record) throw new Error('page 2 of the filtered list is empty')
   const list = listView(page, 'locations')
 
-  await page.goto(`/locations?type=${encodeURIComponent(type)}&page=2`)
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
+  await page.goto(`/locations?name=${encodeURIComponent(name)}&page=2`)
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(onPage2) })
 
   // The list already holds the record: the detail shows at once, without asking the service again.
   const detailRequests: string[] = []
@@ -31,16 +31,16 @@ test('list → detail → back returns to the same filters and page', async ({ p
   expect(detailRequests).toEqual([])
 
   await page.getByRole('link', { name: 'Back to locations' }).click()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
-  expect(urlState(page)).toEqual({ path: '/locations', query: { type, page: '2' } })
-  await expect(list.field('Type')).toHaveValue(type)
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(onPage2) })
+  expect(urlState(page)).toEqual({ path: '/locations', query: { name, page: '2' } })
+  await expect(list.field('Name')).toHaveValue(name)
 
   // The browser's own back button does the same.
   await list.recordLink(record.name).click()
   await expect(page.getByRole('heading', { level: 1, name: record.name, exact: true })).toBeVisible()
   await page.goBack()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
-  await expect(list.field('Type')).toHaveValue(type)
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(onPage2) })
+  await expect(list.field('Name')).toHaveValue(name)
 })
 
 test('a location shows every field for a reader', async ({ page, catalogue }) => {

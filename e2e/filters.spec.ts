@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '../src/catalogue'
-import { matching, namesOf, pageOf, typeFillingPages, wordMatching } from './support/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf, wordMatching } from './support/catalogue'
 import { expectListShows, listView, mainNav } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
@@ -56,63 +56,64 @@ test('a change of filter returns to page 1, and typing does not leave one histor
   page,
   catalogue,
 }) => {
-  const type = typeFillingPages(catalogue.locations)
-  const ofType = matching(catalogue.locations, { type })
-  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
+  const name = nameFillingPages(catalogue.locations)
+  const ofName = matching(catalogue.locations, { name })
+  await page.goto(`/locations?name=${encodeURIComponent(name)}`)
   const list = listView(page, 'locations')
-  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
   await list.pageControl('Next page').click()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(pageOf(ofName, 2)) })
 
-  // Type a name in two goes, each long enough for the list to follow it.
-  const word = wordMatching(ofType, 'name', 1, ofType.length)
+  // Type a second filter in two goes, each long enough for the list to follow it.
+  const word = wordMatching(ofName, 'type', 1, ofName.length)
   const start = word.slice(0, 2)
-  await list.field('Name').fill(start)
-  const partial = matching(ofType, { name: start })
+  await list.field('Type').fill(start)
+  const partial = matching(ofName, { type: start })
   await expectListShows(list, { count: partial.length, page: 1, names: namesOf(pageOf(partial, 1)) })
-  expect(urlState(page).query).toEqual({ type, name: start })
+  expect(urlState(page).query).toEqual({ name, type: start })
 
-  await list.field('Name').fill(word)
-  const full = matching(ofType, { name: word })
+  await list.field('Type').fill(word)
+  const full = matching(ofName, { type: word })
   await expectListShows(list, { count: full.length, page: 1, names: namesOf(pageOf(full, 1)) })
-  expect(urlState(page).query).toEqual({ type, name: word })
+  expect(urlState(page).query).toEqual({ name, type: word })
 
   // Back skips the half-typed value: typing replaced the entry instead of pushing one per pause.
   await page.goBack()
-  await expect.poll(() => urlState(page).query.name).toBeUndefined()
-  await expect(list.field('Name')).toHaveValue('')
-  await expect(list.summary).toContainText(`of ${ofType.length} locations`)
+  await expect.poll(() => urlState(page).query.type).toBeUndefined()
+  await expect(list.field('Type')).toHaveValue('')
+  await expect(list.field('Name')).toHaveValue(name)
+  await expect(list.summary).toContainText(`of ${ofName.length} locations`)
 })
 
 test('back and forward restore the results and re-fill the form', async ({ page, catalogue }) => {
-  const type = typeFillingPages(catalogue.locations)
-  const ofType = matching(catalogue.locations, { type })
+  const name = nameFillingPages(catalogue.locations)
+  const ofName = matching(catalogue.locations, { name })
   const all = catalogue.locations
   const list = listView(page, 'locations')
 
-  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
-  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await page.goto(`/locations?name=${encodeURIComponent(name)}`)
+  await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
   await list.pageControl('Next page').click()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(pageOf(ofName, 2)) })
   await mainNav(page).link('Locations').click()
   await expectListShows(list, { count: all.length, page: 1, names: namesOf(pageOf(all, 1)) })
-  await expect(list.field('Type')).toHaveValue('')
+  await expect(list.field('Name')).toHaveValue('')
 
   await page.goBack()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
-  await expect(list.field('Type')).toHaveValue(type)
-  expect(urlState(page).query).toEqual({ type, page: '2' })
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(pageOf(ofName, 2)) })
+  await expect(list.field('Name')).toHaveValue(name)
+  expect(urlState(page).query).toEqual({ name, page: '2' })
 
   await page.goBack()
-  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
-  await expect(list.field('Type')).toHaveValue(type)
+  await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
+  await expect(list.field('Name')).toHaveValue(name)
 
   await page.goForward()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(pageOf(ofType, 2)) })
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(pageOf(ofName, 2)) })
 
   await page.goForward()
   await expectListShows(list, { count: all.length, page: 1, names: namesOf(pageOf(all, 1)) })
-  await expect(list.field('Type')).toHaveValue('')
+  await expect(list.field('Name')).toHaveValue('')
 })
 
 test('an empty result is an empty state, not an error, and Clear filters leads out of it', async ({

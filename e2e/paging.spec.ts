@@ -1,4 +1,4 @@
-import { matching, namesOf, pageOf, pagesOf, typeFillingPages } from './support/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf, pagesOf } from './support/catalogue'
 import { expectListShows, listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
@@ -50,17 +50,17 @@ test('next, last, a page number and the jump field move through the pages', asyn
 })
 
 test('paging a filtered list keeps the filters', async ({ page, catalogue }) => {
-  const type = typeFillingPages(catalogue.locations)
-  const ofType = matching(catalogue.locations, { type })
-  const last = pagesOf(ofType)
+  const name = nameFillingPages(catalogue.locations)
+  const ofName = matching(catalogue.locations, { name })
+  const last = pagesOf(ofName)
   const list = listView(page, 'locations')
 
-  await page.goto(`/locations?type=${encodeURIComponent(type)}`)
-  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await page.goto(`/locations?name=${encodeURIComponent(name)}`)
+  await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
   await list.pageControl('Last page').click()
-  await expectListShows(list, { count: ofType.length, page: last, names: namesOf(pageOf(ofType, last)) })
-  expect(urlState(page).query).toEqual({ type, page: String(last) })
-  await expect(list.field('Type')).toHaveValue(type)
+  await expectListShows(list, { count: ofName.length, page: last, names: namesOf(pageOf(ofName, last)) })
+  expect(urlState(page).query).toEqual({ name, page: String(last) })
+  await expect(list.field('Name')).toHaveValue(name)
 })
 
 test('episodes page through the same way', async ({ page, catalogue }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
-import { matching, namesOf, pageOf, typeFillingPages } from './support/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, scrollsSideways } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -42,17 +42,17 @@ test('no page scrolls sideways at 375 px', async ({ page, catalogue }) => {
 })
 
 test('filtering, paging, a record and a comparison work on a phone', async ({ page, catalogue }) => {
-  const type = typeFillingPages(catalogue.locations)
-  const ofType = matching(catalogue.locations, { type })
+  const name = nameFillingPages(catalogue.locations)
+  const ofName = matching(catalogue.locations, { name })
   const list = listView(page, 'locations')
 
   await page.goto('/locations')
   await expect(list.rows).toHaveCount(PAGE_SIZE)
-  await list.field('Type').fill(type)
-  await expectListShows(list, { count: ofType.length, page: 1, names: namesOf(pageOf(ofType, 1)) })
+  await list.field('Name').fill(name)
+  await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
   await list.pageControl('Next page').click()
-  const onPage2 = pageOf(ofType, 2)
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
+  const onPage2 = pageOf(ofName, 2)
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(onPage2) })
   expect(await scrollsSideways(page)).toBe(false)
 
   const [a, b] = onPage2
@@ -60,7 +60,7 @@ test('filtering, paging, a record and a comparison work on a phone', async ({ pa
   await list.recordLink(a.name).click()
   await expect(h1(page, a.name)).toBeVisible()
   await page.getByRole('link', { name: 'Back to locations' }).click()
-  await expectListShows(list, { count: ofType.length, page: 2, names: namesOf(onPage2) })
+  await expectListShows(list, { count: ofName.length, page: 2, names: namesOf(onPage2) })
 
   await list.select(a.name).check()
   await list.select(b.name).check()

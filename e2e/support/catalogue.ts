@@ -100,15 +100,31 @@ export function wordMatching<Item extends Record<string, unknown>>(
   return best.word
 }
 
-/** The `type` value whose filter matches the most locations; it must fill more than one page. */
-export function typeFillingPages(locations: readonly Location[]): string {
-  const types = [...new Set(locations.map((location) => location.type).filter((type) => type.trim() !== ''))]
-  const counted = types
-    .map((type) => ({ type, count: matching(locations, { type }).length }))
-    .sort((a, b) => b.count - a.count)
-  const best = counted[0]
-  if (!best || best.count <= PAGE_SIZE) throw new Error('No location type fills more than one page')
-  return best.type
+/**
+ * A name filter that fills more than one page but not the whole list: the longest run of letters found in
+ * names that does (the shipped dataset has no whole word that common, so this may be two letters such as "en").
+ */
+export function nameFillingPages<Item extends { name: string }>(items: readonly Item[]): string {
+  const runs = new Set<string>()
+  for (const { name } of items) {
+    const folded = name.toLowerCase()
+    for (let length = 2; length <= 8; length++) {
+      for (let start = 0; start + length <= folded.length; start++) {
+        const run = folded.slice(start, start + length)
+        if (/^\p{L}+$/u.test(run)) runs.add(run)
+      }
+    }
+  }
+  const candidates = [...runs]
+    .map((run) => ({
+      run,
+      count: matching(items, { name: run } as Partial<Record<keyof Item, string>>).length,
+    }))
+    .filter(({ count }) => count > PAGE_SIZE && count < items.length)
+    .sort((a, b) => b.run.length - a.run.length || b.count - a.count || a.run.localeCompare(b.run))
+  const best = candidates[0]
+  if (!best) throw new Error('No name filter fills more than one page')
+  return best.run
 }
 
 export function namesOf(items: readonly { name: string }[]): string[] {
