@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   type CollectionName,
   collections,
@@ -80,7 +80,7 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
     return new ApiError('invalidResponse', { status })
   }
 
-  async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  async function get<T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
     const response = await request(path, signal)
     const body = await readJson(response)
     if (!response.ok) throw await failure(response, body)
@@ -107,12 +107,16 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
         return { info: EMPTY_INFO, results: [] }
       }
       if (!response.ok) throw await failure(response, body)
-      return parseBody(pageSchema as unknown as z.ZodType<ListPage<RecordOf<typeof collection>>>, body, 200)
+      return parseBody(
+        pageSchema as unknown as z.ZodMiniType<ListPage<RecordOf<typeof collection>>>,
+        body,
+        200,
+      )
     },
 
     async one(collection, id, signal) {
       const { itemPath, recordSchema } = collections[collection]
-      const schema = recordSchema as unknown as z.ZodType<RecordOf<typeof collection>>
+      const schema = recordSchema as unknown as z.ZodMiniType<RecordOf<typeof collection>>
       const answer = await get(`${itemPath}/${id}`, z.union([schema, z.array(schema)]), signal)
       const record = Array.isArray(answer) ? answer.find((item) => item.id === id) : answer
       if (!record) throw new ApiError('notFound', { status: 404 })
@@ -122,7 +126,7 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
     async many(collection, ids, signal) {
       if (ids.length === 0) return []
       const { itemPath, recordSchema } = collections[collection]
-      const schema = recordSchema as unknown as z.ZodType<RecordOf<typeof collection>>
+      const schema = recordSchema as unknown as z.ZodMiniType<RecordOf<typeof collection>>
       // A single id in the bare form is answered with an object, not an array: normalise both.
       const answer = await get(`${itemPath}/${formatIdList(ids)}`, z.union([schema, z.array(schema)]), signal)
       return Array.isArray(answer) ? answer : [answer]
@@ -131,7 +135,7 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
   return client
 }
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown, status: number): T {
+function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, status: number): T {
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw new ApiError('invalidResponse', { status })
   return parsed.data

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * The service that hosts the explorer tells it, at run time, how to connect: in demo mode the key to use,
@@ -7,7 +7,7 @@ import { z } from 'zod'
 export const EXPLORER_CONFIG_PATH = '/explorer-config.json'
 
 export const ExplorerConfigSchema = z.object({
-  demoKey: z.string().nullable(),
+  demoKey: z.nullable(z.string()),
 })
 
 export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>

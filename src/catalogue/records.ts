@@ -1,4 +1,6 @@
-import { z } from 'zod'
+// zod/mini: the same validation as classic zod, tree-shakable; it keeps the explorer's first page within its
+// JavaScript budget (classic zod alone is about 23 KB gzipped there, mini about 6 KB).
+import { z } from 'zod/mini'
 
 /** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
 export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
@@ -8,7 +10,7 @@ export const AIR_DATE_PATTERN =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) ([1-9]|[12][0-9]|3[01]), \d{4}$/
 
 export const LocationSchema = z.object({
-  id: z.int().nonnegative(),
+  id: z.int().check(z.nonnegative()),
   name: z.string(),
   type: z.string(),
   dimension: z.string(),
@@ -18,7 +20,7 @@ export const LocationSchema = z.object({
 })
 
 export const EpisodeSchema = z.object({
-  id: z.int().nonnegative(),
+  id: z.int().check(z.nonnegative()),
   name: z.string(),
   air_date: z.string(),
   episode: z.string(),
@@ -28,13 +30,13 @@ export const EpisodeSchema = z.object({
 })
 
 export const InfoSchema = z.object({
-  count: z.int().nonnegative(),
-  pages: z.int().nonnegative(),
-  next: z.string().nullable(),
-  prev: z.string().nullable(),
+  count: z.int().check(z.nonnegative()),
+  pages: z.int().check(z.nonnegative()),
+  next: z.nullable(z.string()),
+  prev: z.nullable(z.string()),
 })
 
-export function listPageSchema<Item extends z.ZodType>(item: Item) {
+export function listPageSchema<Item extends z.ZodMiniType>(item: Item) {
   return z.object({ info: InfoSchema, results: z.array(item) })
 }
 

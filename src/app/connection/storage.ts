@@ -1,0 +1,40 @@
+import { z } from 'zod/mini'
+import type { Connection } from '../../api/client'
+
+const STORAGE_KEY = 'catalogue-explorer.connection'
+const StoredConnectionSchema = z.object({ baseUrl: z.string(), apiKey: z.string().check(z.minLength(1)) })
+
+/** The connection the user saved in this browser, or null (none, unreadable, or storage unavailable). */
+export function loadConnection(storage: Storage | undefined = globalThis.localStorage): Connection | null {
+  try {
+    const text = storage?.getItem(STORAGE_KEY)
+    if (!text) return null
+    const parsed = StoredConnectionSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/** Keeps a connection in this browser; one without a key removes what was kept (back to the default). */
+export function saveConnection(
+  connection: Connection,
+  storage: Storage | undefined = globalThis.localStorage,
+) {
+  try {
+    if (connection.apiKey === '') storage?.removeItem(STORAGE_KEY)
+    else storage?.setItem(STORAGE_KEY, JSON.stringify(connection))
+  } catch {
+    // Storage may be full or disabled: the connection still holds for this visit.
+  }
+}
+
+/**
+ * The connection in use: the saved one; otherwise, in demo mode, this site's own service with the demo key
+ * it handed out; otherwise none (the user must enter a key).
+ */
+export function effectiveConnection(saved: Connection | null, demoKey: string | null): Connection | null {
+  if (saved && saved.apiKey !== '') return saved
+  if (demoKey) return { baseUrl: '', apiKey: demoKey }
+  return null
+}
