@@ -6,6 +6,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
+    manifest: true,
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest'
+import { testConnection } from './test-connection'
+
+const KEY = 'my-secret-key'
+const empty = (count: number) => ({ info: { count, pages: 1, next: null, prev: null }, results: [] })
+
+describe('testing a connection', () => {
+  it('reports the counts of both collections', async () => {
+    const fetchImpl = vi.fn(async (url: RequestInfo | URL) =>
+      Response.json(String(url).includes('episodes') ? empty(51) : empty(126)),
+    )
+    const result = await testConnection({ baseUrl: 'https://x.test', apiKey: KEY }, fetchImpl)
+    expect(result).toEqual({ ok: true, message: 'Connected: 126 locations and 51 episodes.' })
+  })
+
+  it('says when the key is refused, without repeating it', async () => {
+    const fetchImpl = vi.fn(async () => Response.json({ error: `Unknown key ${KEY}` }, { status: 401 }))
+    const result = await testConnection({ baseUrl: '', apiKey: KEY }, fetchImpl)
+    expect(result.ok).toBe(false)
+    expect(result.message).toMatch(/did not accept the API key/)
+    expect(result.message).not.toContain(KEY)
+  })
+
+  it('says when the service cannot be reached', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const result = await testConnection({ baseUrl: 'https://nowhere.test', apiKey: KEY }, fetchImpl)
+    expect(result).toEqual({
+      ok: false,
+      message: 'Not connected. The catalogue service could not be reached.',
+    })
+  })
+})

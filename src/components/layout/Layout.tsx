@@ -1,0 +1,65 @@
+import { type MouseEvent, Suspense } from 'react'
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { ErrorBoundary } from '../ErrorBoundary'
+import { useFocusOnNavigation } from './use-focus-on-navigation'
+import { APP_NAME } from './use-page-title'
+import './layout.css'
+
+const SECTIONS = [
+  { to: '/locations', label: 'Locations' },
+  { to: '/episodes', label: 'Episodes' },
+  { to: '/settings', label: 'Settings' },
+] as const
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  // Focus the landmark without a "#main" history entry, which the router would treat as a navigation.
+  event.preventDefault()
+  const main = document.getElementById('main')
+  main?.focus()
+  main?.scrollIntoView()
+}
+
+export function Layout() {
+  useFocusOnNavigation()
+  const { pathname } = useLocation()
+
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the handler only avoids a router entry. */}
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <header className="site-header">
+        <div className="site-header-inner">
+          <Link className="brand" to="/locations">
+            <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+              <ellipse cx="12" cy="12" rx="9" ry="3.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="12" cy="12" r="2.2" fill="currentColor" />
+            </svg>
+            {APP_NAME}
+          </Link>
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              {SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to}>{section.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="site-main">
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<p className="app-loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <p>Read-only catalogue of locations and episodes.</p>
+      </footer>
+    </>
+  )
+}

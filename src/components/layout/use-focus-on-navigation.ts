@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router-dom'
+
+/**
+ * After a route change (a new path, not a new search while filtering), moves focus to the page's h1 so a
+ * keyboard or screen reader user starts at the new content. The first page load keeps the browser's focus,
+ * so the skip link stays the first stop.
+ */
+export function useFocusOnNavigation(): void {
+  const { pathname } = useLocation()
+  const previous = useRef(pathname)
+  useEffect(() => {
+    if (previous.current === pathname) return
+    previous.current = pathname
+    document.querySelector<HTMLElement>('#main h1')?.focus()
+  }, [pathname])
+}

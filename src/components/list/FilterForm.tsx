@@ -1,0 +1,76 @@
+import { type FormEvent, useId } from 'react'
+import { MAX_FILTER_LENGTH } from '../../catalogue'
+
+export type FilterField<F extends string> = { name: F; label: string; hint?: string }
+
+type Props<F extends string> = {
+  /** "Filter locations": the search landmark's name. */
+  label: string
+  fields: readonly FilterField<F>[]
+  values: Record<F, string>
+  canClear: boolean
+  onChange: (name: F, value: string) => void
+  onCommit: () => void
+  onClear: () => void
+}
+
+export function FilterForm<F extends string>({
+  label,
+  fields,
+  values,
+  canClear,
+  onChange,
+  onCommit,
+  onClear,
+}: Props<F>) {
+  const id = useId()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onCommit()
+  }
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a form is needed for Enter to commit; role=search names it as a search landmark.
+    <form role="search" aria-label={label} className="filter-form" onSubmit={submit}>
+      <div className="filter-fields">
+        {fields.map((field) => {
+          const inputId = `${id}-${field.name}`
+          const hintId = field.hint ? `${inputId}-hint` : undefined
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={inputId}>{field.label}</label>
+              <input
+                id={inputId}
+                type="search"
+                name={field.name}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={MAX_FILTER_LENGTH}
+                value={values[field.name]}
+                aria-describedby={hintId}
+                onChange={(event) => onChange(field.name, event.target.value)}
+                onBlur={onCommit}
+                onKeyDown={(event) => {
+                  // Several fields and no submit button: the browser would not submit on Enter by itself.
+                  if (event.key === 'Enter') {
+                    event.preventDefault()
+                    onCommit()
+                  }
+                }}
+              />
+              {field.hint && (
+                <p className="field-hint" id={hintId}>
+                  {field.hint}
+                </p>
+              )}
+            </div>
+          )
+        })}
+      </div>
+      <div className="filter-actions">
+        <button type="button" className="button button-secondary" onClick={onClear} disabled={!canClear}>
+          Clear filters
+        </button>
+      </div>
+    </form>
+  )
+}

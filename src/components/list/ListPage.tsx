@@ -1,0 +1,177 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import type { FilterName, RecordOf } from '../../api/client'
+import { useCatalogueClient } from '../../api/client-context'
+import { isApiError } from '../../api/errors'
+import { type CollectionName, collections, formatIdList } from '../../catalogue'
+import type { CollectionQueries } from '../../lib/collection-queries'
+import { listSummary } from '../../lib/format'
+import { activeFilters, canonicalListSearch, hasFilters } from '../../lib/list-url'
+import { PageHeading } from '../layout/PageHeading'
+import { usePageTitle } from '../layout/use-page-title'
+import { Pagination } from '../pagination/Pagination'
+import { LoadingBar } from '../states/LoadingBar'
+import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
+import { EmptyState } from './EmptyState'
+import { type FilterField, FilterForm } from './FilterForm'
+import { type Column, ResultsTable } from './ResultsTable'
+import { useFilterDraft } from './use-filter-draft'
+import { useListUrl } from './use-list-url'
+import './list.css'
+
+export type ListConfig<C extends CollectionName> = {
+  collection: C
+  /** "Locations": the heading, the title and the table caption. */
+  title: string
+  queries: CollectionQueries<C>
+  fields: readonly FilterField<FilterName<C>>[]
+  columns: readonly Column<RecordOf<C>>[]
+}
+
+/** What a record page receives with the link from a list: where "back" leads. */
+export type FromListState = { fromList: string }
+
+/** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
+export function ListPage<C extends CollectionName>({ config }: { config: ListConfig<C> }) {
+  const { collection, title, queries, fields, columns } = config
+  const { filters: names, singular, plural } = collections[collection]
+  const client = useCatalogueClient()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { state, write } = useListUrl<FilterName<C>>(names)
+  const { filters, page } = state
+  const filtersKey = JSON.stringify(activeFilters(filters))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds the request filters.
+  const requestFilters = useMemo(() => activeFilters(filters), [filtersKey])
+
+  const query = useQuery(queries.list(client, requestFilters, page))
+  const { data, isPlaceholderData } = query
+
+  const draft = useFilterDraft(filters, (next, how) => {
+    // A change of filter starts again at page 1; the same filters written again keep the page.
+    const same = JSON.stringify(activeFilters(next)) === JSON.stringify(requestFilters)
+    write({ filters: next, page: same ? page : 1 }, how)
+  })
+
+  // Invalid parameters (page=abc, page=0, a repeated name) are corrected in place.
+  const correction = canonicalListSearch(new URLSearchParams(location.search), names)
+  useEffect(() => {
+    if (correction !== null) navigate({ pathname: location.pathname, search: correction }, { replace: true })
+  }, [correction, navigate, location.pathname])
+
+  // A page beyond the last: find out how many pages there are, then show the last one, in place.
+  const beyondLast =
+    (page > 1 && isApiError(query.error) && query.error.kind === 'notFound') ||
+    (!!data && !isPlaceholderData && page > Math.max(1, data.info.pages))
+  const firstPage = useQuery({ ...queries.list(client, requestFilters, 1), enabled: beyondLast })
+  const lastPage = firstPage.data ? Math.max(1, firstPage.data.info.pages) : undefined
+  useEffect(() => {
+    if (beyondLast && lastPage !== undefined && lastPage !== page) {
+      write({ filters, page: lastPage }, 'commit')
+    }
+  }, [beyondLast, lastPage, page, filters, write])
+
+  // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
+  useEffect(() => {
+    if (!data || isPlaceholderData) return
+    queries.seedDetails(queryClient, data.results)
+    if (page < data.info.pages) void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
+  }, [data, isPlaceholderData, page, queries, queryClient, client, requestFilters])
+
+  const [selection, setSelection] = useState<{ search: string; ids: Set<number> }>({
+    search: '',
+    ids: new Set(),
+  })
+  const selected = selection.search === location.search ? selection.ids : new Set<number>()
+  function toggle(id: number) {
+    const ids = new Set(selected)
+    if (ids.has(id)) ids.delete(id)
+    else ids.add(id)
+    setSelection({ search: location.search, ids })
+  }
+
+  usePageTitle(page > 1 ? `${title}, page ${page}` : title)
+  const filtered = hasFilters(filters)
+  const firstLoad = !data && query.isPending
+  const count = data?.info.count
+  const summary = data
+    ? listSummary(data.info.count, page, data.results.length, singular, plural)
+    : firstLoad
+      ? `Loading ${plural}…`
+      : ''
+  const fromList: FromListState = { fromList: location.search }
+  const compareIds = [...selected].sort((a, b) => a - b)
+
+  return (
+    <div className="list-page">
+      <div className="page-head">
+        <PageHeading>{title}</PageHeading>
+        {count !== undefined && count > 0 && (
+          <p className="page-lede">
+            {count.toLocaleString()} {count === 1 ? singular : plural}
+            {filtered ? ' match the filters' : ' in the catalogue'}
+          </p>
+        )}
+      </div>
+
+      <FilterForm
+        label={`Filter ${plural}`}
+        fields={fields}
+        values={draft.draft}
+        canClear={filtered || hasFilters(draft.draft)}
+        onChange={draft.change}
+        onCommit={draft.commit}
+        onClear={draft.clear}
+      />
+
+      <div className="list-toolbar">
+        <p className="list-summary" role="status" aria-live="polite">
+          {summary}
+        </p>
+        <button
+          type="button"
+          className="button"
+          disabled={compareIds.length < 2}
+          onClick={() => navigate(`/${collection}/${formatIdList(compareIds)}`)}
+        >
+          Compare selected ({compareIds.length})
+        </button>
+      </div>
+      <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
+
+      <div className="progress-slot">{query.isFetching && <LoadingBar label="Loading results" />}</div>
+
+      {query.isError && !beyondLast ? (
+        <QueryErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : data && data.info.count === 0 && !isPlaceholderData ? (
+        <EmptyState plural={plural} filtered={filtered} onClear={draft.clear} />
+      ) : (
+        <>
+          <ResultsTable
+            caption={title}
+            columns={columns}
+            rows={data?.results}
+            busy={query.isFetching}
+            hrefOf={(record) => `/${collection}/${record.id}`}
+            linkState={fromList}
+            selected={selected}
+            onToggle={toggle}
+          />
+          {data && (
+            <Pagination
+              page={page}
+              pages={data.info.pages}
+              onPage={(next) => write({ filters, page: next }, 'commit')}
+            />
+          )}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+
+export type Column<R> = {
+  header: string
+  /** The record's name, rendered as the link to its page. */
+  isName?: boolean
+  cell?: (record: R) => ReactNode
+  /** Narrow screens hide this column and show its value under the name instead. */
+  secondary?: boolean
+  numeric?: boolean
+}
+
+type Row = { id: number; name: string }
+
+type Props<R extends Row> = {
+  caption: string
+  columns: readonly Column<R>[]
+  /** Undefined while the first page loads: skeleton rows are shown. */
+  rows: readonly R[] | undefined
+  busy: boolean
+  hrefOf: (record: R) => string
+  /** Kept with the link, so the record page can go back to this very list. */
+  linkState: unknown
+  selected: ReadonlySet<number>
+  onToggle: (id: number) => void
+}
+
+const SKELETON_ROWS = 8
+
+export function ResultsTable<R extends Row>(props: Props<R>) {
+  const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle } = props
+  const secondary = columns.filter((column) => column.secondary && column.cell)
+  const columnClass = (column: Column<R>) =>
+    [column.secondary ? 'col-secondary' : '', column.numeric ? 'col-numeric' : ''].join(' ').trim() ||
+    undefined
+
+  return (
+    <div className="table-wrap">
+      <table className="results" aria-busy={busy}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="col-select">
+              <span className="visually-hidden">Select</span>
+            </th>
+            {columns.map((column) => (
+              <th scope="col" key={column.header} className={columnClass(column)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows === undefined
+            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
+                <tr key={index} className="skeleton-row" aria-hidden="true">
+                  <td className="col-select">
+                    <span className="skeleton skeleton-box" />
+                  </td>
+                  {columns.map((column) => (
+                    <td key={column.header} className={columnClass(column)}>
+                      <span className="skeleton" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : rows.map((record) => (
+                <tr key={record.id} className={selected.has(record.id) ? 'selected' : undefined}>
+                  <td className="col-select">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${record.name}`}
+                      checked={selected.has(record.id)}
+                      onChange={() => onToggle(record.id)}
+                    />
+                  </td>
+                  {columns.map((column) =>
+                    column.isName ? (
+                      <td key={column.header} className="col-name">
+                        <Link to={hrefOf(record)} state={linkState}>
+                          {record.name}
+                        </Link>
+                        {secondary.length > 0 && (
+                          <span className="row-extra">
+                            {secondary.map((extra) => (
+                              <span key={extra.header}>
+                                <span className="visually-hidden">{extra.header}: </span>
+                                {extra.cell?.(record)}
+                              </span>
+                            ))}
+                          </span>
+                        )}
+                      </td>
+                    ) : (
+                      <td key={column.header} className={columnClass(column)}>
+                        {column.cell?.(record)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react'
+import { activeFilters } from '../../lib/list-url'
+import { useLatest } from './use-latest'
+
+/** How long typing pauses before the URL (and so the results) follow it. The only debounce in the app. */
+export const TYPING_DEBOUNCE_MS = 300
+
+export type WriteHow = 'typing' | 'commit'
+
+const sameFilters = <F extends string>(a: Record<F, string>, b: Record<F, string>) =>
+  JSON.stringify(activeFilters(a)) === JSON.stringify(activeFilters(b))
+
+/**
+ * What the filter fields show while a person types. The URL stays the source of truth: the draft follows it
+ * whenever it changes from outside (back, forward, a link), and typing is written to it once typing pauses.
+ */
+export function useFilterDraft<F extends string>(
+  fromUrl: Record<F, string>,
+  write: (filters: Record<F, string>, how: WriteHow) => void,
+) {
+  const [draft, setDraft] = useState(fromUrl)
+  const latestDraft = useLatest(draft)
+  const latestWrite = useLatest(write)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const urlKey = JSON.stringify(activeFilters(fromUrl))
+  const latestFromUrl = useLatest(fromUrl)
+
+  // The URL changed: unless it now says what the fields already show, the fields take its values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL's filters change, read via refs.
+  useEffect(() => {
+    if (sameFilters(latestDraft.current, latestFromUrl.current)) return
+    clearTimeout(timer.current)
+    timer.current = undefined
+    setDraft(latestFromUrl.current)
+  }, [urlKey])
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function change(name: F, value: string) {
+    const next = { ...latestDraft.current, [name]: value }
+    latestDraft.current = next
+    setDraft(next)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      timer.current = undefined
+      latestWrite.current(latestDraft.current, 'typing')
+    }, TYPING_DEBOUNCE_MS)
+  }
+
+  function commit() {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    latestWrite.current(latestDraft.current, 'commit')
+  }
+
+  function clear() {
+    const empty = Object.fromEntries(Object.keys(latestDraft.current).map((name) => [name, ''])) as Record<
+      F,
+      string
+    >
+    latestDraft.current = empty
+    setDraft(empty)
+    clearTimeout(timer.current)
+    timer.current = undefined
+    latestWrite.current(empty, 'commit')
+  }
+
+  return { draft, change, commit, clear }
+}

@@ -1,0 +1,43 @@
+import { useCallback, useMemo } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
+import type { WriteHow } from './use-filter-draft'
+import { useLatest } from './use-latest'
+
+/** Marks a history entry made by typing, so further typing replaces it instead of adding entries. */
+type EntryState = { typing: true } | null
+
+/**
+ * The list's state as held by the URL, and the one way to change it.
+ * - typing: the first pause in a burst of typing adds one history entry, later pauses replace it;
+ * - commit (Enter, leaving a field, clearing, paging): adds an entry, or settles the typing entry when the
+ *   URL already says it. So back always returns to the view before the change, never to half-typed text.
+ */
+export function useListUrl<F extends string>(names: readonly F[]) {
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const latestLocation = useLatest(location)
+  const search = searchParams.toString()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is what the parameters hold.
+  const state = useMemo(() => readListUrl(searchParams, names), [search, names])
+
+  const write = useCallback(
+    (next: ListUrlState<F>, how: WriteHow) => {
+      const { pathname, search: current, state: entry } = latestLocation.current
+      const typingEntry = (entry as EntryState)?.typing === true
+      const target = writeListUrl(next, names).toString()
+      const unchanged = `?${target}` === current || (target === '' && current === '')
+      if (unchanged) {
+        if (how === 'commit' && typingEntry)
+          navigate({ pathname, search: target }, { replace: true, state: null })
+        return
+      }
+      const newState: EntryState = how === 'typing' ? { typing: true } : null
+      navigate({ pathname, search: target }, { replace: typingEntry, state: newState })
+    },
+    [names, navigate, latestLocation],
+  )
+
+  return { state, write }
+}

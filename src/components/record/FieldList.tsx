@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+
+export type Field = { term: string; value: ReactNode }
+
+export function FieldList({ fields }: { fields: readonly Field[] }) {
+  return (
+    <dl className="field-list">
+      {fields.map((field) => (
+        <div key={field.term} className="field-row">
+          <dt>{field.term}</dt>
+          <dd>{field.value === '' ? <span className="muted">Not given</span> : field.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

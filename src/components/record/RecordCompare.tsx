@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId } from 'react'
+import { Link } from 'react-router-dom'
+import { useCatalogueClient } from '../../api/client-context'
+import { type CollectionName, collections } from '../../catalogue'
+import { PageHeading } from '../layout/PageHeading'
+import { usePageTitle } from '../layout/use-page-title'
+import { LoadingBar } from '../states/LoadingBar'
+import { QueryErrorState } from '../states/QueryErrorState'
+import { BackLink } from './BackLink'
+import { FieldList } from './FieldList'
+import type { RecordConfig } from './record-config'
+
+/** Several records side by side, fetched with one multi-id request. */
+export function RecordCompare<C extends CollectionName>({
+  config,
+  ids,
+}: {
+  config: RecordConfig<C>
+  ids: number[]
+}) {
+  const { collection, queries, fields } = config
+  const { plural } = collections[collection]
+  const client = useCatalogueClient()
+  const queryClient = useQueryClient()
+  const query = useQuery(queries.many(client, ids))
+  const baseId = useId()
+  const title = `Compare ${plural}`
+  usePageTitle(title)
+
+  useEffect(() => {
+    if (query.data) queries.seedDetails(queryClient, query.data)
+  }, [query.data, queries, queryClient])
+
+  const found = new Set(query.data?.map((record) => record.id))
+  const missing = query.data ? ids.filter((id) => !found.has(id)) : []
+
+  return (
+    <div className="record-page">
+      <BackLink listPath={`/${collection}`} plural={plural} />
+      <PageHeading>{title}</PageHeading>
+      {ids.length === 0 ? (
+        <p className="state">
+          No {plural} were chosen. <Link to={`/${collection}`}>Browse all {plural}</Link> and select some to
+          compare.
+        </p>
+      ) : query.isError ? (
+        <QueryErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !query.data ? (
+        <LoadingBar label={`Loading ${plural}`} />
+      ) : (
+        <>
+          {missing.length > 0 && (
+            <p className="compare-missing">Not found: {missing.map((id) => `#${id}`).join(', ')}</p>
+          )}
+          <div className="compare-grid">
+            {query.data.map((record) => {
+              const headingId = `${baseId}-${record.id}`
+              return (
+                <article key={record.id} className="record-card" aria-labelledby={headingId}>
+                  <h2 id={headingId}>
+                    <Link to={`/${collection}/${record.id}`}>{record.name}</Link>
+                  </h2>
+                  <FieldList fields={fields(record)} />
+                </article>
+              )
+            })}
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

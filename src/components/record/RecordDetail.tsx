@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCatalogueClient } from '../../api/client-context'
+import { isApiError } from '../../api/errors'
+import { type CollectionName, collections } from '../../catalogue'
+import { PageHeading } from '../layout/PageHeading'
+import { usePageTitle } from '../layout/use-page-title'
+import { LoadingBar } from '../states/LoadingBar'
+import { QueryErrorState } from '../states/QueryErrorState'
+import { BackLink } from './BackLink'
+import { FieldList } from './FieldList'
+import { RecordNotFound } from './RecordNotFound'
+import { type RecordConfig, titleCase } from './record-config'
+
+export function RecordDetail<C extends CollectionName>({
+  config,
+  id,
+}: {
+  config: RecordConfig<C>
+  id: number
+}) {
+  const { collection, queries, fields } = config
+  const { singular, plural, notFound } = collections[collection]
+  const client = useCatalogueClient()
+  const query = useQuery(queries.detail(client, id))
+  const missing = isApiError(query.error) && query.error.kind === 'notFound'
+  const title = query.data?.name ?? (missing ? notFound : `${titleCase(singular)} #${id}`)
+  usePageTitle(title)
+  const listPath = `/${collection}`
+
+  return (
+    <div className="record-page">
+      <BackLink listPath={listPath} plural={plural} />
+      <PageHeading>{title}</PageHeading>
+      {query.data ? (
+        <article className="record-card" aria-label={`${titleCase(singular)} details`}>
+          <p className="record-id">
+            {titleCase(singular)} #{query.data.id}
+          </p>
+          <FieldList fields={fields(query.data)} />
+        </article>
+      ) : missing ? (
+        <RecordNotFound singular={singular} plural={plural} listPath={listPath} />
+      ) : query.isError ? (
+        <QueryErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <div className="record-card" aria-busy="true">
+          <LoadingBar label={`Loading ${singular}`} />
+        </div>
+      )}
+    </div>
+  )
+}

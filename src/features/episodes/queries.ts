@@ -1,0 +1,4 @@
+import { collectionQueries } from '../../lib/collection-queries'
+
+/** Keys `['episodes', 'list', filters, page]`, `['episodes', 'detail', id]` and their query options. */
+export const episodeQueries = collectionQueries('episodes')

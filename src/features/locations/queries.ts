@@ -1,0 +1,4 @@
+import { collectionQueries } from '../../lib/collection-queries'
+
+/** Keys `['locations', 'list', filters, page]`, `['locations', 'detail', id]` and their query options. */
+export const locationQueries = collectionQueries('locations')
