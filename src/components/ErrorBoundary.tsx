@@ -1,17 +1,22 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { isApiError } from '../api/errors'
 
-type State = { error: unknown }
+type Props = { children: ReactNode /** A change (the page's path) starts afresh. */; resetKey: string }
+type State = { error: unknown; resetKey: string }
 
 /**
  * Keeps a failure while showing one page inside that page: the header and navigation keep working.
- * The layout gives it a new key per path, so moving elsewhere starts afresh.
+ * Moving to another path starts afresh (without remounting the page, which would flash a loading state).
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  state: State = { error: null }
+export class ErrorBoundary extends Component<Props, State> {
+  state: State = { error: null, resetKey: this.props.resetKey }
 
-  static getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error }
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey }
   }
 
   componentDidCatch(_error: unknown, _info: ErrorInfo): void {

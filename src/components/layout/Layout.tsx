@@ -51,7 +51,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
-        <ErrorBoundary key={pathname}>
+        <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<p className="app-loading">Loading…</p>}>
             <Outlet />
           </Suspense>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router-dom'
+import { requestHeadingFocus } from './focus-heading'
 
 /**
  * After a route change (a new path, not a new search while filtering), moves focus to the page's h1 so a
@@ -12,6 +13,6 @@ export function useFocusOnNavigation(): void {
   useEffect(() => {
     if (previous.current === pathname) return
     previous.current = pathname
-    document.querySelector<HTMLElement>('#main h1')?.focus()
+    requestHeadingFocus()
   }, [pathname])
 }
