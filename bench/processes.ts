@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+
+/** A server under test, running as its own process. */
+export interface ServerProcess {
+  name: string
+  origin: string
+  child: ChildProcess
+  /** What the process wrote to stderr so far (start-up failures land here). */
+  stderr(): string
+}
+
+/** A port nobody listens on right now (the OS picks it; the tiny race until the child binds is acceptable). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (address === null || typeof address === 'string') throw new Error('No port was assigned.')
+  return address.port
+}
+
+export interface StartOptions {
+  name: string
+  /** Script run by `node --import tsx`, relative to `cwd`. */
+  script: string
+  args?: string[]
+  cwd: string
+  env: NodeJS.ProcessEnv
+  /** File that receives the process's stdout (the service's request log). */
+  stdoutFile: string
+  /** A request that answers 200 once the server is ready. */
+  readyPath: string
+  readyHeaders?: Record<string, string>
+}
+
+/**
+ * Starts a server with `node --import tsx` (one process, so its pid is the server's and its /proc status is
+ * the server's memory) and waits until it answers `readyPath` with 200.
+ */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const port = await freePort()
+  const out = openSync(options.stdoutFile, 'w')
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, 'pipe'],
+  })
+  closeSync(out)
+  let stderr = ''
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  const server: ServerProcess = {
+    name: options.name,
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stderr: () => stderr,
+  }
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${options.name} exited with status ${child.exitCode} while starting:\n${stderr}`)
+    }
+    try {
+      const response = await fetch(`${server.origin}${options.readyPath}`, { headers: options.readyHeaders })
+      await response.arrayBuffer()
+      if (response.status === 200) return server
+      throw new Error(`${options.name} answered ${response.status} to ${options.readyPath}.`)
+    } catch (error) {
+      if (error instanceof Error && error.message.includes('answered')) {
+        await stopServer(server)
+        throw error
+      }
+      await delay(100)
+    }
+  }
+  await stopServer(server)
+  throw new Error(`${options.name} did not answer within two minutes:\n${stderr}`)
+}
+
+/** The process's resident-set high-water mark (VmHWM) and current size (VmRSS), in MiB. */
+export function memoryOf(pid: number): { peakMb: number; currentMb: number } {
+  const status = readFileSync(join('/proc', String(pid), 'status'), 'utf8')
+  const kib = (field: string) => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)
+    if (!match) throw new Error(`No ${field} in /proc/${pid}/status.`)
+    return Number(match[1]) / 1024
+  }
+  return { peakMb: kib('VmHWM'), currentMb: kib('VmRSS') }
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within ten seconds. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const killed = await Promise.race([exited.then(() => false), delay(10_000).then(() => true)])
+  if (killed) {
+    child.kill('SIGKILL')
+    await exited
+  }
+}
