@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LOCATION_FILTERS } from '../../catalogue'
+import { FilterForm } from './FilterForm'
+import { useFilterDraft } from './use-filter-draft'
+import { useListUrl } from './use-list-url'
+
+/** The filter form wired to the URL the way the list page wires it. */
+function Filters() {
+  const { state, write } = useListUrl(LOCATION_FILTERS)
+  const draft = useFilterDraft(state.filters, (filters, how) => write({ filters, page: 1 }, how))
+  return (
+    <FilterForm
+      label="Filter locations"
+      fields={[
+        { name: 'name', label: 'Name' },
+        { name: 'type', label: 'Type' },
+        { name: 'dimension', label: 'Dimension' },
+      ]}
+      values={draft.draft}
+      canClear
+      onChange={draft.change}
+      onCommit={draft.commit}
+      onClear={draft.clear}
+    />
+  )
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/locations', element: <Filters /> }], { initialEntries: [url] })
+  render(<RouterProvider router={router} />)
+  return { router, search: () => router.state.location.search }
+}
+
+afterEach(cleanup)
+
+describe('filter form and URL', () => {
+  it('fills the fields from the URL', () => {
+    renderAt('/locations?name=earth&dimension=C-137&page=2')
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveProperty('value', 'earth')
+    expect(screen.getByRole('searchbox', { name: 'Dimension' })).toHaveProperty('value', 'C-137')
+  })
+
+  it('writes typing to the URL once it pauses, back to page 1, in one history entry', async () => {
+    const { router, search } = renderAt('/locations?page=3')
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'moon')
+    expect(search()).toBe('?page=3') // not yet: typing has not paused
+    await waitFor(() => expect(search()).toBe('?name=moon'))
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 's')
+    await waitFor(() => expect(search()).toBe('?name=moons'))
+
+    // One entry for the whole burst: back returns to the view before typing, and the field follows.
+    await act(() => router.navigate(-1))
+    expect(search()).toBe('?page=3')
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveProperty('value', '')
+  })
+
+  it('commits at once on Enter, and Clear filters empties the URL and the fields', async () => {
+    const { search } = renderAt('/locations')
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('searchbox', { name: 'Type' }), 'planet{Enter}')
+    expect(search()).toBe('?type=planet')
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(search()).toBe('')
+    expect(screen.getByRole('searchbox', { name: 'Type' })).toHaveProperty('value', '')
+  })
+})
