@@ -1,0 +1,225 @@
+import fastifyCompress from '@fastify/compress'
+import fastifyCors from '@fastify/cors'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
+import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
+import { DEMO_KEY } from './config'
+import type { CatalogueStore } from './dataset/store'
+import {
+  type AppHosting,
+  isAppNavigation,
+  registerExplorerConfig,
+  registerStaticApp,
+  sendAppIndex,
+} from './hosting'
+import { KeyRing } from './http/auth'
+import { answerClientError } from './http/client-error'
+import { chooseEncoding } from './http/compression'
+import { ApiError, JSON_CONTENT_TYPE, MESSAGES, sendError } from './http/errors'
+import { publicBase } from './http/public-base'
+import { TokenBucketLimiter } from './http/rate-limit'
+import { matchesEtag, type Representation } from './http/representation'
+import { type LogSink, requestLine } from './http/request-log'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the routes that exist only to answer 405 to other methods on API paths. */
+    methodNotAllowed?: boolean
+  }
+}
+
+export interface BuildAppOptions {
+  store: CatalogueStore
+  /** Accepted keys; none (the default) means demo mode: only `catalogue-demo-key` is accepted. */
+  apiKeys?: readonly string[]
+  /** Requests per second per key, burst four times that; 0 turns limiting off. Default 50. */
+  rateLimit?: number
+  /** Base of every address in responses; null (default) takes scheme and Host from each request. */
+  publicUrl?: string | null
+  /** The explorer app beside the API, or null (default) for the API alone. */
+  hosting?: AppHosting | null
+  /** Where request lines go; null (default) logs nothing. */
+  log?: LogSink | null
+  cache?: CatalogueServiceOptions
+}
+
+/** Read-only data behind a key: only the caller's browser may keep it, for a minute, then revalidate by ETag. */
+export const API_CACHE_CONTROL = 'private, max-age=60'
+export const API_VARY = 'Authorization, Accept-Encoding'
+export const ALLOW = 'GET, HEAD, OPTIONS'
+/**
+ * Longer than any address Node accepts (its header limit is 16 KiB), so every ids segment reaches the route
+ * and gets the contract's answer (500 ids of 16 digits take about 8,500 characters).
+ */
+const MAX_IDS_SEGMENT_LENGTH = 65_536
+
+function isApiPath(url: string): boolean {
+  return url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[3] === '/' || url[3] === '?')
+}
+
+/** `/v2/…` and other versions: not the app's routes, and not served. */
+const OTHER_VERSION_PATH = /^\/v[0-9]+(\/|\?|$)/
+
+/** Builds the catalogue service (and, if asked, the app's hosting); call `listen` or `inject` on the result. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const demo = !options.apiKeys || options.apiKeys.length === 0
+  const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
+  const rateLimit = options.rateLimit ?? 50
+  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
+  const configuredBase = options.publicUrl ?? null
+  const log = options.log ?? null
+  const service = new CatalogueService(options.store, options.cache)
+
+  /** Checks the key, then the rate; answers and returns false when the request must stop here. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const auth = keys.check(request.headers.authorization)
+    if (!auth.ok) {
+      reply.header('www-authenticate', auth.challenge)
+      sendError(reply, 401, auth.message)
+      return false
+    }
+    if (limiter) {
+      const decision = limiter.take(auth.keyIndex)
+      reply.header('ratelimit-limit', decision.limit)
+      reply.header('ratelimit-remaining', decision.remaining)
+      reply.header('ratelimit-reset', decision.reset)
+      if (!decision.allowed) {
+        reply.header('retry-after', decision.retryAfter)
+        sendError(
+          reply,
+          429,
+          `Too many requests: each key may make ${rateLimit} requests a second, in bursts of up to ${limiter.capacity}; retry in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
+        )
+        return false
+      }
+    }
+    return true
+  }
+
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
+    clientErrorHandler: answerClientError,
+    // Malformed percent-encoding and over-long id lists never reach a route; answer them like any bad input.
+    frameworkErrors(error, request, reply) {
+      const started = performance.now()
+      reply.raw.once('finish', () => {
+        log?.(
+          requestLine(
+            request.raw.method ?? '',
+            request.raw.url ?? '',
+            reply.raw.statusCode,
+            performance.now() - started,
+          ),
+        )
+      })
+      reply.header('access-control-allow-origin', '*')
+      const url = request.raw.url ?? ''
+      if (isApiPath(url) && !admit(request, reply)) return
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
+      sendError(reply, 400, message)
+    },
+  })
+
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+    strictPreflight: false,
+  })
+  // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false })
+
+  // Authentication comes first on every API path, so an unauthenticated caller learns nothing, not even
+  // whether the path exists; then the rate limit; then the method.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiPath(request.url)) return done()
+    if (!admit(request, reply)) return
+    if (request.routeOptions.config.methodNotAllowed) {
+      reply.header('allow', ALLOW)
+      sendError(reply, 405, MESSAGES.methodNotAllowed)
+      return
+    }
+    done()
+  })
+
+  if (log) {
+    app.addHook('onResponse', (request, reply, done) => {
+      log(requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime))
+      done()
+    })
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
+      return sendError(reply, error.statusCode, error.message)
+    }
+    const status = (error as { statusCode?: number }).statusCode
+    // A file name the file system refuses (too long, say) is simply not there.
+    if (status === 403 || status === 404) {
+      return sendError(reply, 404, isApiPath(request.url) ? MESSAGES.unknownPath : MESSAGES.notFound)
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      return sendError(reply, status, status === 413 ? 'The request body is too large.' : MESSAGES.badRequest)
+    }
+    log?.(
+      `${new Date().toISOString()} error ${request.method} ${request.url.split('?', 1)[0]}: ${String(error)}`,
+    )
+    return sendError(reply, 500, MESSAGES.internal)
+  })
+
+  const send = (request: FastifyRequest, reply: FastifyReply, body: Representation): FastifyReply => {
+    const [variant] = body.variant(chooseEncoding(request.headers['accept-encoding']))
+    reply.header('etag', variant.etag).header('cache-control', API_CACHE_CONTROL).header('vary', API_VARY)
+    if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send()
+    reply.header('content-type', JSON_CONTENT_TYPE)
+    if (variant.encoding) reply.header('content-encoding', variant.encoding)
+    return reply.send(variant.body)
+  }
+
+  const otherMethods = app.supportedMethods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+  const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', ALLOW)
+    return sendError(reply, 405, MESSAGES.methodNotAllowed)
+  }
+  for (const name of COLLECTION_NAMES) {
+    const collection: CollectionName = name
+    const listUrl = collections[collection].itemPath
+    const itemUrl = `${collections[collection].itemPath}/:ids`
+    app.get(listUrl, { compress: false }, (request, reply) =>
+      send(request, reply, service.list(collection, request.query as Record<string, unknown>, base(request))),
+    )
+    app.get<{ Params: { ids: string } }>(itemUrl, { compress: false }, (request, reply) =>
+      send(request, reply, service.byIds(collection, request.params.ids, base(request))),
+    )
+    for (const url of [listUrl, itemUrl]) {
+      app.route({ method: otherMethods, url, config: { methodNotAllowed: true }, handler: refuseMethod })
+    }
+  }
+  const base = (request: FastifyRequest) => publicBase(request, configuredBase)
+
+  registerExplorerConfig(app, demo ? DEMO_KEY : null)
+  const hosting = options.hosting ?? null
+  if (hosting && 'staticDir' in hosting) await registerStaticApp(app, hosting.staticDir)
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return sendError(reply, 404, MESSAGES.unknownPath)
+    if (OTHER_VERSION_PATH.test(request.url)) return sendError(reply, 404, MESSAGES.otherVersion)
+    if (hosting && 'staticDir' in hosting && isAppNavigation(request)) return sendAppIndex(reply)
+    if (hosting && 'middleware' in hosting) {
+      reply.hijack()
+      hosting.middleware(request.raw, reply.raw, () => {
+        reply.raw.writeHead(404, { 'content-type': JSON_CONTENT_TYPE })
+        reply.raw.end(JSON.stringify({ error: MESSAGES.notFound }))
+      })
+      return reply
+    }
+    return sendError(reply, 404, MESSAGES.notFound)
+  })
+
+  return app
+}

@@ -1,0 +1,146 @@
+import {
+  type CollectionName,
+  collections,
+  foldCase,
+  PAGE_SIZE,
+  pageCount,
+  parseIdSelection,
+} from '../../src/catalogue'
+import type { DatasetEpisode, DatasetLocation } from '../dataset/schema'
+import type { CatalogueStore, CollectionStore } from '../dataset/store'
+import { ApiError } from '../http/errors'
+import { LruCache } from '../http/lru-cache'
+import { Representation } from '../http/representation'
+import { type ListQuery, listPageUrl, parseListQuery } from './list-query'
+import { renderEpisode, renderLocation } from './render'
+
+type Renderer = (record: never, base: string) => object
+
+const RENDERERS: Record<CollectionName, Renderer> = {
+  locations: renderLocation as Renderer,
+  episodes: renderEpisode as Renderer,
+}
+
+export interface CatalogueServiceOptions {
+  /** Most bodies kept ready to send, and their total size in bytes. */
+  bodyCacheEntries?: number
+  bodyCacheBytes?: number
+  /** Most filter results kept (positions of matching records), and their total size in bytes. */
+  filterCacheEntries?: number
+  filterCacheBytes?: number
+}
+
+/**
+ * Answers list and id requests with ready-to-send bodies. Work is done once per distinct request: filter
+ * results are cached by collection and folded filters, bodies (with ETag and compressed forms) by collection,
+ * normalised query and public base.
+ */
+export class CatalogueService {
+  private readonly bodies: LruCache<Representation>
+  private readonly filterResults: LruCache<Int32Array | null>
+
+  constructor(
+    private readonly store: CatalogueStore,
+    options: CatalogueServiceOptions = {},
+  ) {
+    this.bodies = new LruCache(
+      options.bodyCacheEntries ?? 5000,
+      options.bodyCacheBytes ?? 64 * 1024 * 1024,
+      (body) => body.budgetSize + 200,
+    )
+    this.filterResults = new LruCache(
+      options.filterCacheEntries ?? 2000,
+      options.filterCacheBytes ?? 64 * 1024 * 1024,
+      (positions) => (positions ? positions.byteLength : 0) + 200,
+    )
+  }
+
+  /** A page of a list; `query` is the parsed query string. Throws ApiError for a bad query or a missing page. */
+  list(collection: CollectionName, query: Record<string, unknown>, base: string): Representation {
+    const listQuery = parseListQuery(collection, query)
+    const key = JSON.stringify([collection, base, listQuery.page, listQuery.filters])
+    const cached = this.bodies.get(key)
+    if (cached) return cached
+    const body = new Representation(this.renderList(collection, listQuery, base))
+    this.bodies.set(key, body)
+    return body
+  }
+
+  /** One record (`7`) or an array of records (`1,2` or `[1,2]`). Throws ApiError for bad ids or a missing record. */
+  byIds(collection: CollectionName, idsText: string, base: string): Representation {
+    const parsed = parseIdSelection(idsText)
+    if (!parsed.ok) throw new ApiError(400, parsed.error)
+    const { selection } = parsed
+    const key =
+      selection.kind === 'one'
+        ? `${collection}\n${base}\n${selection.id}`
+        : `${collection}\n${base}\n[${selection.ids.join(',')}]`
+    const cached = this.bodies.get(key)
+    if (cached) return cached
+    const store = this.collection(collection)
+    const render = RENDERERS[collection]
+    let json: string
+    if (selection.kind === 'one') {
+      const record = store.get(selection.id)
+      if (!record) throw new ApiError(404, collections[collection].notFound)
+      json = JSON.stringify(render(record as never, base))
+    } else {
+      const found = []
+      for (const id of selection.ids) {
+        const record = store.get(id)
+        if (record) found.push(render(record as never, base))
+      }
+      json = JSON.stringify(found)
+    }
+    const body = new Representation(json)
+    this.bodies.set(key, body)
+    return body
+  }
+
+  private collection(collection: CollectionName): CollectionStore<DatasetLocation | DatasetEpisode> {
+    return this.store[collection] as CollectionStore<DatasetLocation | DatasetEpisode>
+  }
+
+  private renderList(collection: CollectionName, query: ListQuery, base: string): string {
+    const store = this.collection(collection)
+    const positions = this.matching(collection, query)
+    const count = positions ? positions.length : store.records.length
+    const pages = pageCount(count)
+    const { page } = query
+    if (page > pages && page > 1) {
+      const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
+      throw new ApiError(404, `Page ${page} does not exist: ${has}.`)
+    }
+    const render = RENDERERS[collection]
+    const results = []
+    const end = Math.min(count, page * PAGE_SIZE)
+    for (let index = (page - 1) * PAGE_SIZE; index < end; index++) {
+      const position = positions ? (positions[index] as number) : index
+      results.push(render(store.records[position] as never, base))
+    }
+    return JSON.stringify({
+      info: {
+        count,
+        pages,
+        next: page < pages ? listPageUrl(base, collection, page + 1, query) : null,
+        prev: page > 1 && pages > 0 ? listPageUrl(base, collection, page - 1, query) : null,
+      },
+      results,
+    })
+  }
+
+  private matching(collection: CollectionName, query: ListQuery): Int32Array | null {
+    if (query.filters.length === 0) return null
+    const applied = query.filters.map(([field, value]) => ({ field, foldedValue: foldCase(value) }))
+    const key = JSON.stringify([
+      collection,
+      applied.map(({ foldedValue }) => foldedValue),
+      applied.map((f) => f.field),
+    ])
+    const cached = this.filterResults.get(key)
+    if (cached !== undefined) return cached
+    const positions = this.collection(collection).filter(applied)
+    this.filterResults.set(key, positions)
+    return positions
+  }
+}

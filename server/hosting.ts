@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../src/catalogue'
+import { JSON_CONTENT_TYPE } from './http/errors'
+
+/** How the explorer app is served beside the API: the built files, or a middleware (Vite in development). */
+export type AppHosting =
+  | { staticDir: string }
+  | { middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void }
+
+/** Files Vite names by content hash: they never change, so browsers may keep them for a year. */
+const IMMUTABLE_ASSET = `${sep}assets${sep}`
+
+/** `GET /explorer-config.json`: tells the app the demo key in demo mode, nothing otherwise. Needs no key. */
+export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null): void {
+  const config: ExplorerConfig = { demoKey }
+  const body = JSON.stringify(config)
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+  app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {
+    reply.header('content-type', JSON_CONTENT_TYPE).header('cache-control', 'no-store').header('etag', etag)
+    return reply.send(body)
+  })
+}
+
+export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    cacheControl: false,
+    serveDotFiles: false,
+    setHeaders(reply, filePath) {
+      const cacheControl = filePath.includes(IMMUTABLE_ASSET)
+        ? 'public, max-age=31536000, immutable'
+        : filePath.endsWith('.html')
+          ? 'no-cache'
+          : 'public, max-age=3600'
+      reply.header('cache-control', cacheControl)
+    },
+  })
+}
+
+/**
+ * Whether a request that matched no file is a navigation to one of the app's own routes (such as
+ * `/locations/5?name=x`), which gets the app's index.html. Missing files (`/assets/x.js`, `/logo.png`) do not.
+ */
+export function isAppNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const path = request.url.split('?', 1)[0] as string
+  if (path.startsWith('/assets/')) return false
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1)
+  return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html')
+}
+
+export function sendAppIndex(reply: FastifyReply): FastifyReply {
+  return reply.sendFile('index.html')
+}

@@ -1,0 +1,60 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+
+export const AUTH_REALM = 'Bearer realm="catalogue"'
+
+export type AuthResult =
+  | { ok: true; keyIndex: number }
+  | { ok: false; keySent: boolean; message: string; challenge: string }
+
+const SCHEME = /^bearer (.+)$/i
+
+const digest = (key: string): Buffer => createHash('sha256').update(key).digest()
+
+const MISSING = {
+  ok: false,
+  keySent: false,
+  message: 'An API key is required: send the header "Authorization: Bearer <key>".',
+  challenge: AUTH_REALM,
+} as const
+const MALFORMED = {
+  ok: false,
+  keySent: false,
+  message: 'The Authorization header must have the form "Bearer <key>".',
+  challenge: AUTH_REALM,
+} as const
+const UNKNOWN = {
+  ok: false,
+  keySent: true,
+  message: 'The API key is not valid.',
+  challenge: `${AUTH_REALM}, error="invalid_token"`,
+} as const
+
+/**
+ * The accepted keys, held as SHA-256 digests: every candidate is hashed to the same length and compared with
+ * every accepted key by `timingSafeEqual`, so timing reveals neither a key nor how much of one matched.
+ */
+export class KeyRing {
+  private readonly digests: Buffer[]
+
+  constructor(keys: readonly string[]) {
+    if (keys.length === 0) throw new Error('A key ring needs at least one key')
+    this.digests = keys.map(digest)
+  }
+
+  get size(): number {
+    return this.digests.length
+  }
+
+  /** Checks an `Authorization` header value. */
+  check(header: string | undefined): AuthResult {
+    if (header === undefined || header === '') return MISSING
+    const match = SCHEME.exec(header)
+    if (!match) return MALFORMED
+    const candidate = digest(match[1] as string)
+    let found = -1
+    for (let index = 0; index < this.digests.length; index++) {
+      if (timingSafeEqual(candidate, this.digests[index] as Buffer) && found === -1) found = index
+    }
+    return found === -1 ? UNKNOWN : { ok: true, keyIndex: found }
+  }
+}

@@ -1,0 +1,40 @@
+/** A least-recently-used cache bounded by entry count and by total size (in bytes, as `sizeOf` says). */
+export class LruCache<Value> {
+  private readonly entries = new Map<string, { value: Value; size: number }>()
+  private totalSize = 0
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: Value) => number,
+  ) {}
+
+  get(key: string): Value | undefined {
+    const entry = this.entries.get(key)
+    if (entry === undefined) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry.value
+  }
+
+  set(key: string, value: Value): void {
+    const existing = this.entries.get(key)
+    if (existing) {
+      this.totalSize -= existing.size
+      this.entries.delete(key)
+    }
+    const size = this.sizeOf(value)
+    if (size > this.maxSize) return
+    this.entries.set(key, { value, size })
+    this.totalSize += size
+    this.evict()
+  }
+
+  private evict(): void {
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalSize <= this.maxSize) break
+      this.entries.delete(oldestKey)
+      this.totalSize -= oldest.size
+    }
+  }
+}

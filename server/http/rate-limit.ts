@@ -1,0 +1,48 @@
+/** What one request learns from the limiter, ready to become `RateLimit-*` headers. */
+export interface RateLimitDecision {
+  allowed: boolean
+  limit: number
+  remaining: number
+  /** Seconds until the bucket is full again. */
+  reset: number
+  /** Seconds until the next request would be allowed (0 when allowed). */
+  retryAfter: number
+}
+
+/**
+ * A token bucket per key: `rate` tokens a second, holding at most `BURST_FACTOR * rate`. A key may send a burst
+ * of four seconds' worth at once and then `rate` requests a second, with no window edges to game.
+ */
+export class TokenBucketLimiter {
+  static readonly BURST_FACTOR = 4
+  readonly capacity: number
+  private readonly tokens: Float64Array
+  private readonly updatedAt: Float64Array
+
+  constructor(
+    readonly rate: number,
+    keyCount: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.capacity = rate * TokenBucketLimiter.BURST_FACTOR
+    this.tokens = new Float64Array(keyCount).fill(this.capacity)
+    this.updatedAt = new Float64Array(keyCount).fill(this.now())
+  }
+
+  take(keyIndex: number): RateLimitDecision {
+    const now = this.now()
+    const refilled = (((now - (this.updatedAt[keyIndex] as number)) / 1000) * this.rate) as number
+    let tokens = Math.min(this.capacity, (this.tokens[keyIndex] as number) + refilled)
+    this.updatedAt[keyIndex] = now
+    const allowed = tokens >= 1
+    if (allowed) tokens -= 1
+    this.tokens[keyIndex] = tokens
+    return {
+      allowed,
+      limit: this.capacity,
+      remaining: Math.floor(tokens),
+      reset: Math.ceil((this.capacity - tokens) / this.rate),
+      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.rate)),
+    }
+  }
+}
