@@ -160,3 +160,22 @@ test('after each navigation, focus is on the page heading', async ({ page, catal
   await page.goBack()
   await expect(h1(page, 'Episodes')).toBeFocused()
 })
+
+test('the colours follow the system light or dark setting', async ({ page }) => {
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+  // Relative luminance (0 black … 1 white) of the page's text colour.
+  const textLuminance = () =>
+    page.evaluate(() => {
+      const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).color.match(/[\d.]+/g) ?? []).map(Number)
+      const linear = (channel: number) => {
+        const c = channel / 255
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      }
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(textLuminance).toBeLessThan(0.2)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(textLuminance).toBeGreaterThan(0.5)
+})

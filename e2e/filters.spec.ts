@@ -162,3 +162,22 @@ test('episodes filter by a season code', async ({ page, catalogue }) => {
   await expectListShows(list, { count: byCode.length, page: 1, names: namesOf(byCode) })
   await expect(list.rows.first()).toContainText(one.episode)
 })
+
+test('typing a word asks the service once, for the whole word', async ({ page, catalogue }) => {
+  const word = wordMatching(catalogue.locations, 'name', 1, PAGE_SIZE)
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (/^\/v1\/locations\/?$/.test(url.pathname) && url.searchParams.has('name')) {
+      asked.push(url.searchParams.get('name') ?? '')
+    }
+  })
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.summary).toContainText(`of ${catalogue.locations.length} locations`)
+
+  await list.field('Name').pressSequentially(word)
+  const found = matching(catalogue.locations, { name: word })
+  await expectListShows(list, { count: found.length, page: 1, names: namesOf(found) })
+  expect(asked).toEqual([word])
+})
