@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sendError(
           reply,
           429,
-          `Too many requests: each key may make ${rateLimit} requests a second, in bursts of up to ${limiter.capacity}; retry in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
+          `Too many requests: each key may make ${rateLimit} request${rateLimit === 1 ? '' : 's'} a second, in bursts of up to ${limiter.capacity}; retry in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
         )
         return false
       }

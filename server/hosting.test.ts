@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ExplorerConfigSchema } from '../src/catalogue'
+import { useServer } from './test/server'
+
+const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
+writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
+writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+
+describe('hosting the built app (demo mode)', () => {
+  const server = useServer({ hosting: { staticDir: dist } })
+
+  it('serves index.html at / without caching', async () => {
+    const response = await server.get('/', { key: null })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toContain('<div id="root">')
+  })
+
+  it('serves hashed assets with long immutable caching', async () => {
+    const response = await server.get('/assets/index-Ab12Cd34.js', { key: null })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('answers app routes with index.html so deep links work', async () => {
+    for (const path of ['/locations/5?name=x', '/episodes', '/locations/compare/1,2']) {
+      const response = await server.get(path, { key: null, headers: { accept: 'text/html' } })
+      expect(response.status, path).toBe(200)
+      expect(await response.text()).toContain('<div id="root">')
+    }
+  })
+
+  it('answers a missing asset, and unknown API paths, with a JSON 404', async () => {
+    const asset = await server.get('/assets/missing-123.js', { key: null })
+    expect(asset.status).toBe(404)
+    expect(asset.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect((await server.get('/v1/nothing')).status).toBe(404)
+    expect((await server.get('/v2/locations', { key: null, headers: { accept: 'text/html' } })).status).toBe(
+      404,
+    )
+    expect((await server.get('/missing.png', { key: null })).status).toBe(404)
+  })
+
+  it('tells the app the demo key, without a key and never cached', async () => {
+    const response = await server.get('/explorer-config.json', { key: null })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(ExplorerConfigSchema.parse(await response.json())).toEqual({ demoKey: 'catalogue-demo-key' })
+  })
+})
+
+describe('explorer config with configured keys', () => {
+  const server = useServer({ apiKeys: ['a-key'] })
+
+  it('gives no demo key', async () => {
+    const response = await server.get('/explorer-config.json', { key: null })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ demoKey: null })
+  })
+
+  it('answers every non-API path with a JSON 404 when no app is hosted', async () => {
+    const response = await server.get('/locations/5', { key: null })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  })
+})

@@ -1,0 +1,101 @@
+import { request } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { useServer } from '../test/server'
+
+const server = useServer({ publicUrl: 'https://catalogue.example.com' })
+
+/** GET through node:http, which (unlike fetch) leaves Content-Encoding for the test to see. */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: Buffer
+  }>((resolve, reject) => {
+    const url = new URL(server.origin)
+    const req = request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+const AUTH = { authorization: 'Bearer catalogue-demo-key' }
+
+describe('caching', () => {
+  it('sends an ETag and a private Cache-Control on every 200, and 304 for a matching If-None-Match', async () => {
+    for (const path of [
+      '/v1/locations',
+      '/v1/locations?page=2&name=e',
+      '/v1/episodes/1',
+      '/v1/episodes/[1,2]',
+    ]) {
+      const first = await server.get(path)
+      expect(first.status).toBe(200)
+      const etag = first.headers.get('etag')
+      expect(etag).toMatch(/^"[^"]+"$/)
+      expect(first.headers.get('cache-control')).toBe('private, max-age=60')
+      expect(first.headers.get('vary')).toBe('Authorization, Accept-Encoding')
+      const again = await server.get(path, { headers: { 'if-none-match': etag as string } })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('etag')).toBe(etag)
+      expect(await again.text()).toBe('')
+      const weak = await server.get(path, { headers: { 'if-none-match': `"other", W/${etag}` } })
+      expect(weak.status).toBe(304)
+    }
+  })
+
+  it('answers 200 when the ETag does not match, and different bodies have different ETags', async () => {
+    const one = await server.get('/v1/locations?page=1')
+    const two = await server.get('/v1/locations?page=2')
+    expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'))
+    const stale = await server.get('/v1/locations?page=1', { headers: { 'if-none-match': '"stale"' } })
+    expect(stale.status).toBe(200)
+  })
+
+  it('builds every address from CATALOGUE_PUBLIC_URL when it is set', async () => {
+    const page = (await (await server.get('/v1/locations?name=a')).json()) as {
+      info: { next: string }
+      results: { url: string; residents: string[] }[]
+    }
+    expect(page.info.next).toBe('https://catalogue.example.com/v1/locations?page=2&name=a')
+    expect(page.results[0]?.url).toMatch(/^https:\/\/catalogue\.example\.com\/v1\/locations\/\d+$/)
+    const residents = page.results.flatMap((location) => location.residents)
+    expect(residents.every((url) => url.startsWith('https://catalogue.example.com/v1/characters/'))).toBe(
+      true,
+    )
+  })
+})
+
+describe('compression', () => {
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+    ['gzip', 'br;q=0, gzip', gunzipSync],
+  ] as const)('sends %s when the caller accepts "%s"', async (encoding, accept, decode) => {
+    const plain = await rawGet('/v1/locations', AUTH)
+    const compressed = await rawGet('/v1/locations', { ...AUTH, 'accept-encoding': accept })
+    expect(compressed.status).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe(encoding)
+    expect(compressed.body.length).toBeLessThan(plain.body.length / 2)
+    expect(decode(compressed.body).toString()).toBe(plain.body.toString())
+    expect(compressed.headers.etag).not.toBe(plain.headers.etag)
+    const revalidated = await rawGet('/v1/locations', {
+      ...AUTH,
+      'accept-encoding': accept,
+      'if-none-match': compressed.headers.etag as string,
+    })
+    expect(revalidated.status).toBe(304)
+  })
+
+  it('sends the plain body without Accept-Encoding, or for small bodies', async () => {
+    expect((await rawGet('/v1/locations', AUTH)).headers['content-encoding']).toBeUndefined()
+    const small = await rawGet('/v1/episodes/[]', { ...AUTH, 'accept-encoding': 'br' })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.body.toString()).toBe('[]')
+  })
+})

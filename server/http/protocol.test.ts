@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_KEY } from '../config'
+import { errorOf, useServer } from '../test/server'
+
+const SECRET = 'k3y-that-must-never-leak'
+const server = useServer({ apiKeys: ['other-key', SECRET] })
+
+describe('authentication', () => {
+  it('refuses a request without a key: 401, the realm challenge, a JSON sentence', async () => {
+    const response = await server.get('/v1/locations', { key: null })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="catalogue"')
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await errorOf(response)).toBe(
+      'An API key is required: send the header "Authorization: Bearer <key>".',
+    )
+  })
+
+  it('refuses another scheme', async () => {
+    const response = await server.get('/v1/locations', { headers: { authorization: `Basic ${SECRET}` } })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="catalogue"')
+    expect(await errorOf(response)).toBe('The Authorization header must have the form "Bearer <key>".')
+  })
+
+  it('refuses an unknown key with error="invalid_token", and the demo key once keys are configured', async () => {
+    for (const key of ['nope', DEMO_KEY, `${SECRET}x`, SECRET.slice(0, -1)]) {
+      const response = await server.get('/v1/locations', { key })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="catalogue", error="invalid_token"')
+      expect(await errorOf(response)).toBe('The API key is not valid.')
+    }
+  })
+
+  it('accepts a configured key with Bearer in any letter case', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const response = await server.get('/v1/locations', {
+        headers: { authorization: `${scheme} ${SECRET}` },
+      })
+      expect(response.status).toBe(200)
+    }
+    expect((await server.get('/v1/episodes/1', { key: 'other-key' })).status).toBe(200)
+  })
+
+  it('checks the key before anything else on API paths: unknown paths, bad ids and other methods say 401', async () => {
+    for (const [path, method] of [
+      ['/v1/nothing', 'GET'],
+      ['/v1', 'GET'],
+      ['/v1/locations/abc', 'GET'],
+      ['/v1/locations/%zz', 'GET'],
+      ['/v1/locations?page=0', 'GET'],
+      ['/v1/locations', 'DELETE'],
+    ] as const) {
+      const response = await server.get(path, { key: null, method })
+      expect(response.status, `${method} ${path}`).toBe(401)
+    }
+  })
+
+  it('never writes a key into a log line', async () => {
+    await server.get('/v1/locations?name=x', { key: SECRET })
+    await server.get('/v1/locations', { key: `${SECRET}-wrong` })
+    expect(server.logs.length).toBeGreaterThan(1)
+    expect(server.logs.some((line) => line.includes(SECRET))).toBe(false)
+    expect(server.logs.some((line) => / GET \/v1\/locations 200 \d+\.\dms$/.test(line))).toBe(true)
+    expect(server.logs.some((line) => / GET \/v1\/locations 401 \d+\.\dms$/.test(line))).toBe(true)
+  })
+})
+
+describe('paths and methods', () => {
+  it('answers other paths with 404, /v2 included', async () => {
+    for (const path of ['/v1/characters/1', '/v1/locations/1/2', '/v1/', '/v2/locations', '/V1/locations']) {
+      const response = await server.get(path, { key: SECRET })
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+      expect(typeof (await errorOf(response))).toBe('string')
+    }
+  })
+
+  it('answers other methods with 405 and Allow, without reading a body', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/v1/locations', '/v1/episodes/', '/v1/locations/1', '/v1/episodes/[1,2]']) {
+        const response = await server.get(path, {
+          key: SECRET,
+          method,
+          body: '{not json',
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(response.status, `${method} ${path}`).toBe(405)
+        expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+        expect(await errorOf(response)).toBe('Only GET, HEAD and OPTIONS are allowed here.')
+      }
+    }
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const get = await server.get('/v1/locations', { key: SECRET })
+    const head = await server.get('/v1/locations', { key: SECRET, method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'))
+    expect(await head.text()).toBe('')
+  })
+
+  it('answers a malformed percent-encoding with a 400 JSON error', async () => {
+    const response = await server.get('/v1/locations/%E0%A4%A', { key: SECRET })
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toMatch(/percent-encoded/)
+    const query = await server.get('/v1/locations?name=%zz', { key: SECRET })
+    expect(query.status).toBe(200)
+  })
+
+  it('refuses a Host that is not a host name instead of writing it into addresses', async () => {
+    const { request } = await import('node:http')
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.origin)
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/v1/locations',
+          headers: { host: 'evil"host', authorization: `Bearer ${SECRET}` },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    expect(status).toBe(400)
+  })
+})
+
+describe('CORS', () => {
+  it('answers a preflight with 204 without a key, allowing Authorization', async () => {
+    const response = await server.get('/v1/locations', {
+      key: null,
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET')
+  })
+
+  it('puts Access-Control-Allow-Origin: * exactly once on answers and refusals', async () => {
+    const { request } = await import('node:http')
+    for (const [path, key] of [
+      ['/v1/locations', SECRET],
+      ['/v1/locations', 'wrong'],
+      ['/v1/locations/abc', SECRET],
+    ]) {
+      const raw = await new Promise<string[]>((resolve, reject) => {
+        const url = new URL(server.origin)
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path,
+            headers: { origin: 'https://x.example', authorization: `Bearer ${key}` },
+          },
+          (res) => {
+            res.resume()
+            resolve(res.rawHeaders)
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+      const values = raw.filter(
+        (_, index) => index % 2 === 0 && raw[index]?.toLowerCase() === 'access-control-allow-origin',
+      )
+      expect(values.length, path).toBe(1)
+    }
+  })
+})

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
+import { type BuildAppOptions, buildApp } from '../app'
+import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
+import { loadDataset } from '../dataset/load'
+import type { Dataset } from '../dataset/schema'
+import { createStore } from '../dataset/store'
+
+/** The shipped dataset, loaded once per test file. */
+export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
+
+export const DEMO_AUTH = { authorization: `Bearer ${DEMO_KEY}` }
+
+export interface TestServer {
+  /** `http://127.0.0.1:<port>`: the public base when none is configured. */
+  origin: string
+  app: FastifyInstance
+  logs: string[]
+  /** fetch relative to the server; `key` defaults to the demo key, `null` sends no Authorization. */
+  get(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>
+}
+
+/** Starts the service on an ephemeral port before the file's tests and stops it after. */
+export function useServer(options: Partial<BuildAppOptions> = {}): TestServer {
+  const server = { logs: [] as string[] } as TestServer
+  beforeAll(async () => {
+    server.app = await buildApp({
+      store: createStore(shippedDataset),
+      rateLimit: 0,
+      log: (line) => server.logs.push(line),
+      ...options,
+    })
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
+    server.origin = address
+    server.get = (path, init = {}) => {
+      const { key = DEMO_KEY, headers, ...rest } = init
+      const allHeaders = new Headers(headers)
+      if (key !== null && !allHeaders.has('authorization')) allHeaders.set('authorization', `Bearer ${key}`)
+      return fetch(`${address}${path}`, { ...rest, headers: allHeaders })
+    }
+  })
+  afterAll(async () => {
+    await server.app.close()
+  })
+  return server
+}
+
+export async function errorOf(response: Response): Promise<string> {
+  const body = (await response.json()) as { error: string }
+  return body.error
+}
