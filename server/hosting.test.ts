@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExplorerConfigSchema } from '../src/catalogue'
-import { useServer } from './test/server'
+import { serveForTests } from './test/server'
 
 const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
 mkdirSync(join(dist, 'assets'))
@@ -12,7 +12,7 @@ writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
 writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
 
 describe('hosting the built app (demo mode)', () => {
-  const server = useServer({ hosting: { staticDir: dist } })
+  const server = serveForTests({ hosting: { staticDir: dist } })
 
   it('serves index.html at / without caching', async () => {
     const response = await server.get('/', { key: null })
@@ -56,7 +56,7 @@ describe('hosting the built app (demo mode)', () => {
 })
 
 describe('explorer config with configured keys', () => {
-  const server = useServer({ apiKeys: ['a-key'] })
+  const server = serveForTests({ apiKeys: ['a-key'] })
 
   it('gives no demo key', async () => {
     const response = await server.get('/explorer-config.json', { key: null })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { EpisodeSchema, LocationSchema } from '../../src/catalogue'
-import { errorOf, shippedDataset, useServer } from '../test/server'
+import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
-const server = useServer()
+const server = serveForTests()
 const INVALID_IDS =
   'The identifiers must be one id, a comma-separated list such as 1,2,3, or a bracketed list such as [1,2,3]; each id is 1 to 16 digits with a value of at least 1.'
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { EpisodePageSchema, LocationPageSchema, PAGE_SIZE } from '../../src/catalogue'
 import type { Dataset } from '../dataset/schema'
 import { createStore } from '../dataset/store'
-import { errorOf, shippedDataset, useServer } from '../test/server'
+import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
-const server = useServer()
+const server = serveForTests()
 
 describe('lists', () => {
   it('answers page 1 of the locations with info then results, 20 records in id order', async () => {
@@ -153,7 +153,7 @@ const awkwardDataset: Dataset = {
   })),
   episodes: [],
 }
-const awkward = useServer({ store: createStore(awkwardDataset) })
+const awkward = serveForTests({ store: createStore(awkwardDataset) })
 
 describe('next and prev round trips', () => {
   /** Follows `next` to the end, then `prev` back to the start, checking every page on the way. */

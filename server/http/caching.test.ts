@@ -1,9 +1,9 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { useServer } from '../test/server'
+import { serveForTests } from '../test/server'
 
-const server = useServer({ publicUrl: 'https://catalogue.example.com' })
+const server = serveForTests({ publicUrl: 'https://catalogue.example.com' })
 
 /** GET through node:http, which (unlike fetch) leaves Content-Encoding for the test to see. */
 function rawGet(path: string, headers: Record<string, string>) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../config'
-import { errorOf, useServer } from '../test/server'
+import { errorOf, serveForTests } from '../test/server'
 
 const SECRET = 'k3y-that-must-never-leak'
-const server = useServer({ apiKeys: ['other-key', SECRET] })
+const server = serveForTests({ apiKeys: ['other-key', SECRET] })
 
 describe('authentication', () => {
   it('refuses a request without a key: 401, the realm challenge, a JSON sentence', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { errorOf, useServer } from '../test/server'
+import { errorOf, serveForTests } from '../test/server'
 import { TokenBucketLimiter } from './rate-limit'
 
 describe('rate limit over HTTP', () => {
-  const server = useServer({ rateLimit: 1, apiKeys: ['first', 'second'] })
+  const server = serveForTests({ rateLimit: 1, apiKeys: ['first', 'second'] })
 
   it('lets a burst of four times the rate through, then answers 429 with Retry-After; keys are separate', async () => {
     const statuses: number[] = []
@@ -47,7 +47,7 @@ describe('token bucket', () => {
 })
 
 describe('rate limit off', () => {
-  const server = useServer({ rateLimit: 0 })
+  const server = serveForTests({ rateLimit: 0 })
 
   it('sends no RateLimit headers and never 429', async () => {
     for (let index = 0; index < 30; index++) {

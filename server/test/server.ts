@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** Starts the service on an ephemeral port before the file's tests and stops it after. */
-export function useServer(options: Partial<BuildAppOptions> = {}): TestServer {
+export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServer {
   const server = { logs: [] as string[] } as TestServer
   beforeAll(async () => {
     server.app = await buildApp({
