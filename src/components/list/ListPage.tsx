@@ -69,7 +69,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   const lastPage = firstPage.data ? Math.max(1, firstPage.data.info.pages) : undefined
   useEffect(() => {
     if (beyondLast && lastPage !== undefined && lastPage !== page) {
-      write({ filters, page: lastPage }, 'commit')
+      write({ filters, page: lastPage }, 'correct')
     }
   }, [beyondLast, lastPage, page, filters, write])
 

@@ -11,7 +11,8 @@ type EntryState = { typing: true } | null
  * The list's state as held by the URL, and the one way to change it.
  * - typing: the first pause in a burst of typing adds one history entry, later pauses replace it;
  * - commit (Enter, leaving a field, clearing, paging): adds an entry, or settles the typing entry when the
- *   URL already says it. So back always returns to the view before the change, never to half-typed text.
+ *   URL already says it. So back always returns to the view before the change, never to half-typed text;
+ * - correct (a page beyond the last): replaces the entry in place.
  */
 export function useListUrl<F extends string>(names: readonly F[]) {
   const [searchParams] = useSearchParams()
@@ -23,7 +24,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
   const state = useMemo(() => readListUrl(searchParams, names), [search, names])
 
   const write = useCallback(
-    (next: ListUrlState<F>, how: WriteHow) => {
+    (next: ListUrlState<F>, how: WriteHow | 'correct') => {
       const { pathname, search: current, state: entry } = latestLocation.current
       const typingEntry = (entry as EntryState)?.typing === true
       const target = writeListUrl(next, names).toString()
@@ -34,7 +35,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
         return
       }
       const newState: EntryState = how === 'typing' ? { typing: true } : null
-      navigate({ pathname, search: target }, { replace: typingEntry, state: newState })
+      navigate({ pathname, search: target }, { replace: typingEntry || how === 'correct', state: newState })
     },
     [names, navigate, latestLocation],
   )
