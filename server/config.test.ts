@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_DATASET_PATH, readConfig } from './config'
+
+describe('configuration from the environment', () => {
+  it('has the contract’s defaults: port 8080 on 127.0.0.1, demo mode, shipped dataset, 50 requests a second', () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      apiKeys: [],
+      dataPath: DEFAULT_DATASET_PATH,
+      publicUrl: null,
+      rateLimit: 50,
+    })
+  })
+
+  it('reads every variable', () => {
+    expect(
+      readConfig({
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        CATALOGUE_API_KEYS: ' one , two',
+        CATALOGUE_DATA: '/tmp/big.json',
+        CATALOGUE_PUBLIC_URL: 'https://catalogue.example.com/',
+        CATALOGUE_RATE_LIMIT: '0',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      apiKeys: ['one', 'two'],
+      dataPath: '/tmp/big.json',
+      publicUrl: 'https://catalogue.example.com',
+      rateLimit: 0,
+    })
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc").'],
+    [{ PORT: '65536' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "65536").'],
+    [
+      { CATALOGUE_RATE_LIMIT: '-5' },
+      'Configuration error: CATALOGUE_RATE_LIMIT must be a whole number from 0 to 1000000 (got "-5").',
+    ],
+    [
+      { CATALOGUE_PUBLIC_URL: 'catalogue.example.com' },
+      'Configuration error: CATALOGUE_PUBLIC_URL must be an absolute http or https address without query or fragment, such as https://catalogue.example.com (got "catalogue.example.com").',
+    ],
+  ])('refuses %o with one sentence', (environment, message) => {
+    expect(() => readConfig(environment)).toThrow(message)
+  })
+
+  it('refuses malformed keys without repeating them', () => {
+    let message = ''
+    try {
+      readConfig({ CATALOGUE_API_KEYS: 'good,,secret value' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toMatch(/^Configuration error: CATALOGUE_API_KEYS must be keys separated by commas/)
+    expect(message).not.toContain('secret')
+  })
+})

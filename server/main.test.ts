@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
+
+function start(environment: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = ''
+  const child = spawn(TSX, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  return { child, output: () => output }
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
+}
+
+/** The lines a person would read, without npm's or Node's own noise. */
+const ownLines = (output: string) =>
+  output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
+
+// Each test starts tsx, which takes seconds on a busy machine.
+describe.concurrent('npm start (server/main.ts)', { timeout: 30_000 }, () => {
+  it('refuses a bad dataset with one message and a non-zero exit', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-main-')), 'bad.json')
+    writeFileSync(file, JSON.stringify({ locations: [{ id: 1, name: 'x' }], episodes: [] }))
+    const { child, output } = start({ CATALOGUE_DATA: file })
+    expect(await exitCode(child)).toBe(1)
+    expect(ownLines(output())).toEqual([
+      `Dataset ${file}: locations[0] (id 1): "type" is missing; it must be a string (it may be empty)`,
+    ])
+  })
+
+  it('refuses bad configuration with one message and a non-zero exit', async () => {
+    const { child, output } = start({ CATALOGUE_RATE_LIMIT: 'lots' })
+    expect(await exitCode(child)).toBe(1)
+    expect(ownLines(output())).toEqual([
+      'Configuration error: CATALOGUE_RATE_LIMIT must be a whole number from 0 to 1000000 (got "lots").',
+    ])
+  })
+
+  it('says it runs in demo mode, serves, logs each request, and exits 0 on SIGTERM', async () => {
+    const { child, output } = start({})
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /Catalogue service on (http:\/\/\S+):/.exec(output())
+        if (match) {
+          clearInterval(timer)
+          resolve(match[1] as string)
+        }
+      }, 50)
+      child.once('exit', () => {
+        clearInterval(timer)
+        reject(new Error(`exited early: ${output()}`))
+      })
+    })
+    expect(output()).toContain('Demo mode')
+    const response = await fetch(`${address}/v1/locations/1`, {
+      headers: { authorization: 'Bearer catalogue-demo-key' },
+    })
+    expect(response.status).toBe(200)
+    const exited = exitCode(child)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(output()).toMatch(/ GET \/v1\/locations\/1 200 \d+\.\dms/)
+    expect(output()).not.toContain('Bearer')
+  })
+})
