@@ -19,12 +19,6 @@ export interface Summary {
   p99: number
 }
 
-export interface TargetResult {
-  name: string
-  measured: string
-  pass: boolean
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
@@ -102,8 +96,4 @@ export function textTable(rows: readonly Row[]): string {
         .join('  '),
     )
     .join('\n')
-}
-
-export function targetLines(targets: readonly TargetResult[]): string[] {
-  return targets.map((target) => `${target.pass ? 'PASS' : 'FAIL'}  ${target.name}: ${target.measured}`)
 }

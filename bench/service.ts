@@ -5,7 +5,8 @@
  * rate limiting off) and a bare `node:http` ceiling as separate processes, and drives both from this process
  * with autocannon: (a) page 1 of the locations list, (b) filtered lists over 1,000+ distinct filter values,
  * (c) 20 ids in one request. Prints a table of medians, checks the targets, and writes the table as Markdown
- * to bench/results/latest.md.
+ * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
+ * a missed target is reported, not an exit status.
  *
  * Flags: --duration S (10) seconds per measurement, --warmup S (2), --rounds N (3) measurements of each
  * scenario and of the ceiling, interleaved; --connections N (10); --datasets shipped,large (both).
@@ -18,16 +19,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadResult, type LoadSettings } from './load'
-import { memoryOf, type ServerProcess, startServer, stopServer } from './processes'
-import {
-  markdownTable,
-  type Row,
-  ratioToCeiling,
-  summarise,
-  type TargetResult,
-  targetLines,
-  textTable,
-} from './report'
+import { memoryOf, type ServerProcess, stopServer } from './processes'
+import { markdownTable, type Row, textTable } from './report'
 import { getOnce } from './request'
 import {
   filteredListsScenarios,
@@ -36,19 +29,14 @@ import {
   type Scenario,
   twentyIdsScenario,
 } from './scenarios'
+import { authorization, type ServerSetup, startCeiling, startService } from './servers'
+import { type DatasetRun, evaluateTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SHIPPED_DATASET = join(ROOT, 'server/data/catalogue.json')
 const RESULTS_FILE = join(ROOT, 'bench/results/latest.md')
 const WORK_DIR = join(tmpdir(), 'catalogue-bench')
-
-/** Targets from the issue. */
-const MIN_FIRST_PAGE_RATIO = 0.7
-const MAX_LARGE_P99_MS = 30
-const MAX_LARGE_PEAK_MB = 400
-
-/** Response headers of the service's page 1 that the ceiling does not copy: Node writes its own. */
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+const LARGE_LABEL = `${LARGE_LOCATIONS / 1000}k`
 
 const { values: flags } = parseArgs({
   options: {
@@ -65,84 +53,44 @@ const rounds = Number(flags.rounds)
 const connections = Number(flags.connections)
 const datasetNames = flags.datasets.split(',')
 
-/** A key made for this run only; it goes in the Authorization header and nowhere else. */
 const apiKey = `bench-${randomBytes(12).toString('hex')}`
-const authorization = { authorization: `Bearer ${apiKey}` }
+const headers = authorization(apiKey)
+const invalid: string[] = []
 
-interface DatasetRun {
-  rows: Row[]
-  /** Scenario id to its row, for the targets. */
-  byScenario: Map<string, Row>
-  servicePeakMb: number
-  serviceEndMb: number
-  invalid: string[]
+/** A thing to load: the ceiling or a scenario of the service. */
+interface Target {
+  key: string
+  name: string
+  origin: string
+  paths: readonly string[]
 }
 
 async function benchDataset(label: string, datasetPath: string): Promise<DatasetRun> {
   const locations = readLocations(datasetPath)
   const filtered = filteredListsScenarios(locations)
-  const scenarios: Scenario[] = [firstPageScenario(), filtered.steady, twentyIdsScenario(locations)]
+  const firstPage = firstPageScenario()
+  const scenarios: Scenario[] = [firstPage, filtered.steady, twentyIdsScenario(locations)]
   const { stats } = filtered
   console.log(
     `\n${label}: ${locations.length.toLocaleString('en-US')} locations. Filtered lists: ${stats.distinctPaths} distinct requests, ${stats.distinctValues} distinct filter values, ${stats.twoFilters} with two filters, ${stats.withPage} with a later page, ${stats.empty} empty.`,
   )
-
-  const serviceLog = join(WORK_DIR, `service-${label}.log`)
-  const service = await startServer({
-    name: `service (${label})`,
-    script: 'server/main.ts',
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      CATALOGUE_API_KEYS: apiKey,
-      CATALOGUE_DATA: datasetPath,
-      CATALOGUE_RATE_LIMIT: '0',
-      CATALOGUE_PUBLIC_URL: '',
-    },
-    stdoutFile: serviceLog,
-    readyPath: firstPageScenario().paths[0] as string,
-    readyHeaders: authorization,
-  })
+  const setup: ServerSetup = { root: ROOT, workDir: WORK_DIR, label, apiKey }
+  const firstPagePath = firstPage.paths[0] as string
+  const service = await startService(setup, datasetPath, firstPagePath)
   let ceiling: ServerProcess | null = null
   try {
-    const page1 = await getOnce(service.origin, firstPageScenario().paths[0] as string, authorization)
-    if ('ratelimit-limit' in page1.headers)
-      throw new Error('The service is rate limiting; the benchmark needs it off.')
-    const ceilingFile = join(WORK_DIR, `ceiling-${label}.json`)
-    const headers = Object.fromEntries(
-      Object.entries(page1.headers).filter(
-        ([name, value]) => !HOP_HEADERS.has(name) && typeof value === 'string',
-      ),
-    )
-    writeFileSync(ceilingFile, JSON.stringify({ headers, bodyBase64: page1.body.toString('base64') }))
-    ceiling = await startServer({
-      name: `ceiling (${label})`,
-      script: 'bench/ceiling-server.ts',
-      args: [ceilingFile],
-      cwd: ROOT,
-      env: process.env,
-      stdoutFile: join(WORK_DIR, `ceiling-${label}.log`),
-      readyPath: '/',
-    })
+    const started = await startCeiling(setup, service, firstPagePath)
+    ceiling = started
     console.log(
-      `Ceiling answers every request with the service's page 1: ${page1.body.length} bytes of JSON.`,
+      `The ceiling answers every request with the service's page 1: ${started.bodyBytes} bytes of JSON.`,
     )
-
-    const invalid: string[] = []
-    const settings: LoadSettings = { connections, duration, headers: authorization }
-    const check = (name: string, result: LoadResult) => {
-      if (result.non2xx > 0 || result.errors > 0) {
-        invalid.push(
-          `${label} ${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors or timeouts`,
-        )
-      }
-      return result
-    }
-
     await verifyAnswers(service, scenarios)
-    const targets: { name: string; origin: string; paths: readonly string[] }[] = [
-      { name: 'ceiling', origin: ceiling.origin, paths: ['/'] },
+
+    const settings: LoadSettings = { connections, duration, headers }
+    const targets: Target[] = [
+      { key: 'ceiling', name: 'ceiling', origin: ceiling.origin, paths: ['/'] },
       ...scenarios.map((scenario) => ({
+        key: scenario.id,
         name: `(${scenario.id}) ${scenario.label}`,
         origin: service.origin,
         paths: scenario.paths,
@@ -150,74 +98,50 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
     ]
     // Warm-up: every distinct request once (the timed runs measure the steady state), then a short timed run.
     for (const target of targets) {
-      if (target.paths.length > 1) {
+      if (target.paths.length > 1)
         await drive(target.origin, target.paths, { ...settings, amount: target.paths.length })
-      }
       await drive(target.origin, target.paths, { ...settings, duration: warmup })
     }
-
-    // Requests the process has never seen, once each, after the warm-up: what the caches save.
+    // Requests this warmed-up process has never seen, once each: the work its caches save on repeats.
     const { uncached } = filtered
-    const uncachedRun = check(
-      uncached.label,
+    const uncachedRun = checked(
+      `${label} ${uncached.label}`,
       await drive(service.origin, uncached.paths, { ...settings, amount: uncached.paths.length }),
     )
     await verifyAnswers(service, [uncached])
+    const runs = await measureInterleaved(label, targets, settings)
 
-    const runs = new Map<string, LoadResult[]>(targets.map((target) => [target.name, []]))
-    for (let round = 0; round < rounds; round++) {
-      // Rotate the order each round, so slow drift on the shared machine does not always hit the same one.
-      const order = targets.map(
-        (_, index) => targets[(index + round) % targets.length] as (typeof targets)[number],
-      )
-      for (const target of order) {
-        const result = check(target.name, await drive(target.origin, target.paths, settings))
-        runs.get(target.name)?.push(result)
-        console.log(
-          `  round ${round + 1}/${rounds}  ${target.name.padEnd(34)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`,
+    const serviceMemory = memoryOf(service.child.pid as number)
+    const ceilingRow: Row = {
+      dataset: label,
+      scenario: 'ceiling: bare node:http, same response',
+      runs: runs.get('ceiling') ?? [],
+      peakMb: memoryOf(ceiling.child.pid as number).peakMb,
+    }
+    const serviceRow = (scenario: string, measured: LoadResult[]): Row => ({
+      dataset: label,
+      scenario,
+      runs: measured,
+      ceiling: ceilingRow,
+      peakMb: serviceMemory.peakMb,
+    })
+    const byKey = new Map<string, Row>([['ceiling', ceilingRow]])
+    for (const target of targets.slice(1)) {
+      byKey.set(target.key, serviceRow(target.name, runs.get(target.key) ?? []))
+      if (target.key === 'b') {
+        byKey.set(
+          'b-uncached',
+          serviceRow(`(b) ${uncached.paths.length} new filtered lists, once each`, [uncachedRun]),
         )
       }
     }
-
-    const serviceMemory = memoryOf(service.child.pid as number)
-    const ceilingMemory = memoryOf(ceiling.child.pid as number)
-    const ceilingRow: Row = {
-      dataset: label,
-      scenario: 'ceiling: bare node:http, same body',
-      runs: runs.get('ceiling') ?? [],
-      peakMb: ceilingMemory.peakMb,
-    }
-    const rows: Row[] = [ceilingRow]
-    const byScenario = new Map<string, Row>()
-    for (const scenario of scenarios) {
-      const row: Row = {
-        dataset: label,
-        scenario: `(${scenario.id}) ${scenario.label}`,
-        runs: runs.get(`(${scenario.id}) ${scenario.label}`) ?? [],
-        ceiling: ceilingRow,
-        peakMb: serviceMemory.peakMb,
-      }
-      rows.push(row)
-      byScenario.set(scenario.id, row)
-      if (scenario.id === 'b') {
-        const first: Row = {
-          dataset: label,
-          scenario: `(b) filtered lists, uncached: ${uncached.paths.length} new, once each`,
-          runs: [uncachedRun],
-          ceiling: ceilingRow,
-          peakMb: serviceMemory.peakMb,
-        }
-        rows.push(first)
-        byScenario.set('b-uncached', first)
-      }
-    }
-    rmSync(serviceLog, { force: true })
+    rmSync(service.logFile, { force: true })
     return {
-      rows,
-      byScenario,
+      label,
+      rows: [...byKey.values()],
+      byKey,
       servicePeakMb: serviceMemory.peakMb,
       serviceEndMb: serviceMemory.currentMb,
-      invalid,
     }
   } finally {
     await stopServer(service)
@@ -226,22 +150,51 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
 }
 
 /**
- * Guards against measuring the wrong thing: each scenario's requests answer 200, and a sample of the filtered
- * lists reports the count an independent filter over the dataset gives.
+ * `rounds` timed runs of every target, interleaved, the order rotated each round so that drift on the shared
+ * machine does not always fall on the same target.
+ */
+async function measureInterleaved(
+  label: string,
+  targets: readonly Target[],
+  settings: LoadSettings,
+): Promise<Map<string, LoadResult[]>> {
+  const runs = new Map<string, LoadResult[]>(targets.map((target) => [target.key, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (let index = 0; index < targets.length; index++) {
+      const target = targets[(index + round) % targets.length] as Target
+      const result = checked(`${label} ${target.name}`, await drive(target.origin, target.paths, settings))
+      runs.get(target.key)?.push(result)
+      console.log(
+        `  round ${round + 1}/${rounds}  ${target.name.padEnd(32)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`,
+      )
+    }
+  }
+  return runs
+}
+
+/** Records a run as invalid when anything but a 2xx came back. */
+function checked(name: string, result: LoadResult): LoadResult {
+  if (result.non2xx > 0 || result.errors > 0) {
+    invalid.push(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors or timeouts`)
+  }
+  return result
+}
+
+/**
+ * Guards against measuring the wrong thing: a sample of each scenario's requests answers 200, and filtered
+ * lists report the count an independent filter over the dataset gives.
  */
 async function verifyAnswers(service: ServerProcess, scenarios: readonly Scenario[]): Promise<void> {
   for (const scenario of scenarios) {
     const step = Math.max(1, Math.floor(scenario.paths.length / 25))
     for (let index = 0; index < scenario.paths.length; index += step) {
       const path = scenario.paths[index] as string
-      const response = await getOnce(service.origin, path, authorization)
+      const response = await getOnce(service.origin, path, headers)
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${response.body}`)
       const expected = scenario.expectedCounts?.[index]
-      if (expected !== undefined) {
-        const count = (JSON.parse(response.body.toString()) as { info: { count: number } }).info.count
-        if (count !== expected)
-          throw new Error(`${path} reports count ${count}; the dataset has ${expected}.`)
-      }
+      if (expected === undefined) continue
+      const { count } = (JSON.parse(response.body.toString()) as { info: { count: number } }).info
+      if (count !== expected) throw new Error(`${path} reports count ${count}; the dataset has ${expected}.`)
     }
   }
 }
@@ -258,34 +211,38 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] as number
   const datasets: [string, string][] = []
   if (datasetNames.includes('shipped')) datasets.push(['shipped', SHIPPED_DATASET])
-  if (datasetNames.includes('large'))
-    datasets.push([`${LARGE_LOCATIONS / 1000}k`, ensureLargeDataset(ROOT, WORK_DIR)])
-  const perDataset = 4 * (warmup + rounds * duration) + 15
+  if (datasetNames.includes('large')) datasets.push([LARGE_LABEL, ensureLargeDataset(ROOT, WORK_DIR)])
+  const minutes = Math.ceil((datasets.length * (4 * (warmup + rounds * duration) + 20)) / 60)
   console.log(
-    `Service benchmark on ${machine()}. ${connections} connections, ${rounds} interleaved runs of ${duration} s per scenario and for the ceiling, after ${warmup} s of warm-up; rate limiting off. About ${Math.ceil((perDataset * datasets.length) / 60)} minutes.`,
+    `Service benchmark on ${machine()}. ${connections} connections, ${rounds} interleaved runs of ${duration} s per scenario and for the ceiling, after a warm-up; rate limiting off. About ${minutes} minutes.`,
   )
   console.log('autocannon runs in this process and shares the machine’s cores with the server it measures.')
+  if (loadBefore > availableParallelism()) {
+    console.log(
+      `Warning: load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores; figures will be noisy.`,
+    )
+  }
 
   const results = new Map<string, DatasetRun>()
   for (const [label, path] of datasets) results.set(label, await benchDataset(label, path))
   const rows = [...results.values()].flatMap((run) => run.rows)
-  const targets = evaluateTargets(results)
-  const invalid = [...results.values()].flatMap((run) => run.invalid)
+  const targets = targetLines(evaluateTargets(results.get('shipped'), results.get(LARGE_LABEL), connections))
+  const loadAfter = loadavg()[0] as number
 
-  const table = textTable(rows)
-  console.log(`\n${table}\n`)
-  for (const line of targetLines(targets)) console.log(line)
+  console.log(`\n${textTable(rows)}\n`)
+  for (const line of targets) console.log(line)
   for (const line of invalid) console.log(`INVALID  ${line}`)
 
-  const loadAfter = loadavg()[0] as number
+  const args = process.argv.slice(2)
+  const command = `npm run bench:service${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`
   const markdown = [
     `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after.`,
     '',
-    `Command: \`npm run bench:service\` (${connections} connections; medians of ${rounds} interleaved ${duration} s runs after ${warmup} s of warm-up; rate limiting off; no Accept-Encoding, so plain JSON).`,
+    `Command: \`${command}\` (${connections} connections; medians of ${rounds} interleaved ${duration} s runs after a warm-up; rate limiting off; no Accept-Encoding, so plain JSON; autocannon in a second process on loopback, sharing the cores).`,
     '',
     markdownTable(rows),
     '',
-    ...targetLines(targets).map((line) => `- ${line}`),
+    ...targets.map((line) => `- ${line}`),
     ...invalid.map((line) => `- INVALID ${line}`),
     '',
   ].join('\n')
@@ -293,42 +250,6 @@ async function main(): Promise<void> {
   writeFileSync(RESULTS_FILE, markdown)
   console.log(`\nWrote ${RESULTS_FILE}`)
   if (invalid.length > 0) process.exitCode = 1
-}
-
-function evaluateTargets(results: Map<string, DatasetRun>): TargetResult[] {
-  const targets: TargetResult[] = []
-  const shipped = results.get('shipped')
-  const firstPage = shipped?.byScenario.get('a')
-  if (firstPage) {
-    const ratio = ratioToCeiling(firstPage) as number
-    targets.push({
-      name: `(a) page 1 on the shipped dataset at least ${MIN_FIRST_PAGE_RATIO * 100}% of the ceiling's requests/s`,
-      measured: `${Math.round(ratio * 100)}% (${Math.round(summarise(firstPage).requestsPerSecond)} of ${Math.round(summarise(firstPage.ceiling as Row).requestsPerSecond)} req/s)`,
-      pass: ratio >= MIN_FIRST_PAGE_RATIO,
-    })
-  }
-  const large = results.get(`${LARGE_LOCATIONS / 1000}k`)
-  const filtered = large?.byScenario.get('b')
-  if (large && filtered) {
-    const p99 = summarise(filtered).p99
-    const others = ['a', 'c', 'b-uncached']
-      .map((id) => {
-        const row = large.byScenario.get(id) as Row
-        return `${row.scenario} ${summarise(row).p99.toFixed(2)} ms`
-      })
-      .join('; ')
-    targets.push({
-      name: `(b) filtered lists on the 100,000-location dataset: p99 under ${MAX_LARGE_P99_MS} ms at ${connections} connections`,
-      measured: `p99 ${p99.toFixed(2)} ms (others: ${others})`,
-      pass: p99 < MAX_LARGE_P99_MS,
-    })
-    targets.push({
-      name: `peak memory of the service with the 100,000-location dataset under ${MAX_LARGE_PEAK_MB} MB`,
-      measured: `VmHWM ${Math.round(large.servicePeakMb)} MB (RSS at the end ${Math.round(large.serviceEndMb)} MB)`,
-      pass: large.servicePeakMb < MAX_LARGE_PEAK_MB,
-    })
-  }
-  return targets
 }
 
 main().catch((error: unknown) => {

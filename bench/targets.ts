@@ -1,0 +1,67 @@
+import { type Row, ratioToCeiling, summarise } from './report'
+
+/** What one dataset's run produced, keyed for the targets. */
+export interface DatasetRun {
+  label: string
+  rows: Row[]
+  /** Rows by key: `ceiling`, `a`, `b`, `b-uncached`, `c`. */
+  byKey: Map<string, Row>
+  servicePeakMb: number
+  serviceEndMb: number
+}
+
+export interface TargetResult {
+  name: string
+  measured: string
+  pass: boolean
+}
+
+/** The issue's targets. */
+export const MIN_FIRST_PAGE_RATIO = 0.7
+export const MAX_LARGE_P99_MS = 30
+export const MAX_LARGE_PEAK_MB = 400
+
+export function evaluateTargets(
+  shipped: DatasetRun | undefined,
+  large: DatasetRun | undefined,
+  connections: number,
+): TargetResult[] {
+  const targets: TargetResult[] = []
+  const firstPage = shipped?.byKey.get('a')
+  if (firstPage?.ceiling) {
+    const ratio = ratioToCeiling(firstPage) as number
+    targets.push({
+      name: `(a) page 1 on the shipped dataset: at least ${MIN_FIRST_PAGE_RATIO * 100}% of the ceiling's requests/s`,
+      measured: `${Math.round(ratio * 100)}% (${whole(summarise(firstPage).requestsPerSecond)} of ${whole(summarise(firstPage.ceiling).requestsPerSecond)} req/s)`,
+      pass: ratio >= MIN_FIRST_PAGE_RATIO,
+    })
+  }
+  const filtered = large?.byKey.get('b')
+  if (large && filtered) {
+    const others = ['b-uncached', 'a', 'c']
+      .map((key) => large.byKey.get(key))
+      .filter((row): row is Row => row !== undefined)
+      .map((row) => `${row.scenario} ${summarise(row).p99.toFixed(1)} ms`)
+      .join('; ')
+    const p99 = summarise(filtered).p99
+    targets.push({
+      name: `(b) filtered lists on the ${large.label} dataset: p99 under ${MAX_LARGE_P99_MS} ms at ${connections} connections`,
+      measured: `p99 ${p99.toFixed(1)} ms (others: ${others})`,
+      pass: p99 < MAX_LARGE_P99_MS,
+    })
+    targets.push({
+      name: `peak memory of the service with the ${large.label} dataset: under ${MAX_LARGE_PEAK_MB} MB`,
+      measured: `VmHWM ${Math.round(large.servicePeakMb)} MB (VmRSS at the end ${Math.round(large.serviceEndMb)} MB)`,
+      pass: large.servicePeakMb < MAX_LARGE_PEAK_MB,
+    })
+  }
+  return targets
+}
+
+export function targetLines(targets: readonly TargetResult[]): string[] {
+  return targets.map((target) => `${target.pass ? 'PASS' : 'FAIL'}  ${target.name}: ${target.measured}`)
+}
+
+function whole(value: number): string {
+  return Math.round(value).toLocaleString('en-US')
+}
