@@ -1,12 +1,21 @@
+import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
 import { namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, mainNav, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { DEMO_KEY } from './support/servers'
 
 test('a first visit is connected to the embedded catalogue with nothing typed', async ({
   page,
   catalogue,
 }) => {
+  // The demo key comes from the service at run time; it is not built into any script the browser loads.
+  const scripts: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text())
+  })
+  const config = page.waitForResponse((response) => new URL(response.url()).pathname === EXPLORER_CONFIG_PATH)
   await page.goto('/')
+  expect(await (await config).json()).toEqual({ demoKey: DEMO_KEY })
 
   const list = listView(page, 'locations')
   await expect(list.heading).toBeVisible()
@@ -18,6 +27,19 @@ test('a first visit is connected to the embedded catalogue with nothing typed', 
   await expect(page).toHaveTitle(titleOf('Locations'))
   await expect(mainNav(page).link('Locations')).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('alert')).toHaveCount(0)
+
+  // Open the other kinds of page, so their lazily loaded scripts are checked too.
+  await list.recordLink(pageOf(catalogue.locations, 1)[0]?.name ?? '').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    pageOf(catalogue.locations, 1)[0]?.name ?? '',
+  )
+  for (const name of ['Episodes', 'Settings'] as const) {
+    await mainNav(page).link(name).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  }
+  const bodies = await Promise.all(scripts)
+  expect(bodies.length).toBeGreaterThan(0)
+  expect(bodies.filter((body) => body.includes(DEMO_KEY))).toHaveLength(0)
 })
 
 test('the header leads home and the main navigation marks the current page', async ({ page, catalogue }) => {
