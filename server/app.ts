@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -181,6 +182,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.send(variant.body)
   }
 
+  // Every method Node parses reaches the 405 routes (CONNECT never reaches a route handler in Node).
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method))
+      app.addHttpMethod(method, { hasBody: true })
+  }
   const otherMethods = app.supportedMethods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
   const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('allow', ALLOW)

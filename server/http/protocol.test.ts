@@ -77,7 +77,7 @@ describe('paths and methods', () => {
   })
 
   it('answers other methods with 405 and Allow, without reading a body', async () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL']) {
       for (const path of ['/v1/locations', '/v1/episodes/', '/v1/locations/1', '/v1/episodes/[1,2]']) {
         const response = await server.get(path, {
           key: SECRET,
