@@ -13,13 +13,13 @@ import {
   registerStaticApp,
   sendAppIndex,
 } from './hosting'
+import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
 import { answerClientError } from './http/client-error'
-import { chooseEncoding } from './http/compression'
 import { ApiError, JSON_CONTENT_TYPE, MESSAGES, sendError } from './http/errors'
 import { publicBase } from './http/public-base'
 import { TokenBucketLimiter } from './http/rate-limit'
-import { matchesEtag, type Representation } from './http/representation'
+import { sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
 
 declare module 'fastify' {
@@ -44,9 +44,6 @@ export interface BuildAppOptions {
   cache?: CatalogueServiceOptions
 }
 
-/** Read-only data behind a key: only the caller's browser may keep it, for a minute, then revalidate by ETag. */
-export const API_CACHE_CONTROL = 'private, max-age=60'
-export const API_VARY = 'Authorization, Accept-Encoding'
 export const ALLOW = 'GET, HEAD, OPTIONS'
 /**
  * Longer than any address Node accepts (its header limit is 16 KiB), so every ids segment reaches the route
@@ -55,7 +52,10 @@ export const ALLOW = 'GET, HEAD, OPTIONS'
 const MAX_IDS_SEGMENT_LENGTH = 65_536
 
 function isApiPath(url: string): boolean {
-  return url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[3] === '/' || url[3] === '?')
+  return (
+    url.startsWith(API_PREFIX) &&
+    (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')
+  )
 }
 
 /** `/v2/…` and other versions: not the app's routes, and not served. */
@@ -71,31 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const log = options.log ?? null
   const service = new CatalogueService(options.store, options.cache)
 
-  /** Checks the key, then the rate; answers and returns false when the request must stop here. */
-  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const auth = keys.check(request.headers.authorization)
-    if (!auth.ok) {
-      reply.header('www-authenticate', auth.challenge)
-      sendError(reply, 401, auth.message)
-      return false
-    }
-    if (limiter) {
-      const decision = limiter.take(auth.keyIndex)
-      reply.header('ratelimit-limit', decision.limit)
-      reply.header('ratelimit-remaining', decision.remaining)
-      reply.header('ratelimit-reset', decision.reset)
-      if (!decision.allowed) {
-        reply.header('retry-after', decision.retryAfter)
-        sendError(
-          reply,
-          429,
-          `Too many requests: each key may make ${rateLimit} request${rateLimit === 1 ? '' : 's'} a second, in bursts of up to ${limiter.capacity}; retry in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
-        )
-        return false
-      }
-    }
-    return true
-  }
+  const admit = createApiGate(keys, limiter)
 
   const app = Fastify({
     logger: false,
@@ -155,10 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
-      return sendError(reply, error.statusCode, error.message)
-    }
+    if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message)
     const status = (error as { statusCode?: number }).statusCode
     // A file name the file system refuses (too long, say) is simply not there.
     if (status === 403 || status === 404) {
@@ -172,15 +145,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     )
     return sendError(reply, 500, MESSAGES.internal)
   })
-
-  const send = (request: FastifyRequest, reply: FastifyReply, body: Representation): FastifyReply => {
-    const [variant] = body.variant(chooseEncoding(request.headers['accept-encoding']))
-    reply.header('etag', variant.etag).header('cache-control', API_CACHE_CONTROL).header('vary', API_VARY)
-    if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send()
-    reply.header('content-type', JSON_CONTENT_TYPE)
-    if (variant.encoding) reply.header('content-encoding', variant.encoding)
-    return reply.send(variant.body)
-  }
 
   // Every method Node parses reaches the 405 routes (CONNECT never reaches a route handler in Node).
   for (const method of METHODS) {
@@ -197,10 +161,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const listUrl = collections[collection].itemPath
     const itemUrl = `${collections[collection].itemPath}/:ids`
     app.get(listUrl, { compress: false }, (request, reply) =>
-      send(request, reply, service.list(collection, request.query as Record<string, unknown>, base(request))),
+      sendRepresentation(
+        request,
+        reply,
+        service.list(collection, request.query as Record<string, unknown>, base(request)),
+      ),
     )
     app.get<{ Params: { ids: string } }>(itemUrl, { compress: false }, (request, reply) =>
-      send(request, reply, service.byIds(collection, request.params.ids, base(request))),
+      sendRepresentation(request, reply, service.byIds(collection, request.params.ids, base(request))),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({ method: otherMethods, url, config: { methodNotAllowed: true }, handler: refuseMethod })

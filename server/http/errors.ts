@@ -7,7 +7,6 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'ApiError'

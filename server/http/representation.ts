@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
-import { compress, type Encoding, MIN_COMPRESSED_SIZE } from './compression'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { chooseEncoding, compress, type Encoding, MIN_COMPRESSED_SIZE } from './compression'
+import { JSON_CONTENT_TYPE } from './errors'
+
+/** Read-only data behind a key: only the caller's browser may keep it, for a minute, then revalidate by ETag. */
+export const API_CACHE_CONTROL = 'private, max-age=60'
+export const API_VARY = 'Authorization, Accept-Encoding'
 
 export interface Variant {
   body: Buffer
@@ -21,18 +27,18 @@ export class Representation {
     this.identity = { body: bytes, encoding: null, etag: `"${hash}"` }
   }
 
-  /** The form to send for an accepted encoding; the second value tells whether a new form was made. */
-  variant(encoding: Encoding | null): [Variant, boolean] {
-    if (encoding === null || this.identity.body.length < MIN_COMPRESSED_SIZE) return [this.identity, false]
+  /** The form to send for an accepted encoding. */
+  variant(encoding: Encoding | null): Variant {
+    if (encoding === null || this.identity.body.length < MIN_COMPRESSED_SIZE) return this.identity
     const existing = this.compressed[encoding]
-    if (existing) return [existing, false]
+    if (existing) return existing
     const made: Variant = {
       body: compress(this.identity.body, encoding),
       encoding,
       etag: `${this.identity.etag.slice(0, -1)}-${encoding}"`,
     }
     this.compressed[encoding] = made
-    return [made, true]
+    return made
   }
 
   /**
@@ -52,4 +58,18 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     if (tag === '*' || tag === etag || tag === `W/${etag}`) return true
   }
   return false
+}
+
+/** Sends a body in the best accepted encoding with its ETag and caching headers, or 304 when the ETag matches. */
+export function sendRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Representation,
+): FastifyReply {
+  const variant = body.variant(chooseEncoding(request.headers['accept-encoding']))
+  reply.header('etag', variant.etag).header('cache-control', API_CACHE_CONTROL).header('vary', API_VARY)
+  if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send()
+  reply.header('content-type', JSON_CONTENT_TYPE)
+  if (variant.encoding) reply.header('content-encoding', variant.encoding)
+  return reply.send(variant.body)
 }
