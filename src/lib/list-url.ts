@@ -57,3 +57,8 @@ export function activeFilters<F extends string>(filters: Record<F, string>): Par
 export function hasFilters<F extends string>(filters: Record<F, string>): boolean {
   return Object.keys(activeFilters(filters)).length > 0
 }
+
+/** Every filter of a collection, unset. */
+export function emptyFilters<F extends string>(names: readonly F[]): Record<F, string> {
+  return Object.fromEntries(names.map((name) => [name, ''])) as Record<F, string>
+}

@@ -1,28 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, use, useCallback, useContext, useMemo, useState } from 'react'
-import { type Connection, createClient } from '../../api/client'
-import { CatalogueClientContext } from '../../api/client-context'
+import type { Connection } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
-type ConnectionState = {
-  /** The connection in use, or null when a key must be entered first. */
-  connection: Connection | null
-  /** What the user saved in this browser, if anything. */
+type ConnectionStore = {
+  /** The run-time config, still on its way at first: pages that need it suspend until it arrives. */
+  config: Promise<ExplorerConfig>
   saved: Connection | null
-  demoKey: string | null
   save: (connection: Connection) => void
 }
 
-const ConnectionContext = createContext<ConnectionState | null>(null)
+const ConnectionContext = createContext<ConnectionStore | null>(null)
 
-export function useConnection(): ConnectionState {
-  const state = useContext(ConnectionContext)
-  if (!state) throw new Error('useConnection needs a ConnectionProvider')
-  return state
-}
-
-/** Holds the connection (saved settings, else the demo key from the run-time config) and the client for it. */
+/** Holds the connection the user saved, and the run-time config (demo key) for when there is none. */
 export function ConnectionProvider({
   config,
   children,
@@ -30,12 +21,8 @@ export function ConnectionProvider({
   config: Promise<ExplorerConfig>
   children: ReactNode
 }) {
-  const { demoKey } = use(config)
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState(() => loadConnection())
-  const connection = useMemo(() => effectiveConnection(saved, demoKey), [saved, demoKey])
-  const client = useMemo(() => (connection ? createClient(connection) : null), [connection])
-
   const save = useCallback(
     (next: Connection) => {
       saveConnection(next)
@@ -45,11 +32,18 @@ export function ConnectionProvider({
     },
     [queryClient],
   )
+  const store = useMemo(() => ({ config, saved, save }), [config, saved, save])
+  return <ConnectionContext value={store}>{children}</ConnectionContext>
+}
 
-  const state = useMemo(() => ({ connection, saved, demoKey, save }), [connection, saved, demoKey, save])
-  return (
-    <ConnectionContext value={state}>
-      <CatalogueClientContext value={client}>{children}</CatalogueClientContext>
-    </ConnectionContext>
-  )
+/**
+ * The connection in use (the saved one, else this site's service with its demo key, else null), what was
+ * saved, the demo key, and `save`. Suspends until the run-time config has been read.
+ */
+export function useConnection() {
+  const store = useContext(ConnectionContext)
+  if (!store) throw new Error('useConnection needs a ConnectionProvider')
+  const { demoKey } = use(store.config)
+  const connection = useMemo(() => effectiveConnection(store.saved, demoKey), [store.saved, demoKey])
+  return { connection, saved: store.saved, demoKey, save: store.save }
 }

@@ -5,13 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCATION_FILTERS } from '../../catalogue'
 import { FilterForm } from './FilterForm'
-import { useFilterDraft } from './use-filter-draft'
 import { useListUrl } from './use-list-url'
 
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
   const { state, write } = useListUrl(LOCATION_FILTERS)
-  const draft = useFilterDraft(state.filters, (filters, how) => write({ filters, page: 1 }, how))
   return (
     <FilterForm
       label="Filter locations"
@@ -20,11 +18,8 @@ function Filters() {
         { name: 'type', label: 'Type' },
         { name: 'dimension', label: 'Dimension' },
       ]}
-      values={draft.draft}
-      canClear
-      onChange={draft.change}
-      onCommit={draft.commit}
-      onClear={draft.clear}
+      fromUrl={state.filters}
+      onWrite={(filters, how) => write({ filters, page: 1 }, how)}
     />
   )
 }

@@ -1,5 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
+import { hasFilters } from '../../lib/list-url'
+import { useFilterDraft, type WriteHow } from './use-filter-draft'
 
 export type FilterField<F extends string> = { name: F; label: string; hint?: string }
 
@@ -7,23 +9,22 @@ type Props<F extends string> = {
   /** "Filter locations": the search landmark's name. */
   label: string
   fields: readonly FilterField<F>[]
-  values: Record<F, string>
-  canClear: boolean
-  onChange: (name: F, value: string) => void
-  onCommit: () => void
-  onClear: () => void
+  /** The filters the URL holds. */
+  fromUrl: Record<F, string>
+  /** Writes filters to the URL: once typing pauses, or at once when committed. */
+  onWrite: (filters: Record<F, string>, how: WriteHow) => void
 }
 
-export function FilterForm<F extends string>({
-  label,
-  fields,
-  values,
-  canClear,
-  onChange,
-  onCommit,
-  onClear,
-}: Props<F>) {
+/** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
+export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite }: Props<F>) {
   const id = useId()
+  const {
+    draft: values,
+    change: onChange,
+    commit: onCommit,
+    clear: onClear,
+  } = useFilterDraft(fromUrl, onWrite)
+  const canClear = hasFilters(fromUrl) || hasFilters(values)
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onCommit()

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { FilterName, RecordOf } from '../../api/client'
 import { useCatalogueClient } from '../../api/client-context'
@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors'
 import { type CollectionName, collections, formatIdList } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
-import { activeFilters, canonicalListSearch, hasFilters } from '../../lib/list-url'
+import { activeFilters, canonicalListSearch, emptyFilters, hasFilters } from '../../lib/list-url'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { Pagination } from '../pagination/Pagination'
@@ -16,7 +16,7 @@ import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
-import { useFilterDraft } from './use-filter-draft'
+import type { WriteHow } from './use-filter-draft'
 import { useListUrl } from './use-list-url'
 import './list.css'
 
@@ -49,11 +49,15 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   const query = useQuery(queries.list(client, requestFilters, page))
   const { data, isPlaceholderData } = query
 
-  const draft = useFilterDraft(filters, (next, how) => {
-    // A change of filter starts again at page 1; the same filters written again keep the page.
-    const same = JSON.stringify(activeFilters(next)) === JSON.stringify(requestFilters)
-    write({ filters: next, page: same ? page : 1 }, how)
-  })
+  const writeFilters = useCallback(
+    (next: Record<FilterName<C>, string>, how: WriteHow) => {
+      // A change of filter starts again at page 1; the same filters written again keep the page.
+      const same = JSON.stringify(activeFilters(next)) === filtersKey
+      write({ filters: next, page: same ? page : 1 }, how)
+    },
+    [write, filtersKey, page],
+  )
+  const clearFilters = () => write({ filters: emptyFilters(names), page: 1 }, 'commit')
 
   // Invalid parameters (page=abc, page=0, a repeated name) are corrected in place.
   const correction = canonicalListSearch(new URLSearchParams(location.search), names)
@@ -116,28 +120,22 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
         )}
       </div>
 
-      <FilterForm
-        label={`Filter ${plural}`}
-        fields={fields}
-        values={draft.draft}
-        canClear={filtered || hasFilters(draft.draft)}
-        onChange={draft.change}
-        onCommit={draft.commit}
-        onClear={draft.clear}
-      />
+      <FilterForm label={`Filter ${plural}`} fields={fields} fromUrl={filters} onWrite={writeFilters} />
 
       <div className="list-toolbar">
         <p className="list-summary" role="status" aria-live="polite">
           {summary}
         </p>
-        <button
-          type="button"
-          className="button"
-          disabled={compareIds.length < 2}
-          onClick={() => navigate(`/${collection}/${formatIdList(compareIds)}`)}
-        >
-          Compare selected ({compareIds.length})
-        </button>
+        {data && data.info.count > 0 && (
+          <button
+            type="button"
+            className="button"
+            disabled={compareIds.length < 2}
+            onClick={() => navigate(`/${collection}/${formatIdList(compareIds)}`)}
+          >
+            Compare selected ({compareIds.length})
+          </button>
+        )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
 
@@ -150,7 +148,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           retrying={query.isFetching}
         />
       ) : data && data.info.count === 0 && !isPlaceholderData ? (
-        <EmptyState plural={plural} filtered={filtered} onClear={draft.clear} />
+        <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
       ) : (
         <>
           <ResultsTable

@@ -6,7 +6,7 @@ import { type CollectionName, collections } from '../../catalogue'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { LoadingBar } from '../states/LoadingBar'
-import { QueryErrorState } from '../states/QueryErrorState'
+import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { BackLink } from './BackLink'
 import { FieldList } from './FieldList'
 import type { RecordConfig } from './record-config'
@@ -51,7 +51,10 @@ export function RecordCompare<C extends CollectionName>({
           retrying={query.isFetching}
         />
       ) : !query.data ? (
-        <LoadingBar label={`Loading ${plural}`} />
+        <>
+          <LoadingBar label={`Loading ${plural}`} />
+          <RetryNotice failureReason={query.failureReason} />
+        </>
       ) : (
         <>
           {missing.length > 0 && (

@@ -5,7 +5,7 @@ import { type CollectionName, collections } from '../../catalogue'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { LoadingBar } from '../states/LoadingBar'
-import { QueryErrorState } from '../states/QueryErrorState'
+import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { BackLink } from './BackLink'
 import { FieldList } from './FieldList'
 import { RecordNotFound } from './RecordNotFound'
@@ -49,6 +49,15 @@ export function RecordDetail<C extends CollectionName>({
       ) : (
         <div className="record-card" aria-busy="true">
           <LoadingBar label={`Loading ${singular}`} />
+          <RetryNotice failureReason={query.failureReason} />
+          <div aria-hidden="true">
+            {[1, 2, 3, 4].map((row) => (
+              <div key={row} className="field-row">
+                <span className="skeleton" />
+                <span className="skeleton" />
+              </div>
+            ))}
+          </div>
         </div>
       )}
     </div>
