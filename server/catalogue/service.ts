@@ -45,12 +45,12 @@ export class CatalogueService {
   ) {
     this.bodies = new LruCache(
       options.bodyCacheEntries ?? 5000,
-      options.bodyCacheBytes ?? 64 * 1024 * 1024,
+      options.bodyCacheBytes ?? 32 * 1024 * 1024,
       (body) => body.budgetSize + 200,
     )
     this.filterResults = new LruCache(
       options.filterCacheEntries ?? 2000,
-      options.filterCacheBytes ?? 64 * 1024 * 1024,
+      options.filterCacheBytes ?? 32 * 1024 * 1024,
       (positions) => (positions ? positions.byteLength : 0) + 200,
     )
   }
