@@ -1,4 +1,5 @@
 import { EPISODE_FILTERS, LOCATION_FILTERS } from '../../src/catalogue'
+import { loadDataset } from './load'
 import type { Dataset, DatasetEpisode, DatasetLocation } from './schema'
 import { FieldIndex } from './search'
 
@@ -74,4 +75,9 @@ export function createStore(dataset: Dataset): CatalogueStore {
     locations: new CollectionStore(dataset.locations, LOCATION_FILTERS),
     episodes: new CollectionStore(dataset.episodes, EPISODE_FILTERS),
   }
+}
+
+/** Reads, validates and indexes a dataset file (throws DatasetError with one clear message). */
+export function loadStore(path: string): CatalogueStore {
+  return createStore(loadDataset(path))
 }
