@@ -8,6 +8,8 @@ export type Column<R> = {
   cell?: (record: R) => ReactNode
   /** Narrow screens hide this column and show its value under the name instead. */
   secondary?: boolean
+  /** How the value reads under the name on narrow screens, when the bare cell would not say what it is. */
+  inline?: (record: R) => ReactNode
   numeric?: boolean
 }
 
@@ -87,8 +89,14 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                           <span className="row-extra">
                             {secondary.map((extra) => (
                               <span key={extra.header}>
-                                <span className="visually-hidden">{extra.header}: </span>
-                                {extra.cell?.(record)}
+                                {extra.inline ? (
+                                  extra.inline(record)
+                                ) : (
+                                  <>
+                                    <span className="visually-hidden">{extra.header}: </span>
+                                    {extra.cell?.(record)}
+                                  </>
+                                )}
                               </span>
                             ))}
                           </span>

@@ -1,6 +1,6 @@
 import type { ListConfig } from '../../components/list/ListPage'
 import { ListPage } from '../../components/list/ListPage'
-import { formatAirDate } from '../../lib/format'
+import { countText, formatAirDate } from '../../lib/format'
 import { episodeQueries } from './queries'
 
 const config: ListConfig<'episodes'> = {
@@ -15,7 +15,13 @@ const config: ListConfig<'episodes'> = {
     { header: 'Code', cell: (episode) => <span className="code">{episode.episode}</span> },
     { header: 'Name', isName: true },
     { header: 'Air date', cell: (episode) => formatAirDate(episode.air_date), secondary: true },
-    { header: 'Characters', cell: (episode) => episode.characters.length, numeric: true },
+    {
+      header: 'Characters',
+      cell: (episode) => episode.characters.length,
+      inline: (episode) => countText(episode.characters.length, 'character', 'characters'),
+      numeric: true,
+      secondary: true,
+    },
   ],
 }
 
