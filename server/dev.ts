@@ -6,15 +6,15 @@ import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
 import { buildApp } from './app'
 import { ConfigError, readConfig } from './config'
-import { DatasetError, loadDataset } from './dataset/load'
-import { createStore } from './dataset/store'
+import { DatasetError } from './dataset/load'
+import { loadStore } from './dataset/store'
 import { batchedSink } from './http/request-log'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 async function main(): Promise<void> {
   const config = readConfig()
-  const store = createStore(loadDataset(config.dataPath))
+  const store = loadStore(config.dataPath)
   let vite: Awaited<ReturnType<typeof createServer>> | undefined
   const app = await buildApp({
     store,

@@ -6,16 +6,15 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { ConfigError, readConfig } from './config'
-import { DatasetError, loadDataset } from './dataset/load'
-import { createStore } from './dataset/store'
+import { DatasetError } from './dataset/load'
+import { loadStore } from './dataset/store'
 import { batchedSink } from './http/request-log'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
 async function main(): Promise<void> {
   const config = readConfig()
-  const dataset = loadDataset(config.dataPath)
-  const store = createStore(dataset)
+  const store = loadStore(config.dataPath)
   const log = batchedSink(process.stdout)
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
