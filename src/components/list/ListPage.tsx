@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { FilterName, RecordOf } from '../../api/client'
 import { useCatalogueClient } from '../../api/client-context'
-import { isApiError } from '../../api/errors'
 import { type CollectionName, collections, formatIdList } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
-import { activeFilters, canonicalListSearch, emptyFilters, hasFilters } from '../../lib/list-url'
+import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { Pagination } from '../pagination/Pagination'
@@ -17,7 +16,9 @@ import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
 import type { WriteHow } from './use-filter-draft'
+import { useCanonicalListUrl, useLastPageCorrection } from './use-list-corrections'
 import { useListUrl } from './use-list-url'
+import { useRowSelection } from './use-row-selection'
 import './list.css'
 
 export type ListConfig<C extends CollectionName> = {
@@ -59,23 +60,9 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   )
   const clearFilters = () => write({ filters: emptyFilters(names), page: 1 }, 'commit')
 
-  // Invalid parameters (page=abc, page=0, a repeated name) are corrected in place.
-  const correction = canonicalListSearch(new URLSearchParams(location.search), names)
-  useEffect(() => {
-    if (correction !== null) navigate({ pathname: location.pathname, search: correction }, { replace: true })
-  }, [correction, navigate, location.pathname])
-
-  // A page beyond the last: find out how many pages there are, then show the last one, in place.
-  const beyondLast =
-    (page > 1 && isApiError(query.error) && query.error.kind === 'notFound') ||
-    (!!data && !isPlaceholderData && page > Math.max(1, data.info.pages))
-  const firstPage = useQuery({ ...queries.list(client, requestFilters, 1), enabled: beyondLast })
-  const lastPage = firstPage.data ? Math.max(1, firstPage.data.info.pages) : undefined
-  useEffect(() => {
-    if (beyondLast && lastPage !== undefined && lastPage !== page) {
-      write({ filters, page: lastPage }, 'correct')
-    }
-  }, [beyondLast, lastPage, page, filters, write])
+  useCanonicalListUrl(names)
+  const correct = useCallback((next: ListUrlState<FilterName<C>>) => write(next, 'correct'), [write])
+  const beyondLast = useLastPageCorrection({ query, queries, client, filters, requestFilters, page, correct })
 
   // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
   useEffect(() => {
@@ -84,17 +71,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
     if (page < data.info.pages) void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
   }, [data, isPlaceholderData, page, queries, queryClient, client, requestFilters])
 
-  const [selection, setSelection] = useState<{ search: string; ids: Set<number> }>({
-    search: '',
-    ids: new Set(),
-  })
-  const selected = selection.search === location.search ? selection.ids : new Set<number>()
-  function toggle(id: number) {
-    const ids = new Set(selected)
-    if (ids.has(id)) ids.delete(id)
-    else ids.add(id)
-    setSelection({ search: location.search, ids })
-  }
+  const selection = useRowSelection(location.search)
 
   usePageTitle(page > 1 ? `${title}, page ${page}` : title)
   const filtered = hasFilters(filters)
@@ -106,7 +83,6 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
       ? `Loading ${plural}…`
       : ''
   const fromList: FromListState = { fromList: location.search }
-  const compareIds = [...selected].sort((a, b) => a - b)
 
   return (
     <div className="list-page">
@@ -130,10 +106,10 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           <button
             type="button"
             className="button"
-            disabled={compareIds.length < 2}
-            onClick={() => navigate(`/${collection}/${formatIdList(compareIds)}`)}
+            disabled={selection.ids.length < 2}
+            onClick={() => navigate(`/${collection}/${formatIdList(selection.ids)}`)}
           >
-            Compare selected ({compareIds.length})
+            Compare selected ({selection.ids.length})
           </button>
         )}
       </div>
@@ -158,8 +134,8 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
             busy={query.isFetching}
             hrefOf={(record) => `/${collection}/${record.id}`}
             linkState={fromList}
-            selected={selected}
-            onToggle={toggle}
+            selected={selection.selected}
+            onToggle={selection.toggle}
           />
           {data && (
             <Pagination
