@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/errors'
+import { QueryErrorState } from './QueryErrorState'
+
+function renderError(error: unknown, onRetry = vi.fn()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/locations', element: <QueryErrorState error={error} onRetry={onRetry} retrying={false} /> },
+      { path: '/settings', element: <p>Settings page</p> },
+    ],
+    { initialEntries: ['/locations'] },
+  )
+  render(<RouterProvider router={router} />)
+  return { router, onRetry }
+}
+
+afterEach(cleanup)
+
+describe('a failed request', () => {
+  it('says what happened and retries when asked', async () => {
+    const { onRetry } = renderError(new ApiError('server', { status: 500 }))
+    expect(screen.getByRole('alert').textContent).toContain('The catalogue service had a problem (500).')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalledOnce()
+  })
+
+  it('reports a schema mismatch as an unexpected format', () => {
+    renderError(new ApiError('invalidResponse'))
+    expect(screen.getByRole('alert').textContent).toMatch(/unexpected format/)
+  })
+
+  it('sends a refused key to the settings, saying why', () => {
+    const { router } = renderError(new ApiError('unauthorized', { status: 401 }))
+    expect(router.state.location.pathname).toBe('/settings')
+    expect(router.state.location.state).toEqual({ unauthorized: true })
+  })
+
+  it('counts down a rate limit', () => {
+    renderError(new ApiError('rateLimited', { retryAfter: 7 }))
+    expect(screen.getByRole('alert').textContent).toContain('Too many requests. Trying again in 7 seconds.')
+  })
+})
