@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import type { UnauthorizedState } from '../../components/states/QueryErrorState'
 import { useConnection } from '../connection/ConnectionProvider'
+import { INVALID_ADDRESS, readServiceAddress } from './service-address'
 import { type ConnectionTest, testConnection } from './test-connection'
 import './settings.css'
 
@@ -24,16 +25,30 @@ export default function SettingsPage() {
 
   async function runTest() {
     testAbort.current?.abort()
+    const address = readServiceAddress(baseUrl)
+    if (address === null) {
+      setTest({ ok: false, message: INVALID_ADDRESS })
+      return
+    }
     const controller = new AbortController()
     testAbort.current = controller
     setTest('running')
-    const result = await testConnection({ baseUrl, apiKey }, undefined, controller.signal)
+    const result = await testConnection(
+      { baseUrl: address, apiKey: apiKey.trim() },
+      undefined,
+      controller.signal,
+    )
     if (!controller.signal.aborted) setTest(result)
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    save({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim() })
+    const address = readServiceAddress(baseUrl)
+    if (address === null) {
+      setTest({ ok: false, message: INVALID_ADDRESS })
+      return
+    }
+    save({ baseUrl: address, apiKey: apiKey.trim() })
     setSavedNow(true)
   }
 
