@@ -1,11 +1,24 @@
 /** Receives one finished line per request (and the odd server error). */
 export type LogSink = (line: string) => void
 
+let stampedAt = 0
+let stamp = ''
+
+/** The current time as ISO 8601, formatted at most once a millisecond (a busy server logs many per ms). */
+function timestamp(): string {
+  const now = Date.now()
+  if (now !== stampedAt) {
+    stampedAt = now
+    stamp = new Date(now).toISOString()
+  }
+  return stamp
+}
+
 /** One line per request: time, method, path (without the query), status, duration. Never a header. */
 export function requestLine(method: string, url: string, status: number, milliseconds: number): string {
   const query = url.indexOf('?')
   const path = query === -1 ? url : url.slice(0, query)
-  return `${new Date().toISOString()} ${method} ${path} ${status} ${milliseconds.toFixed(1)}ms`
+  return `${timestamp()} ${method} ${path} ${status} ${milliseconds.toFixed(1)}ms`
 }
 
 /**
