@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { sep } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../src/catalogue'
@@ -10,9 +10,6 @@ import { JSON_CONTENT_TYPE } from './http/errors'
 export type AppHosting =
   | { staticDir: string }
   | { middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void }
-
-/** Files Vite names by content hash: they never change, so browsers may keep them for a year. */
-const IMMUTABLE_ASSET = `${sep}assets${sep}`
 
 /** `GET /explorer-config.json`: tells the app the demo key in demo mode, nothing otherwise. Needs no key. */
 export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null): void {
@@ -26,12 +23,14 @@ export function registerExplorerConfig(app: FastifyInstance, demoKey: string | n
 }
 
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
+  /** Files Vite names by content hash: they never change, so browsers may keep them for a year. */
+  const hashedAssets = `${join(resolve(root), 'assets')}${sep}`
   await app.register(fastifyStatic, {
     root,
     cacheControl: false,
     serveDotFiles: false,
     setHeaders(reply, filePath) {
-      const cacheControl = filePath.includes(IMMUTABLE_ASSET)
+      const cacheControl = filePath.startsWith(hashedAssets)
         ? 'public, max-age=31536000, immutable'
         : filePath.endsWith('.html')
           ? 'no-cache'
