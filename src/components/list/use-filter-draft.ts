@@ -25,14 +25,28 @@ export function useFilterDraft<F extends string>(
   const urlKey = JSON.stringify(activeFilters(fromUrl))
   const latestFromUrl = useLatest(fromUrl)
 
-  // The URL changed: unless it now says what the fields already show, the fields take its values.
+  // What this form last wrote, until the URL shows it. The URL follows typing in a transition, so more may
+  // have been typed by the time it arrives: that arrival must not take the newer keystrokes away.
+  const written = useRef<string | null>(null)
+
+  // The URL changed from outside (back, forward, a link, the empty state's Clear filters): the fields follow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL's filters change, read via refs.
   useEffect(() => {
+    if (urlKey === written.current) {
+      written.current = null
+      return
+    }
     if (sameFilters(latestDraft.current, latestFromUrl.current)) return
     clearTimeout(timer.current)
     timer.current = undefined
     setDraft(latestFromUrl.current)
   }, [urlKey])
+
+  function send(filters: Record<F, string>, how: WriteHow) {
+    const key = JSON.stringify(activeFilters(filters))
+    if (key !== JSON.stringify(activeFilters(latestFromUrl.current))) written.current = key
+    latestWrite.current(filters, how)
+  }
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -43,14 +57,14 @@ export function useFilterDraft<F extends string>(
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
       timer.current = undefined
-      latestWrite.current(latestDraft.current, 'typing')
+      send(latestDraft.current, 'typing')
     }, TYPING_DEBOUNCE_MS)
   }
 
   function commit() {
     clearTimeout(timer.current)
     timer.current = undefined
-    latestWrite.current(latestDraft.current, 'commit')
+    send(latestDraft.current, 'commit')
   }
 
   function clear() {
@@ -62,7 +76,7 @@ export function useFilterDraft<F extends string>(
     setDraft(empty)
     clearTimeout(timer.current)
     timer.current = undefined
-    latestWrite.current(empty, 'commit')
+    send(empty, 'commit')
   }
 
   return { draft, change, commit, clear }
