@@ -96,6 +96,21 @@ export function memoryOf(pid: number): { peakMb: number; currentMb: number } {
   return { peakMb: kib('VmHWM'), currentMb: kib('VmRSS') }
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on Linux. */
+const TICKS_PER_SECOND = 100
+
+/**
+ * CPU seconds the process has used so far, all its threads, user and system (/proc/<pid>/stat fields 14 and
+ * 15). The difference across a run, per request, is the server's own work, which noise from other processes
+ * on the machine does not change the way it changes requests per second.
+ */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(join('/proc', String(pid), 'stat'), 'utf8')
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+}
+
 /** SIGTERM, then SIGKILL if the process has not exited within ten seconds. */
 export async function stopServer(server: ServerProcess): Promise<void> {
   const { child } = server

@@ -1,10 +1,13 @@
 import type { LoadResult } from './load'
 
+/** One timed run, with the CPU time the answering process spent per request. */
+export type Run = LoadResult & { cpuUsPerRequest: number }
+
 /** One line of the table: a scenario (or the ceiling) on one dataset, measured one or more times. */
 export interface Row {
   dataset: string
   scenario: string
-  runs: LoadResult[]
+  runs: Run[]
   /** The ceiling row of the same dataset, for the ratio; absent on the ceiling row itself. */
   ceiling?: Row
   /** Resident-set high-water mark (VmHWM) of the process that answered, in MiB. */
@@ -17,6 +20,7 @@ export interface Summary {
   maxRequestsPerSecond: number
   p50: number
   p99: number
+  cpuUsPerRequest: number
 }
 
 function median(values: readonly number[]): number {
@@ -36,12 +40,22 @@ export function summarise(row: Row): Summary {
     maxRequestsPerSecond: Math.max(...rates),
     p50: median(row.runs.map((run) => run.p50)),
     p99: median(row.runs.map((run) => run.p99)),
+    cpuUsPerRequest: median(row.runs.map((run) => run.cpuUsPerRequest)),
   }
 }
 
 export function ratioToCeiling(row: Row): number | null {
   if (!row.ceiling) return null
   return summarise(row).requestsPerSecond / summarise(row.ceiling).requestsPerSecond
+}
+
+/**
+ * The ceiling's CPU time per request over this row's: the share of the ceiling's rate the service would reach
+ * if the server's CPU were the only limit. Steadier than the rate ratio on a busy machine.
+ */
+export function cpuRatioToCeiling(row: Row): number | null {
+  if (!row.ceiling) return null
+  return summarise(row.ceiling).cpuUsPerRequest / summarise(row).cpuUsPerRequest
 }
 
 const HEADINGS = [
@@ -51,12 +65,16 @@ const HEADINGS = [
   'p50 ms',
   'p99 ms',
   'ratio to ceiling',
+  'server CPU µs/request',
+  'CPU ratio',
   'peak RSS MB',
 ]
 
 function cells(row: Row): string[] {
   const summary = summarise(row)
   const ratio = ratioToCeiling(row)
+  const cpuRatio = cpuRatioToCeiling(row)
+  const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`)
   const whole = (value: number) => Math.round(value).toLocaleString('en-US')
   const spread =
     row.runs.length > 1
@@ -68,7 +86,9 @@ function cells(row: Row): string[] {
     `${whole(summary.requestsPerSecond)}${spread}`,
     summary.p50.toFixed(2),
     summary.p99.toFixed(2),
-    ratio === null ? '—' : `${Math.round(ratio * 100)}%`,
+    percent(ratio),
+    Math.round(summary.cpuUsPerRequest).toString(),
+    percent(cpuRatio),
     Math.round(row.peakMb).toString(),
   ]
 }

@@ -18,9 +18,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
-import { drive, type LoadResult, type LoadSettings } from './load'
-import { memoryOf, type ServerProcess, stopServer } from './processes'
-import { markdownTable, type Row, textTable } from './report'
+import { drive, type LoadSettings } from './load'
+import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
+import { markdownTable, type Row, type Run, textTable } from './report'
 import { getOnce } from './request'
 import {
   filteredListsScenarios,
@@ -61,7 +61,7 @@ const invalid: string[] = []
 interface Target {
   key: string
   name: string
-  origin: string
+  server: ServerProcess
   paths: readonly string[]
 }
 
@@ -88,26 +88,25 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
 
     const settings: LoadSettings = { connections, duration, headers }
     const targets: Target[] = [
-      { key: 'ceiling', name: 'ceiling', origin: ceiling.origin, paths: ['/'] },
+      { key: 'ceiling', name: 'ceiling', server: ceiling, paths: ['/'] },
       ...scenarios.map((scenario) => ({
         key: scenario.id,
         name: `(${scenario.id}) ${scenario.label}`,
-        origin: service.origin,
+        server: service,
         paths: scenario.paths,
       })),
     ]
     // Warm-up: every distinct request once (the timed runs measure the steady state), then a short timed run.
-    for (const target of targets) {
-      if (target.paths.length > 1)
-        await drive(target.origin, target.paths, { ...settings, amount: target.paths.length })
-      await drive(target.origin, target.paths, { ...settings, duration: warmup })
+    for (const { server, paths } of targets) {
+      if (paths.length > 1) await drive(server.origin, paths, { ...settings, amount: paths.length })
+      await drive(server.origin, paths, { ...settings, duration: warmup })
     }
     // Requests this warmed-up process has never seen, once each: the work its caches save on repeats.
     const { uncached } = filtered
-    const uncachedRun = checked(
-      `${label} ${uncached.label}`,
-      await drive(service.origin, uncached.paths, { ...settings, amount: uncached.paths.length }),
-    )
+    const uncachedRun = await timedRun(`${label} ${uncached.label}`, service, uncached.paths, {
+      ...settings,
+      amount: uncached.paths.length,
+    })
     await verifyAnswers(service, [uncached])
     const runs = await measureInterleaved(label, targets, settings)
 
@@ -118,7 +117,7 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       runs: runs.get('ceiling') ?? [],
       peakMb: memoryOf(ceiling.child.pid as number).peakMb,
     }
-    const serviceRow = (scenario: string, measured: LoadResult[]): Row => ({
+    const serviceRow = (scenario: string, measured: Run[]): Row => ({
       dataset: label,
       scenario,
       runs: measured,
@@ -157,27 +156,36 @@ async function measureInterleaved(
   label: string,
   targets: readonly Target[],
   settings: LoadSettings,
-): Promise<Map<string, LoadResult[]>> {
-  const runs = new Map<string, LoadResult[]>(targets.map((target) => [target.key, []]))
+): Promise<Map<string, Run[]>> {
+  const runs = new Map<string, Run[]>(targets.map((target) => [target.key, []]))
   for (let round = 0; round < rounds; round++) {
     for (let index = 0; index < targets.length; index++) {
       const target = targets[(index + round) % targets.length] as Target
-      const result = checked(`${label} ${target.name}`, await drive(target.origin, target.paths, settings))
+      const result = await timedRun(`${label} ${target.name}`, target.server, target.paths, settings)
       runs.get(target.key)?.push(result)
       console.log(
-        `  round ${round + 1}/${rounds}  ${target.name.padEnd(32)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`,
+        `  round ${round + 1}/${rounds}  ${target.name.padEnd(32)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  ${Math.round(result.cpuUsPerRequest)} µs CPU/request`,
       )
     }
   }
   return runs
 }
 
-/** Records a run as invalid when anything but a 2xx came back. */
-function checked(name: string, result: LoadResult): LoadResult {
+/** One measured run, with the server's CPU time per request; invalid when anything but a 2xx came back. */
+async function timedRun(
+  name: string,
+  server: ServerProcess,
+  paths: readonly string[],
+  settings: LoadSettings,
+): Promise<Run> {
+  const pid = server.child.pid as number
+  const cpuBefore = cpuSecondsOf(pid)
+  const result = await drive(server.origin, paths, settings)
+  const cpuUsPerRequest = ((cpuSecondsOf(pid) - cpuBefore) * 1e6) / result.requests
   if (result.non2xx > 0 || result.errors > 0) {
     invalid.push(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors or timeouts`)
   }
-  return result
+  return { ...result, cpuUsPerRequest }
 }
 
 /**
