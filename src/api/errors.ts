@@ -44,7 +44,7 @@ export function describeFailure(kind: ApiErrorKind, init: ApiErrorInit = {}): st
     case 'notFound':
       return 'The service has nothing at this address.'
     case 'rateLimited':
-      return `Too many requests. Trying again in ${init.retryAfter ?? 1} seconds.`
+      return rateLimitMessage(init.retryAfter ?? 1)
     case 'badRequest':
       return init.detail
         ? `The service did not accept the request: ${init.detail}`
@@ -63,4 +63,9 @@ export function isTransient(error: unknown): boolean {
   return (
     isApiError(error) && (error.kind === 'server' || error.kind === 'network' || error.kind === 'rateLimited')
   )
+}
+
+/** "Too many requests. Trying again in 2 seconds." (or "1 second"). */
+export function rateLimitMessage(seconds: number): string {
+  return `Too many requests. Trying again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { activeFilters } from '../../lib/list-url'
-import { useLatest } from './use-latest'
+import { useLatest } from '../../lib/use-latest'
 
 /** How long typing pauses before the URL (and so the results) follow it. The only debounce in the app. */
 export const TYPING_DEBOUNCE_MS = 300

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
+import { useLatest } from '../../lib/use-latest'
 import type { WriteHow } from './use-filter-draft'
-import { useLatest } from './use-latest'
 
 /** Marks a history entry made by typing, so further typing replaces it instead of adding entries. */
 type EntryState = { typing: true } | null

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -39,8 +39,19 @@ describe('a failed request', () => {
     expect(router.state.location.state).toEqual({ unauthorized: true })
   })
 
-  it('counts down a rate limit', () => {
-    renderError(new ApiError('rateLimited', { retryAfter: 7 }))
-    expect(screen.getByRole('alert').textContent).toContain('Too many requests. Trying again in 7 seconds.')
+  it('counts down a rate limit, then asks again once', () => {
+    vi.useFakeTimers()
+    try {
+      const { onRetry } = renderError(new ApiError('rateLimited', { retryAfter: 2 }))
+      expect(screen.getByRole('alert').textContent).toContain('Too many requests. Trying again in 2 seconds.')
+      act(() => vi.advanceTimersByTime(1000))
+      expect(screen.getByRole('alert').textContent).toContain('Trying again in 1 second.')
+      act(() => vi.advanceTimersByTime(1000))
+      expect(onRetry).toHaveBeenCalledOnce()
+      act(() => vi.advanceTimersByTime(5000))
+      expect(onRetry).toHaveBeenCalledOnce()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

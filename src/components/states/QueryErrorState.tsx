@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router-dom'
-import { isApiError } from '../../api/errors'
+import { isApiError, rateLimitMessage } from '../../api/errors'
+import { useLatest } from '../../lib/use-latest'
 import './states.css'
 
 export type UnauthorizedState = { unauthorized: true }
@@ -22,7 +23,7 @@ export function QueryErrorState({ error, onRetry, retrying }: Props) {
     return <Navigate to="/settings" replace state={state} />
   }
   if (isApiError(error) && error.kind === 'rateLimited') {
-    return <RateLimited seconds={error.retryAfter ?? 1} onRetry={onRetry} />
+    return <RateLimited error={error} seconds={error.retryAfter ?? 1} onRetry={onRetry} />
   }
   const message = isApiError(error) ? error.message : 'Something went wrong while loading this page.'
   return (
@@ -35,19 +36,25 @@ export function QueryErrorState({ error, onRetry, retrying }: Props) {
   )
 }
 
-function RateLimited({ seconds, onRetry }: { seconds: number; onRetry: () => void }) {
-  const [left, setLeft] = useState(seconds)
+function RateLimited({ error, seconds, onRetry }: { error: unknown; seconds: number; onRetry: () => void }) {
+  // One countdown per failure: a new 429 starts again from its own Retry-After; each asks again once.
+  const [countdown, setCountdown] = useState({ error, left: seconds })
+  if (countdown.error !== error) setCountdown({ error, left: seconds })
+  const left = countdown.error === error ? countdown.left : seconds
+  const retry = useLatest(onRetry)
   useEffect(() => {
-    if (left <= 0) {
-      onRetry()
+    if (left < 0) return
+    if (left === 0) {
+      setCountdown((current) => ({ ...current, left: -1 }))
+      retry.current()
       return
     }
-    const timer = setTimeout(() => setLeft((value) => value - 1), 1000)
+    const timer = setTimeout(() => setCountdown((current) => ({ ...current, left: current.left - 1 })), 1000)
     return () => clearTimeout(timer)
-  }, [left, onRetry])
+  }, [left, retry])
   return (
     <div className="state state-error" role="alert">
-      <p>Too many requests. Trying again in {Math.max(left, 0)} seconds.</p>
+      <p>{rateLimitMessage(Math.max(left, 0))}</p>
       <button type="button" className="button" onClick={onRetry}>
         Retry now
       </button>
@@ -60,7 +67,7 @@ export function RetryNotice({ failureReason }: { failureReason: unknown }) {
   if (!isApiError(failureReason) || failureReason.kind !== 'rateLimited') return null
   return (
     <p className="retry-notice" role="status">
-      Too many requests. Trying again in {failureReason.retryAfter ?? 1} seconds.
+      {rateLimitMessage(failureReason.retryAfter ?? 1)}
     </p>
   )
 }
