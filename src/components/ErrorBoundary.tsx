@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { isApiError } from '../api/errors'
+import { APP_NAME } from './layout/use-page-title'
 
 type Props = { children: ReactNode /** A change (the page's path) starts afresh. */; resetKey: string }
 type State = { error: unknown; resetKey: string }
@@ -21,6 +22,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(_error: unknown, _info: ErrorInfo): void {
     // Nothing is logged: messages may hold request details, and the key must never reach a log.
+    document.title = `This page could not be shown · ${APP_NAME}`
   }
 
   render() {
