@@ -29,12 +29,18 @@ const UNKNOWN = {
   challenge: `${AUTH_REALM}, error="invalid_token"`,
 } as const
 
+/** Digests of recently presented keys kept, so a client's steady stream of requests is not re-hashed each time. */
+const DIGEST_MEMORY = 1024
+
 /**
  * The accepted keys, held as SHA-256 digests: every candidate is hashed to the same length and compared with
  * every accepted key by `timingSafeEqual`, so timing reveals neither a key nor how much of one matched.
+ * Candidates' digests are remembered by candidate; a lookup there can only tell a caller whether it sent that
+ * very string before, nothing about an accepted key.
  */
 export class KeyRing {
   private readonly digests: Buffer[]
+  private readonly recent = new Map<string, Buffer>()
 
   constructor(keys: readonly string[]) {
     if (keys.length === 0) throw new Error('A key ring needs at least one key')
@@ -50,11 +56,21 @@ export class KeyRing {
     if (header === undefined || header === '') return MISSING
     const match = SCHEME.exec(header)
     if (!match) return MALFORMED
-    const candidate = digest(match[1] as string)
+    const candidate = this.digestOf(match[1] as string)
     let found = -1
     for (let index = 0; index < this.digests.length; index++) {
       if (timingSafeEqual(candidate, this.digests[index] as Buffer) && found === -1) found = index
     }
     return found === -1 ? UNKNOWN : { ok: true, keyIndex: found }
+  }
+
+  private digestOf(candidate: string): Buffer {
+    let known = this.recent.get(candidate)
+    if (known === undefined) {
+      if (this.recent.size >= DIGEST_MEMORY) this.recent.clear()
+      known = digest(candidate)
+      this.recent.set(candidate, known)
+    }
+    return known
   }
 }

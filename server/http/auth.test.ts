@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { KeyRing } from './auth'
+
+describe('KeyRing', () => {
+  const ring = new KeyRing(['alpha-key', 'beta-key'])
+
+  it('tells which accepted key was sent, with Bearer in any case', () => {
+    expect(ring.check('Bearer beta-key')).toEqual({ ok: true, keyIndex: 1 })
+    expect(ring.check('bEaReR alpha-key')).toEqual({ ok: true, keyIndex: 0 })
+  })
+
+  it('refuses near misses, and still refuses them when asked again', () => {
+    for (let round = 0; round < 2; round++) {
+      for (const header of [
+        'Bearer alpha-ke',
+        'Bearer alpha-key ',
+        'Bearer ALPHA-KEY',
+        'Bearer  alpha-key',
+      ]) {
+        expect(ring.check(header)).toMatchObject({ ok: false, keySent: true })
+      }
+    }
+  })
+
+  it('keeps answering right after seeing more distinct keys than it remembers', () => {
+    for (let index = 0; index < 3000; index++) expect(ring.check(`Bearer guess-${index}`).ok).toBe(false)
+    expect(ring.check('Bearer alpha-key')).toEqual({ ok: true, keyIndex: 0 })
+  })
+
+  it('tells a missing header from another scheme', () => {
+    expect(ring.check(undefined)).toMatchObject({
+      ok: false,
+      keySent: false,
+      challenge: 'Bearer realm="catalogue"',
+    })
+    expect(ring.check('Basic YWxhZGRpbjpvcGVu')).toMatchObject({ ok: false, keySent: false })
+    expect(ring.check('Bearer')).toMatchObject({ ok: false, keySent: false })
+  })
+})
