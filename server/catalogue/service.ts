@@ -58,7 +58,11 @@ export class CatalogueService {
   /** A page of a list; `query` is the parsed query string. Throws ApiError for a bad query or a missing page. */
   list(collection: CollectionName, query: Record<string, unknown>, base: string): Representation {
     const listQuery = parseListQuery(collection, query)
-    const key = JSON.stringify([collection, base, listQuery.page, listQuery.filters])
+    // Unfiltered pages (the busiest requests) get a key without serialising anything.
+    const key =
+      listQuery.filters.length === 0
+        ? `${collection}?${listQuery.page}\n${base}`
+        : JSON.stringify([collection, base, listQuery.page, listQuery.filters])
     const cached = this.bodies.get(key)
     if (cached) return cached
     const body = new Representation(this.renderList(collection, listQuery, base))
