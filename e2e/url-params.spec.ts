@@ -3,7 +3,8 @@ import { expectListShows, listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
 
-for (const bad of ['abc', '0', '-1', '1.5']) {
+// Other bad forms (-1, 1.5, empty) are read by the same parser, covered by its unit tests (src/lib/list-url.test.ts).
+for (const bad of ['abc', '0']) {
   test(`page=${bad} in the address shows page 1 and drops the parameter in place`, async ({
     page,
     catalogue,
