@@ -20,37 +20,35 @@ export interface LoadResult {
 }
 
 /**
- * Drives `paths` on `origin` with autocannon from this process. All connections share one cursor over the
- * paths, so consecutive requests (on any connection) ask for different things. Latencies are recorded here
- * with sub-millisecond precision (autocannon's own histogram keeps whole milliseconds).
+ * Drives `paths` on `origin` with autocannon from this process. Each connection walks all the paths in turn,
+ * starting at its own offset (spread evenly), so at any moment the connections ask for different things and
+ * `amount: paths.length` sends each path exactly once. The requests are built once per connection: building
+ * one per request (autocannon's `setupRequest`) costs the load generator enough to show in the latencies.
+ * Latencies are recorded here with sub-millisecond precision (autocannon's own histogram keeps whole
+ * milliseconds).
  */
 export async function drive(
   origin: string,
   paths: readonly string[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  let cursor = 0
   let latencies = new Float64Array(1 << 16)
   let recorded = 0
-  const single = paths.length === 1
+  let clients = 0
   const options: autocannon.Options = {
     url: `${origin}${paths[0]}`,
     connections: settings.connections,
     duration: settings.duration,
     amount: settings.amount,
     headers: settings.headers,
-    // One fixed request is built once per connection; several are picked in turn as each request is sent.
-    requests: single
-      ? undefined
-      : [
-          {
-            setupRequest: (request) => {
-              const path = paths[cursor] as string
-              cursor = (cursor + 1) % paths.length
-              return { ...request, path }
-            },
+    setupClient:
+      paths.length === 1
+        ? undefined
+        : (client) => {
+            const offset = Math.floor((clients++ * paths.length) / settings.connections) % paths.length
+            const rotated = [...paths.slice(offset), ...paths.slice(0, offset)]
+            client.setRequests(rotated.map((path) => ({ path })))
           },
-        ],
   }
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)))
