@@ -1,4 +1,4 @@
-import { METHODS } from 'node:http'
+import { createServer, METHODS } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -16,10 +16,12 @@ import {
 import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
 import { answerClientError } from './http/client-error'
+import { CORS_OPTIONS } from './http/cors'
 import { ApiError, JSON_CONTENT_TYPE, MESSAGES, sendError } from './http/errors'
+import { FastPath } from './http/fast-path'
 import { publicBase } from './http/public-base'
 import { TokenBucketLimiter } from './http/rate-limit'
-import { sendRepresentation } from './http/representation'
+import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
 
 declare module 'fastify' {
@@ -50,6 +52,8 @@ export const ALLOW = 'GET, HEAD, OPTIONS'
  * and gets the contract's answer (500 ids of 16 digits take about 8,500 characters).
  */
 const MAX_IDS_SEGMENT_LENGTH = 65_536
+/** Fastify's default: idle keep-alive connections stay open this long (ms). */
+const KEEP_ALIVE_TIMEOUT = 72_000
 
 function isApiPath(url: string): boolean {
   return (
@@ -72,12 +76,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const service = new CatalogueService(options.store, options.cache)
 
   const admit = createApiGate(keys, limiter)
+  const fastPath = new FastPath(keys, limiter, log)
 
   const app = Fastify({
     logger: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
     clientErrorHandler: answerClientError,
+    // Repeated API requests are answered before routing (see FastPath); everything else goes to Fastify.
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!fastPath.handle(request, response)) handler(request, response)
+      })
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT
+      return server
+    },
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
     // Malformed percent-encoding and over-long id lists never reach a route; answer them like any bad input.
     frameworkErrors(error, request, reply) {
       const started = performance.now()
@@ -99,14 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   })
 
-  await app.register(fastifyCors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'If-None-Match'],
-    exposedHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
-    maxAge: 600,
-    strictPreflight: false,
-  })
+  await app.register(fastifyCors, CORS_OPTIONS)
   // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
   await app.register(fastifyCompress, { global: true, globalDecompression: false })
 
@@ -156,26 +163,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('allow', ALLOW)
     return sendError(reply, 405, MESSAGES.methodNotAllowed)
   }
+  const base = (request: FastifyRequest) => publicBase(request, configuredBase)
+  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation) => {
+    fastPath.remember(request.raw, body)
+    return sendRepresentation(request, reply, body)
+  }
+
   for (const name of COLLECTION_NAMES) {
     const collection: CollectionName = name
     const listUrl = collections[collection].itemPath
     const itemUrl = `${collections[collection].itemPath}/:ids`
     app.get(listUrl, { compress: false }, (request, reply) =>
-      sendRepresentation(
+      answer(
         request,
         reply,
         service.list(collection, request.query as Record<string, unknown>, base(request)),
       ),
     )
     app.get<{ Params: { ids: string } }>(itemUrl, { compress: false }, (request, reply) =>
-      sendRepresentation(request, reply, service.byIds(collection, request.params.ids, base(request))),
+      answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({ method: otherMethods, url, config: { methodNotAllowed: true }, handler: refuseMethod })
     }
   }
-  const base = (request: FastifyRequest) => publicBase(request, configuredBase)
-
   registerExplorerConfig(app, demo ? DEMO_KEY : null)
   const hosting = options.hosting ?? null
   if (hosting && 'staticDir' in hosting) await registerStaticApp(app, hosting.staticDir)

@@ -56,7 +56,8 @@ describe.concurrent('npm start (server/main.ts)', { timeout: 30_000 }, () => {
     const { child, output } = start({})
     const address = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
-        const match = /Catalogue service on (http:\/\/\S+):/.exec(output())
+        // The last start-up line names the app (or its absence): by then every line is out.
+        const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(output())
         if (match) {
           clearInterval(timer)
           resolve(match[1] as string)

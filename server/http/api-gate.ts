@@ -1,7 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { KeyRing } from './auth'
 import { sendError } from './errors'
-import type { TokenBucketLimiter } from './rate-limit'
+import type { RateLimitDecision, TokenBucketLimiter } from './rate-limit'
+
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.reset),
+  }
+  if (!decision.allowed) headers['retry-after'] = String(decision.retryAfter)
+  return headers
+}
+
+export function tooManyRequests(limiter: TokenBucketLimiter, decision: RateLimitDecision): string {
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+  return `Too many requests: each key may make ${plural(limiter.rate, 'request')} a second, in bursts of up to ${limiter.capacity}; retry in ${plural(decision.retryAfter, 'second')}.`
+}
 
 /**
  * The checks every API request passes, in order: the key (401), then the key's rate (429). Answers the
@@ -17,17 +32,9 @@ export function createApiGate(keys: KeyRing, limiter: TokenBucketLimiter | null)
     }
     if (!limiter) return true
     const decision = limiter.take(auth.keyIndex)
-    reply.header('ratelimit-limit', decision.limit)
-    reply.header('ratelimit-remaining', decision.remaining)
-    reply.header('ratelimit-reset', decision.reset)
+    reply.headers(rateLimitHeaders(decision))
     if (decision.allowed) return true
-    const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
-    reply.header('retry-after', decision.retryAfter)
-    sendError(
-      reply,
-      429,
-      `Too many requests: each key may make ${plural(limiter.rate, 'request')} a second, in bursts of up to ${limiter.capacity}; retry in ${plural(decision.retryAfter, 'second')}.`,
-    )
+    sendError(reply, 429, tooManyRequests(limiter, decision))
     return false
   }
 }

@@ -99,3 +99,35 @@ describe('compression', () => {
     expect(small.body.toString()).toBe('[]')
   })
 })
+
+describe('repeated requests', () => {
+  const comparable = (headers: Record<string, string | string[] | undefined>) => {
+    const { date: _date, ...rest } = headers
+    return rest
+  }
+
+  it.each([[{}], [{ 'accept-encoding': 'br' }], [{ 'accept-encoding': 'gzip' }]])(
+    'are answered exactly like the first one (%o)',
+    async (extra) => {
+      const path = `/v1/locations?page=3&dimension=dimension&r=${Object.keys(extra).length}`
+      const first = await rawGet(path, { ...AUTH, ...extra })
+      const second = await rawGet(path, { ...AUTH, ...extra })
+      expect(second.status).toBe(200)
+      expect(comparable(second.headers)).toEqual(comparable(first.headers))
+      expect(second.body.equals(first.body)).toBe(true)
+      const revalidated = await rawGet(path, {
+        ...AUTH,
+        ...extra,
+        'if-none-match': first.headers.etag as string,
+      })
+      expect(revalidated.status).toBe(304)
+      expect(revalidated.headers['access-control-allow-origin']).toBe('*')
+    },
+  )
+
+  it('still refuse a missing or wrong key', async () => {
+    await rawGet('/v1/episodes/2', AUTH)
+    expect((await rawGet('/v1/episodes/2', {})).status).toBe(401)
+    expect((await rawGet('/v1/episodes/2', { authorization: 'Bearer wrong' })).status).toBe(401)
+  })
+})

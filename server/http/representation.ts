@@ -60,16 +60,44 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return false
 }
 
-/** Sends a body in the best accepted encoding with its ETag and caching headers, or 304 when the ETag matches. */
+export interface Negotiated {
+  status: 200 | 304
+  variant: Variant
+  headers: Record<string, string>
+}
+
+/**
+ * What to answer a request for `body`: the best accepted encoding, its ETag and caching headers, and 304
+ * when `If-None-Match` names that ETag. One place for both ways a body is sent (Fastify and the fast path).
+ */
+export function negotiate(
+  body: Representation,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): Negotiated {
+  const variant = body.variant(chooseEncoding(acceptEncoding))
+  const headers: Record<string, string> = {
+    etag: variant.etag,
+    'cache-control': API_CACHE_CONTROL,
+    vary: API_VARY,
+  }
+  if (matchesEtag(ifNoneMatch, variant.etag)) return { status: 304, variant, headers }
+  headers['content-type'] = JSON_CONTENT_TYPE
+  if (variant.encoding) headers['content-encoding'] = variant.encoding
+  return { status: 200, variant, headers }
+}
+
+/** Sends a body through Fastify (see `negotiate`). */
 export function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Representation,
 ): FastifyReply {
-  const variant = body.variant(chooseEncoding(request.headers['accept-encoding']))
-  reply.header('etag', variant.etag).header('cache-control', API_CACHE_CONTROL).header('vary', API_VARY)
-  if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.code(304).send()
-  reply.header('content-type', JSON_CONTENT_TYPE)
-  if (variant.encoding) reply.header('content-encoding', variant.encoding)
-  return reply.send(variant.body)
+  const { status, variant, headers } = negotiate(
+    body,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  )
+  reply.headers(headers).code(status)
+  return status === 304 ? reply.send() : reply.send(variant.body)
 }

@@ -1,0 +1,17 @@
+import type { FastifyCorsOptions } from '@fastify/cors'
+
+/** CORS for any origin: the options of @fastify/cors, and the headers it puts on every answer. */
+export const CORS_OPTIONS = {
+  origin: '*',
+  methods: ['GET', 'HEAD', 'OPTIONS'],
+  allowedHeaders: ['Authorization', 'If-None-Match'],
+  exposedHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+  maxAge: 600,
+  // An OPTIONS request without Origin is still answered as a preflight (204), not refused.
+  strictPreflight: false,
+} satisfies FastifyCorsOptions
+
+export const CORS_ANSWER_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': CORS_OPTIONS.exposedHeaders.join(', '),
+}
