@@ -57,7 +57,9 @@ describe.concurrent('npm start (server/main.ts)', { timeout: 30_000 }, () => {
     const address = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         // The last start-up line names the app (or its absence): by then every line is out.
-        const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(output())
+        const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(
+          output(),
+        )
         if (match) {
           clearInterval(timer)
           resolve(match[1] as string)

@@ -55,17 +55,9 @@ export class FastPath {
       }
     }
     const answer = negotiate(body, request.headers['accept-encoding'], request.headers['if-none-match'])
-    if (answer.status === 304) {
-      response.writeHead(304, { ...CORS_ANSWER_HEADERS, ...answer.headers })
-      response.end()
-    } else {
-      response.writeHead(200, {
-        ...CORS_ANSWER_HEADERS,
-        ...answer.headers,
-        'content-length': answer.variant.body.length,
-      })
-      response.end(answer.variant.body)
-    }
+    response.writeHead(answer.status, answer.headers)
+    if (answer.status === 304) response.end()
+    else response.end(answer.variant.body)
     this.log?.(requestLine(method, url, answer.status, performance.now() - started))
     return true
   }

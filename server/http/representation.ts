@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { chooseEncoding, compress, type Encoding, MIN_COMPRESSED_SIZE } from './compression'
+import { CORS_ANSWER_HEADERS } from './cors'
 import { JSON_CONTENT_TYPE } from './errors'
 
 /** Read-only data behind a key: only the caller's browser may keep it, for a minute, then revalidate by ETag. */
@@ -11,6 +12,26 @@ export interface Variant {
   body: Buffer
   encoding: Encoding | null
   etag: string
+  /** Every header of a 200 answer with this variant, made once (shared: never change it). */
+  okHeaders: Readonly<Record<string, string>>
+  /** Every header of a 304 answer for this variant. */
+  notModifiedHeaders: Readonly<Record<string, string>>
+}
+
+function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Variant {
+  const notModifiedHeaders = {
+    ...CORS_ANSWER_HEADERS,
+    etag,
+    'cache-control': API_CACHE_CONTROL,
+    vary: API_VARY,
+  }
+  const okHeaders: Record<string, string> = {
+    ...notModifiedHeaders,
+    'content-type': JSON_CONTENT_TYPE,
+    'content-length': String(body.length),
+  }
+  if (encoding) okHeaders['content-encoding'] = encoding
+  return { body, encoding, etag, okHeaders, notModifiedHeaders }
 }
 
 /**
@@ -24,7 +45,7 @@ export class Representation {
   constructor(body: string) {
     const bytes = Buffer.from(body)
     const hash = createHash('sha1').update(bytes).digest('base64url').slice(0, 22)
-    this.identity = { body: bytes, encoding: null, etag: `"${hash}"` }
+    this.identity = makeVariant(bytes, null, `"${hash}"`)
   }
 
   /** The form to send for an accepted encoding. */
@@ -32,11 +53,11 @@ export class Representation {
     if (encoding === null || this.identity.body.length < MIN_COMPRESSED_SIZE) return this.identity
     const existing = this.compressed[encoding]
     if (existing) return existing
-    const made: Variant = {
-      body: compress(this.identity.body, encoding),
+    const made = makeVariant(
+      compress(this.identity.body, encoding),
       encoding,
-      etag: `${this.identity.etag.slice(0, -1)}-${encoding}"`,
-    }
+      `${this.identity.etag.slice(0, -1)}-${encoding}"`,
+    )
     this.compressed[encoding] = made
     return made
   }
@@ -63,7 +84,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export interface Negotiated {
   status: 200 | 304
   variant: Variant
-  headers: Record<string, string>
+  /** Every header of the answer (CORS included); shared, never change it. */
+  headers: Readonly<Record<string, string>>
 }
 
 /**
@@ -76,15 +98,9 @@ export function negotiate(
   ifNoneMatch: string | undefined,
 ): Negotiated {
   const variant = body.variant(chooseEncoding(acceptEncoding))
-  const headers: Record<string, string> = {
-    etag: variant.etag,
-    'cache-control': API_CACHE_CONTROL,
-    vary: API_VARY,
-  }
-  if (matchesEtag(ifNoneMatch, variant.etag)) return { status: 304, variant, headers }
-  headers['content-type'] = JSON_CONTENT_TYPE
-  if (variant.encoding) headers['content-encoding'] = variant.encoding
-  return { status: 200, variant, headers }
+  return matchesEtag(ifNoneMatch, variant.etag)
+    ? { status: 304, variant, headers: variant.notModifiedHeaders }
+    : { status: 200, variant, headers: variant.okHeaders }
 }
 
 /** Sends a body through Fastify (see `negotiate`). */
