@@ -17,6 +17,11 @@ export class LruCache<Value> {
     return entry.value
   }
 
+  /** Reads without marking the entry as recently used (cheaper, for the hottest lookups). */
+  peek(key: string): Value | undefined {
+    return this.entries.get(key)?.value
+  }
+
   set(key: string, value: Value): void {
     const existing = this.entries.get(key)
     if (existing) {
