@@ -3,10 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
+
+const started: ChildProcess[] = []
+afterAll(() => {
+  // A failed test must not leave a server behind.
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGTERM')
+})
 
 function start(environment: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = ''
@@ -15,6 +21,7 @@ function start(environment: Record<string, string>): { child: ChildProcess; outp
     env: { ...process.env, PORT: '0', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  started.push(child)
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })

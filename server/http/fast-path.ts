@@ -35,10 +35,12 @@ export class FastPath {
     const started = performance.now()
     const { method, url } = request
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || !url.startsWith('/v1/')) return false
+    const headers = readHeaders(request.rawHeaders)
+    if (headers === null) return false
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
-    const body = this.bodies.peek(addressOf(request))
+    const body = this.bodies.peek(`${headers.host}\n${url}`)
     if (body === undefined) return false
-    const auth = this.keys.check(request.headers.authorization)
+    const auth = this.keys.check(headers.authorization)
     if (!auth.ok) return false
     if (this.limiter) {
       const decision = this.limiter.take(auth.keyIndex)
@@ -55,7 +57,7 @@ export class FastPath {
         return true
       }
     }
-    const answer = negotiate(body, request.headers['accept-encoding'], request.headers['if-none-match'])
+    const answer = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
     response.writeHead(answer.status, answer.headers)
     if (answer.status === 304) response.end()
     else response.end(answer.variant.body)
@@ -66,4 +68,22 @@ export class FastPath {
 
 function addressOf(request: IncomingMessage): string {
   return `${request.headers.host}\n${request.url}`
+}
+
+type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match'
+const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match'])
+
+/**
+ * The four headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name
+ * lower-cased) only when asked. Null when one of them is repeated: Fastify then sorts out what that means.
+ */
+function readHeaders(raw: string[]): Partial<Record<WantedHeader, string>> | null {
+  const found: Partial<Record<WantedHeader, string>> = {}
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = (raw[index] as string).toLowerCase()
+    if (!WANTED.has(name)) continue
+    if (found[name as WantedHeader] !== undefined) return null
+    found[name as WantedHeader] = raw[index + 1] as string
+  }
+  return found
 }
