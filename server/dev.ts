@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const config = readConfig()
   const store = loadStore(config.dataPath)
   let vite: Awaited<ReturnType<typeof createServer>> | undefined
+  const log = batchedSink(process.stdout)
   const app = await buildApp({
     store,
     apiKeys: config.apiKeys,
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },
-    log: batchedSink(process.stdout),
+    log,
   })
   vite = await createServer({
     root: PROJECT_ROOT,
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
   if (config.apiKeys.length === 0) console.log('Demo mode: the app is told the public demo key (see README).')
 
   const stop = () => {
-    Promise.all([vite?.close(), app.close()]).then(() => process.exit(0))
+    Promise.all([vite?.close(), app.close()]).then(() => {
+      log.flush()
+      process.exit(0)
+    })
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)

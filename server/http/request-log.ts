@@ -21,20 +21,28 @@ export function requestLine(method: string, url: string, status: number, millise
   return `${timestamp()} ${method} ${path} ${status} ${milliseconds.toFixed(1)}ms`
 }
 
+/** Lines wait at most this long (ms), or until this many are pending, before they are written. */
+const FLUSH_DELAY = 100
+const FLUSH_LINES = 512
+
 /**
- * A sink that writes lines to a stream in batches (once per turn of the event loop), so a busy server does
- * not pay a write per request.
+ * A sink that writes lines to a stream in batches, so a busy server does not pay a write per request.
+ * `flush()` writes what is pending (call it before exiting).
  */
 export function batchedSink(stream: NodeJS.WritableStream): LogSink & { flush(): void } {
   let pending: string[] = []
+  let timer: NodeJS.Timeout | undefined
   const flush = () => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
     if (pending.length === 0) return
     stream.write(`${pending.join('\n')}\n`)
     pending = []
   }
   const sink = (line: string) => {
-    if (pending.length === 0) setImmediate(flush)
     pending.push(line)
+    if (pending.length >= FLUSH_LINES) flush()
+    else if (!timer) timer = setTimeout(flush, FLUSH_DELAY).unref()
   }
   return Object.assign(sink, { flush })
 }
