@@ -26,6 +26,8 @@ import { type LogSink, requestLine } from './http/request-log'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
+    api?: boolean
     /** Set on the routes that exist only to answer 405 to other methods on API paths. */
     methodNotAllowed?: boolean
   }
@@ -118,9 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { global: true, globalDecompression: false })
 
   // Authentication comes first on every API path, so an unauthenticated caller learns nothing, not even
-  // whether the path exists; then the rate limit; then the method.
+  // whether the path exists; then the rate limit; then the method. The matched route decides what is the API
+  // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(request.url)) return done()
+    if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
     if (!admit(request, reply)) return
     if (request.routeOptions.config.methodNotAllowed) {
       reply.header('allow', ALLOW)
@@ -173,18 +176,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const collection: CollectionName = name
     const listUrl = collections[collection].itemPath
     const itemUrl = `${collections[collection].itemPath}/:ids`
-    app.get(listUrl, { compress: false }, (request, reply) =>
+    app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
       answer(
         request,
         reply,
         service.list(collection, request.query as Record<string, unknown>, base(request)),
       ),
     )
-    app.get<{ Params: { ids: string } }>(itemUrl, { compress: false }, (request, reply) =>
-      answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
+    app.get<{ Params: { ids: string } }>(
+      itemUrl,
+      { compress: false, config: { api: true } },
+      (request, reply) =>
+        answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
     )
     for (const url of [listUrl, itemUrl]) {
-      app.route({ method: otherMethods, url, config: { methodNotAllowed: true }, handler: refuseMethod })
+      app.route({
+        method: otherMethods,
+        url,
+        config: { api: true, methodNotAllowed: true },
+        handler: refuseMethod,
+      })
     }
   }
   registerExplorerConfig(app, demo ? DEMO_KEY : null)

@@ -1,29 +1,10 @@
-import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { serveForTests } from '../test/server'
+import { rawRequest, serveForTests } from '../test/server'
 
 const server = serveForTests({ publicUrl: 'https://catalogue.example.com' })
 
-/** GET through node:http, which (unlike fetch) leaves Content-Encoding for the test to see. */
-function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{
-    status: number
-    headers: Record<string, string | string[] | undefined>
-    body: Buffer
-  }>((resolve, reject) => {
-    const url = new URL(server.origin)
-    const req = request({ host: url.hostname, port: url.port, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const rawGet = (path: string, headers: Record<string, string>) => rawRequest(server.origin, path, headers)
 const AUTH = { authorization: 'Bearer catalogue-demo-key' }
 
 describe('caching', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../config'
-import { errorOf, serveForTests } from '../test/server'
+import { errorOf, rawRequest, serveForTests } from '../test/server'
 
 const SECRET = 'k3y-that-must-never-leak'
 const server = serveForTests({ apiKeys: ['other-key', SECRET] })
@@ -56,6 +56,28 @@ describe('authentication', () => {
     }
   })
 
+  it('checks the key on every spelling of an API address: percent-encoded letters, absolute-form targets', async () => {
+    for (const [path, method] of [
+      ['/%761/locations', 'GET'],
+      ['/v%31/locations/1', 'GET'],
+      ['/%76%31/episodes/', 'HEAD'],
+      ['/v1/%6Cocations', 'GET'],
+      ['http://elsewhere.example/v1/locations', 'GET'],
+      ['http://elsewhere.example/v1/episodes/1,2', 'GET'],
+      ['http://elsewhere.example/v1/locations', 'DELETE'],
+    ] as const) {
+      for (const authorization of [undefined, 'Bearer wrong']) {
+        const headers: Record<string, string> = authorization ? { authorization } : {}
+        const answer = await rawRequest(server.origin, path, headers, method)
+        expect(answer.status, `${method} ${path} ${authorization ?? 'no key'}`).toBe(401)
+      }
+    }
+    const keyed = await rawRequest(server.origin, 'http://elsewhere.example/v1/locations/3', {
+      authorization: `Bearer ${SECRET}`,
+    })
+    expect(keyed.status).toBe(200)
+  })
+
   it('never writes a key into a log line', async () => {
     await server.get('/v1/locations?name=x', { key: SECRET })
     await server.get('/v1/locations', { key: `${SECRET}-wrong` })
@@ -109,25 +131,21 @@ describe('paths and methods', () => {
   })
 
   it('refuses a Host that is not a host name instead of writing it into addresses', async () => {
-    const { request } = await import('node:http')
-    const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(server.origin)
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: '/v1/locations',
-          headers: { host: 'evil"host', authorization: `Bearer ${SECRET}` },
-        },
-        (res) => {
-          res.resume()
-          resolve(res.statusCode ?? 0)
-        },
-      )
-      req.on('error', reject)
-      req.end()
-    })
-    expect(status).toBe(400)
+    for (const host of ['evil"host', '..', '-', 'a..b', 'example.com:99999', '1.2.3.4:65536']) {
+      const answer = await rawRequest(server.origin, '/v1/locations', {
+        host,
+        authorization: `Bearer ${SECRET}`,
+      })
+      expect(answer.status, host).toBe(400)
+    }
+    for (const host of ['catalogue.example.com', 'my_service:8080', '[::1]:80', '10.0.0.1']) {
+      const answer = await rawRequest(server.origin, '/v1/locations/1', {
+        host,
+        authorization: `Bearer ${SECRET}`,
+      })
+      expect(answer.status, host).toBe(200)
+      expect(JSON.parse(answer.body.toString()).url).toBe(`http://${host}/v1/locations/1`)
+    }
   })
 })
 
@@ -149,29 +167,17 @@ describe('CORS', () => {
   })
 
   it('puts Access-Control-Allow-Origin: * exactly once on answers and refusals', async () => {
-    const { request } = await import('node:http')
     for (const [path, key] of [
       ['/v1/locations', SECRET],
       ['/v1/locations', 'wrong'],
       ['/v1/locations/abc', SECRET],
     ]) {
-      const raw = await new Promise<string[]>((resolve, reject) => {
-        const url = new URL(server.origin)
-        const req = request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path,
-            headers: { origin: 'https://x.example', authorization: `Bearer ${key}` },
-          },
-          (res) => {
-            res.resume()
-            resolve(res.rawHeaders)
-          },
-        )
-        req.on('error', reject)
-        req.end()
-      })
+      const raw = (
+        await rawRequest(server.origin, path as string, {
+          origin: 'https://x.example',
+          authorization: `Bearer ${key}`,
+        })
+      ).rawHeaders
       const values = raw.filter(
         (_, index) => index % 2 === 0 && raw[index]?.toLowerCase() === 'access-control-allow-origin',
       )

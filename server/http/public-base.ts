@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError, MESSAGES } from './errors'
 
-const HOST_PATTERN = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(:[0-9]{1,5})?$/
+/** A DNS label (underscores allowed, as container and service names use them), never starting or ending in `-`. */
+const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?'
+/** A host name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
+const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]+\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::([0-9]{1,5}))?$`)
+
+function isHost(host: string): boolean {
+  const match = HOST_PATTERN.exec(host)
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535)
+}
 
 /**
  * The base of every address the service writes: CATALOGUE_PUBLIC_URL when configured, otherwise the scheme
@@ -10,6 +18,6 @@ const HOST_PATTERN = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(:[0-9]{1,5})?$/
 export function publicBase(request: FastifyRequest, configured: string | null): string {
   if (configured !== null) return configured
   const host = request.headers.host ?? `localhost:${request.socket.localPort}`
-  if (!HOST_PATTERN.test(host)) throw new ApiError(400, MESSAGES.badHost)
+  if (!isHost(host)) throw new ApiError(400, MESSAGES.badHost)
   return `${request.protocol}://${host}`
 }

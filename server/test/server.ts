@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { type BuildAppOptions, buildApp } from '../app'
@@ -48,4 +49,41 @@ export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServe
 export async function errorOf(response: Response): Promise<string> {
   const body = (await response.json()) as { error: string }
   return body.error
+}
+
+export interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  /** Header names and values as sent, repeats included. */
+  rawHeaders: string[]
+  body: Buffer
+}
+
+/**
+ * A request through node:http, which (unlike fetch) sends the path exactly as written (absolute-form, odd
+ * encodings) and leaves Content-Encoding and repeated headers for the test to see.
+ */
+export function rawRequest(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(origin)
+    const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
