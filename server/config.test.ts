@@ -42,10 +42,29 @@ describe('configuration from the environment', () => {
     ],
     [
       { CATALOGUE_PUBLIC_URL: 'catalogue.example.com' },
-      'Configuration error: CATALOGUE_PUBLIC_URL must be an absolute http or https address without query or fragment, such as https://catalogue.example.com (got "catalogue.example.com").',
+      'Configuration error: CATALOGUE_PUBLIC_URL must be an absolute http or https address without credentials, query or fragment, such as https://catalogue.example.com (got "catalogue.example.com").',
     ],
   ])('refuses %o with one sentence', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(message)
+  })
+
+  it.each([
+    'https://catalogue.example.com?',
+    'https://catalogue.example.com#',
+    'https://catalogue.example.com/?page=1',
+    'https://user:secret@catalogue.example.com',
+    'ftp://catalogue.example.com',
+  ])('refuses the public address %j: it would write broken or secret addresses', (address) => {
+    expect(() => readConfig({ CATALOGUE_PUBLIC_URL: address })).toThrow(/CATALOGUE_PUBLIC_URL must be/)
+  })
+
+  it.each([
+    ['https://Catalogue.Example.com:443/', 'https://catalogue.example.com'],
+    ['http:catalogue.example.com', 'http://catalogue.example.com'],
+    ['https://example.com/my catalogue/', 'https://example.com/my%20catalogue'],
+    ['https://example.com\\api', 'https://example.com/api'],
+  ])('writes the public address %j as a URL parser reads it: %j', (address, base) => {
+    expect(readConfig({ CATALOGUE_PUBLIC_URL: address }).publicUrl).toBe(base)
   })
 
   it('refuses malformed keys without repeating them', () => {

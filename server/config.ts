@@ -59,18 +59,32 @@ const EnvironmentSchema = z.object({
   CATALOGUE_PUBLIC_URL: z
     .string()
     .optional()
-    .transform((text) => (text === undefined || text.trim() === '' ? null : text.trim().replace(/\/+$/, '')))
-    .refine(
-      (text) => text === null || isPublicBase(text),
-      'CATALOGUE_PUBLIC_URL must be an absolute http or https address without query or fragment, such as https://catalogue.example.com',
-    ),
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return null
+      const base = normalisePublicBase(text.trim())
+      if (base === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'CATALOGUE_PUBLIC_URL must be an absolute http or https address without credentials, query or fragment, such as https://catalogue.example.com',
+        })
+        return z.NEVER
+      }
+      return base
+    }),
   CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(50),
 })
 
-function isPublicBase(text: string): boolean {
-  if (!URL.canParse(text)) return false
+/**
+ * The public base as the URL parser reads it (what every client will read from the addresses too), without a
+ * trailing slash; null when it cannot be one: not http(s), credentials that would be copied into every answer,
+ * or a query or fragment (even an empty `?` or `#`).
+ */
+function normalisePublicBase(text: string): string | null {
+  if (/[?#]/.test(text) || !URL.canParse(text)) return null
   const url = new URL(text)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === ''
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
 /** Reads the configuration; throws ConfigError with one sentence on the first bad variable. */
