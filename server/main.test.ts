@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
 
 const started: ChildProcess[] = []
 afterAll(() => {
@@ -16,7 +15,8 @@ afterAll(() => {
 
 function start(environment: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = ''
-  const child = spawn(TSX, ['server/main.ts'], {
+  // Through npm, as people and process managers start it: signals must reach the service through npm's shell.
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,8 +39,8 @@ function exitCode(child: ChildProcess): Promise<number | null> {
 const ownLines = (output: string) =>
   output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
 
-// Each test starts tsx, which takes seconds on a busy machine.
-describe.concurrent('npm start (server/main.ts)', { timeout: 30_000 }, () => {
+// Each test starts npm and tsx, which takes seconds on a busy machine.
+describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 30_000 }, () => {
   it('refuses a bad dataset with one message and a non-zero exit', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'catalogue-main-')), 'bad.json')
     writeFileSync(file, JSON.stringify({ locations: [{ id: 1, name: 'x' }], episodes: [] }))
