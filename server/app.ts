@@ -15,12 +15,19 @@ import {
 } from './hosting'
 import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
-import { answerClientError } from './http/client-error'
-import { CORS_OPTIONS } from './http/cors'
-import { ApiError, JSON_CONTENT_TYPE, MESSAGES, sendError } from './http/errors'
+import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
+import {
+  ApiError,
+  errorBody,
+  JSON_CONTENT_TYPE,
+  MESSAGES,
+  sendError,
+  sendMethodNotAllowed,
+} from './http/errors'
 import { FastPath } from './http/fast-path'
 import { publicBase } from './http/public-base'
 import { TokenBucketLimiter } from './http/rate-limit'
+import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
 
@@ -48,7 +55,6 @@ export interface BuildAppOptions {
   cache?: CatalogueServiceOptions
 }
 
-export const ALLOW = 'GET, HEAD, OPTIONS'
 /**
  * Longer than any address Node accepts (its header limit is 16 KiB), so every ids segment reaches the route
  * and gets the contract's answer (500 ids of 16 digits take about 8,500 characters).
@@ -84,13 +90,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, log),
     // Repeated API requests are answered before routing (see FastPath); everything else goes to Fastify.
     serverFactory: (handler) => {
-      const server = createServer((request, response) => {
+      // A request without Host reaches the hook below, which refuses it with the contract's JSON error.
+      const server = createServer({ requireHostHeader: false }, (request, response) => {
         if (!fastPath.handle(request, response)) handler(request, response)
       })
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT
+      answerOutsideRoutes(server, log)
       return server
     },
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
@@ -107,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ),
         )
       })
-      reply.header('access-control-allow-origin', '*')
+      reply.headers(CORS_ANSWER_HEADERS)
       const url = request.raw.url ?? ''
       if (isApiPath(url) && !admit(request, reply)) return
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
@@ -119,6 +127,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
   await app.register(fastifyCompress, { global: true, globalDecompression: false })
 
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      sendError(reply, 400, MESSAGES.missingHost)
+      return
+    }
+    done()
+  })
+
   // Authentication comes first on every API path, so an unauthenticated caller learns nothing, not even
   // whether the path exists; then the rate limit; then the method. The matched route decides what is the API
   // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
@@ -126,8 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
     if (!admit(request, reply)) return
     if (request.routeOptions.config.methodNotAllowed) {
-      reply.header('allow', ALLOW)
-      sendError(reply, 405, MESSAGES.methodNotAllowed)
+      sendMethodNotAllowed(reply)
       return
     }
     done()
@@ -162,10 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.addHttpMethod(method, { hasBody: true })
   }
   const otherMethods = app.supportedMethods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
-  const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('allow', ALLOW)
-    return sendError(reply, 405, MESSAGES.methodNotAllowed)
-  }
+  const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => sendMethodNotAllowed(reply)
   const base = (request: FastifyRequest) => publicBase(request, configuredBase)
   const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation) => {
     fastPath.remember(request.raw, body)
@@ -210,7 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.hijack()
       hosting.middleware(request.raw, reply.raw, () => {
         reply.raw.writeHead(404, { 'content-type': JSON_CONTENT_TYPE })
-        reply.raw.end(JSON.stringify({ error: MESSAGES.notFound }))
+        reply.raw.end(errorBody(MESSAGES.notFound))
       })
       return reply
     }

@@ -1,15 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExplorerConfigSchema } from '../src/catalogue'
-import { serveForTests } from './test/server'
+import { fakeBuiltApp, serveForTests } from './test/server'
 
-const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
-mkdirSync(join(dist, 'assets'))
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
-writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
-writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+const dist = fakeBuiltApp()
 
 describe('hosting the built app (demo mode)', () => {
   const server = serveForTests({ hosting: { staticDir: dist } })

@@ -8,6 +8,19 @@ const rawGet = (path: string, headers: Record<string, string>) => rawRequest(ser
 const AUTH = { authorization: 'Bearer catalogue-demo-key' }
 
 describe('caching', () => {
+  it('never lets a cache keep a refusal', async () => {
+    for (const [path, headers] of [
+      ['/v1/locations?page=0', AUTH],
+      ['/v1/locations', {}],
+      ['/v1/locations/999999', AUTH],
+      ['/v1/nothing', AUTH],
+    ] as const) {
+      const answer = await rawGet(path, headers)
+      expect(answer.status, path).toBeGreaterThanOrEqual(400)
+      expect(answer.headers['cache-control'], path).toBe('no-store')
+    }
+  })
+
   it('sends an ETag and a private Cache-Control on every 200, and 304 for a matching If-None-Match', async () => {
     for (const path of [
       '/v1/locations',

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify'
+import { API_PREFIX, COLLECTION_NAMES, collections, MAX_IDS } from '../../src/catalogue'
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
@@ -13,23 +14,47 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends the contract's error body: `{"error": "<sentence>"}` as JSON. */
+/** The methods the API answers; any other is refused with 405 and this list in `Allow`. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
+export const ALLOW = ALLOWED_METHODS.join(', ')
+
+/** Refusals are about one request at one moment: no cache may keep them. */
+export const ERROR_CACHE_CONTROL = 'no-store'
+
+/** The contract's error body: `{"error": "<sentence>"}`. */
+export function errorBody(message: string): string {
+  return JSON.stringify({ error: message })
+}
+
+/** Sends the contract's error body as JSON. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply
     .code(statusCode)
     .header('content-type', JSON_CONTENT_TYPE)
-    .send(JSON.stringify({ error: message }))
+    .header('cache-control', ERROR_CACHE_CONTROL)
+    .send(errorBody(message))
 }
 
+/** Refuses a method the API does not answer: 405 with `Allow`. */
+export function sendMethodNotAllowed(reply: FastifyReply): FastifyReply {
+  reply.header('allow', ALLOW)
+  return sendError(reply, 405, MESSAGES.methodNotAllowed)
+}
+
+const servedPaths = COLLECTION_NAMES.flatMap((name) => [
+  collections[name].listPath,
+  `${collections[name].itemPath}/{ids}`,
+])
+
 export const MESSAGES = {
-  unknownPath:
-    'There is nothing at this address: the catalogue serves /v1/locations, /v1/locations/{ids}, /v1/episodes/ and /v1/episodes/{ids}.',
+  unknownPath: `There is nothing at this address: the catalogue serves ${servedPaths.slice(0, -1).join(', ')} and ${servedPaths.at(-1)}.`,
   notFound: 'There is nothing at this address.',
-  otherVersion: 'This version of the API does not exist; the catalogue is served under /v1.',
-  methodNotAllowed: 'Only GET, HEAD and OPTIONS are allowed here.',
+  otherVersion: `This version of the API does not exist; the catalogue is served under ${API_PREFIX}.`,
+  methodNotAllowed: `Only ${ALLOWED_METHODS.slice(0, -1).join(', ')} and ${ALLOWED_METHODS.at(-1)} are allowed here.`,
   badRequest: 'The request is malformed.',
   badUrl: 'The address is malformed: it holds an invalid percent-encoded sequence.',
-  tooLong: 'The address is too long: at most 500 identifiers may be requested at once.',
+  tooLong: `The address is too long: at most ${MAX_IDS} identifiers may be requested at once.`,
   badHost: 'The Host header must be a host name or address, optionally with a port.',
+  missingHost: 'An HTTP/1.1 request must have a Host header.',
   internal: 'Something went wrong on the server; please try again.',
 } as const

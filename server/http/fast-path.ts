@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { API_PREFIX } from '../../src/catalogue'
 import { rateLimitHeaders, tooManyRequests } from './api-gate'
 import type { KeyRing } from './auth'
 import { CORS_ANSWER_HEADERS } from './cors'
-import { JSON_CONTENT_TYPE } from './errors'
+import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
 import { LruCache } from './lru-cache'
 import type { TokenBucketLimiter } from './rate-limit'
 import { negotiate, type Representation } from './representation'
@@ -27,16 +28,19 @@ export class FastPath {
 
   /** Called by the routes once they have a 200 body for this request. */
   remember(request: IncomingMessage, body: Representation): void {
-    if (request.method === 'GET' || request.method === 'HEAD') this.bodies.set(addressOf(request), body)
+    const { method, headers } = request
+    if ((method === 'GET' || method === 'HEAD') && headers.host !== undefined)
+      this.bodies.set(addressOf(request), body)
   }
 
   /** Answers the request and returns true, or returns false for Fastify to handle it. */
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const started = performance.now()
     const { method, url } = request
-    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || !url.startsWith('/v1/')) return false
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || !url.startsWith(API_PREFIX_PATH))
+      return false
     const headers = readHeaders(request.rawHeaders)
-    if (headers === null) return false
+    if (headers === null || headers.host === undefined) return false
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
     const body = this.bodies.peek(`${headers.host}\n${url}`)
     if (body === undefined) return false
@@ -46,10 +50,11 @@ export class FastPath {
       const decision = this.limiter.take(auth.keyIndex)
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.setHeader(name, value)
       if (!decision.allowed) {
-        const error = JSON.stringify({ error: tooManyRequests(this.limiter, decision) })
+        const error = errorBody(tooManyRequests(this.limiter, decision))
         response.writeHead(429, {
           ...CORS_ANSWER_HEADERS,
           'content-type': JSON_CONTENT_TYPE,
+          'cache-control': ERROR_CACHE_CONTROL,
           'content-length': Buffer.byteLength(error),
         })
         response.end(error)
@@ -69,6 +74,8 @@ export class FastPath {
 function addressOf(request: IncomingMessage): string {
   return `${request.headers.host}\n${request.url}`
 }
+
+const API_PREFIX_PATH = `${API_PREFIX}/`
 
 type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match'
 const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match'])

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { type BuildAppOptions, buildApp } from '../app'
@@ -86,4 +90,28 @@ export function rawRequest(
     req.on('error', reject)
     req.end()
   })
+}
+
+/** Sends bytes as they are (latin1) on a new connection and returns everything the server wrote back. */
+export function rawExchange(origin: string, bytes: string): Promise<string> {
+  const url = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes, 'latin1'))
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1')
+    })
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
+
+/** A small stand-in for the built explorer (`dist/`): index.html, one hashed asset and robots.txt. */
+export function fakeBuiltApp(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+  return dist
 }
