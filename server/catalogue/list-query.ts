@@ -10,12 +10,15 @@ import { ApiError } from '../http/errors'
 /** A list request as the service applies it: the page and the non-empty, trimmed filters in contract order. */
 export interface ListQuery {
   page: number
+  /** The page as the client wrote it (without leading zeros), for messages: a huge one is held clamped. */
+  pageText: string
   filters: [field: string, value: string][]
 }
 
 /** Reads `page` and the collection's filters from a parsed query string; other parameters are ignored. */
 export function parseListQuery(collection: CollectionName, query: Record<string, unknown>): ListQuery {
   const page = readPage(query.page)
+  const pageText = typeof query.page === 'string' ? query.page.replace(/^0+/, '') : String(page)
   const filters: [string, string][] = []
   for (const field of collections[collection].filters) {
     const raw = query[field]
@@ -27,7 +30,7 @@ export function parseListQuery(collection: CollectionName, query: Record<string,
     const value = normaliseFilterValue(raw)
     if (value !== '') filters.push([field, value])
   }
-  return { page, filters }
+  return { page, pageText, filters }
 }
 
 function readPage(raw: unknown): number {

@@ -63,6 +63,9 @@ describe('lists', () => {
     const beyond = await server.get('/v1/locations?page=99')
     expect(beyond.status).toBe(404)
     expect(await errorOf(beyond)).toBe('Page 99 does not exist: this list has 7 pages.')
+    const huge = await server.get('/v1/locations?page=0099999999999999999999')
+    expect(huge.status).toBe(404)
+    expect(await errorOf(huge)).toBe('Page 99999999999999999999 does not exist: this list has 7 pages.')
 
     const empty = await server.get('/v1/locations?name=no-such-place-anywhere')
     expect(empty.status).toBe(200)

@@ -113,7 +113,7 @@ export class CatalogueService {
     const { page } = query
     if (page > pages && page > 1) {
       const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
-      throw new ApiError(404, `Page ${page} does not exist: ${has}.`)
+      throw new ApiError(404, `Page ${query.pageText} does not exist: ${has}.`)
     }
     const render = RENDERERS[collection]
     const results = []

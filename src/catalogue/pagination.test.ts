@@ -8,7 +8,12 @@ describe('parsePage', () => {
     expect(parsePage('007')).toBe(7)
   })
 
-  it.each(['0', '-1', '1.5', 'abc', '', ' 1', '1 ', '+1', '1e2', '0x10', '99999999999999999999'])(
+  it('reads a number too large to hold exactly as a page beyond any list', () => {
+    expect(parsePage('99999999999999999999')).toBe(Number.MAX_SAFE_INTEGER)
+    expect(parsePage('9'.repeat(400))).toBe(Number.MAX_SAFE_INTEGER)
+  })
+
+  it.each(['0', '000', '-1', '1.5', 'abc', '', ' 1', '1 ', '+1', '1e2', '0x10'])(
     'refuses %j',
     (text) => {
       expect(parsePage(text)).toBeNull()

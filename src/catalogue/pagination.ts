@@ -9,11 +9,12 @@ export function pageCount(count: number): number {
 const PAGE_PATTERN = /^[0-9]+$/
 
 /**
- * Reads a `page` parameter: plain decimal digits with a value of at least 1.
- * Returns the page number, or null when the text is not a valid page.
+ * Reads a `page` parameter: plain decimal digits with a value of at least 1. Returns the page number, or null
+ * when the text is not a valid page. A number too large to hold exactly reads as the largest exact one: a page
+ * beyond the last of any list, as it is.
  */
 export function parsePage(text: string): number | null {
   if (!PAGE_PATTERN.test(text)) return null
-  const page = Number(text)
-  return Number.isSafeInteger(page) && page >= 1 ? page : null
+  const page = Math.min(Number(text), Number.MAX_SAFE_INTEGER)
+  return page >= 1 ? page : null
 }
