@@ -70,6 +70,9 @@ describe('compression', () => {
     ['br', 'br', brotliDecompressSync],
     ['gzip', 'gzip, deflate', gunzipSync],
     ['gzip', 'br;q=0, gzip', gunzipSync],
+    ['gzip', 'gzip;q=0.5, br;q=0.1', gunzipSync],
+    ['br', 'gzip;q=0, *', brotliDecompressSync],
+    ['gzip', 'GZIP', gunzipSync],
   ] as const)('sends %s when the caller accepts "%s"', async (encoding, accept, decode) => {
     const plain = await rawGet('/v1/locations', AUTH)
     const compressed = await rawGet('/v1/locations', { ...AUTH, 'accept-encoding': accept })

@@ -1,25 +1,20 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
 
 export type Encoding = 'br' | 'gzip'
 
 /** Bodies smaller than this are sent as they are: compressing them saves nothing worth the work. */
 export const MIN_COMPRESSED_SIZE = 1024
 
-/** The best encoding the `Accept-Encoding` header allows: brotli, then gzip, else none. */
+const ENCODINGS: Encoding[] = ['br', 'gzip']
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: the one the caller weighs highest (q-values, `*`),
+ * brotli on a tie, none when neither is accepted. Content codings are case-insensitive.
+ */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (!header) return null
-  let gzip = false
-  let wildcard = false
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.split(';')
-    const coding = name.trim().toLowerCase()
-    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(parameter))
-    if (refused) continue
-    if (coding === 'br') return 'br'
-    if (coding === 'gzip') gzip = true
-    if (coding === '*') wildcard = true
-  }
-  return gzip || wildcard ? 'gzip' : null
+  return negotiate(header.toLowerCase(), ENCODINGS) as Encoding | null
 }
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {
