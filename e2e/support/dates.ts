@@ -1,3 +1,5 @@
+import { parseAirDate } from '../../src/catalogue'
+
 /**
  * The ways a date can be written for a reader of `locale` (full, long, medium or short date style). The
  * explorer chooses the style; these specs only require that it is the reader's locale, not the raw text.
@@ -8,24 +10,9 @@ export function localeDateForms(date: Date, locale: string): string[] {
   )
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** The calendar date of a contract air date such as "December 2, 2013", at midnight UTC. */
 export function airDate(text: string): Date {
-  const match = /^(\w+) (\d+), (\d{4})$/.exec(text)
-  if (!match) throw new Error(`not an air date: ${text}`)
-  return new Date(Date.UTC(Number(match[3]), MONTHS.indexOf(match[1] ?? ''), Number(match[2])))
+  const date = parseAirDate(text)
+  if (!date) throw new Error(`not an air date: ${text}`)
+  return date
 }

@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { writeAirDate } from '../../src/catalogue/air-date'
 
 export const SHIPPED_DATASET_PATH = fileURLToPath(new URL('./catalogue.json', import.meta.url))
 
@@ -177,21 +178,6 @@ const EPISODE_PATTERNS = [
   (a: string, b: string) => `${a}s, ${b}s & More`,
   (a: string, b: string) => `Mr. ${a} Goes to ${b}town`,
 ]
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** Episodes per season of the shipped dataset: 6 seasons, 51 episodes. */
 const SHIPPED_SEASONS = [11, 10, 10, 10, 5, 5]
 /** Episodes per season when generating any other number of episodes. */
@@ -276,7 +262,7 @@ export function generateDataset({ locations, episodes, seed }: DatasetOptions): 
     episodeRecords.push({
       id: index + 1,
       name: handwritten ?? pattern(pick(EPISODE_WORDS), pick(EPISODE_WORDS)),
-      air_date: `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
+      air_date: writeAirDate(date),
       episode: `S${twoDigits(season)}E${twoDigits(number)}`,
       characters: characterIds(30),
       created: nextCreated(),

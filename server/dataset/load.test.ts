@@ -47,7 +47,7 @@ describe('loading a dataset', () => {
       (d: Record<string, Record<string, unknown>[]>) => {
         delete d.episodes?.[5]?.air_date
       },
-      'Dataset /data/x.json: episodes[5] (id 6): "air_date" is missing; it must be a date such as "December 2, 2013" (English month, day, comma, four-digit year)',
+      'Dataset /data/x.json: episodes[5] (id 6): "air_date" is missing; it must be a real date such as "December 2, 2013" (English month, day, comma, four-digit year)',
     ],
     [
       'a duplicate id',
@@ -55,6 +55,13 @@ describe('loading a dataset', () => {
         ;(d.locations?.[9] as Record<string, unknown>).id = 3
       },
       'Dataset /data/x.json: locations[9] (id 3): "id" must be unique, but locations[2] has the same id',
+    ],
+    [
+      'an air date that names no real day',
+      (d: Record<string, Record<string, unknown>[]>) => {
+        ;(d.episodes?.[4] as Record<string, unknown>).air_date = 'February 30, 2014'
+      },
+      'Dataset /data/x.json: episodes[4] (id 5): "air_date" must be a real date such as "December 2, 2013" (English month, day, comma, four-digit year)',
     ],
     [
       'a bad episode code',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AIR_DATE_PATTERN, EPISODE_CODE_PATTERN } from '../../src/catalogue'
+import { EPISODE_CODE_PATTERN, parseAirDate } from '../../src/catalogue'
 
 /** What each field of a dataset record must hold, in the words a refused file's message uses. */
 export const FIELD_RULES = {
@@ -9,7 +9,7 @@ export const FIELD_RULES = {
   dimension: 'must be a string (it may be empty)',
   residents: 'must be an array of positive integers',
   characters: 'must be an array of positive integers',
-  air_date: 'must be a date such as "December 2, 2013" (English month, day, comma, four-digit year)',
+  air_date: 'must be a real date such as "December 2, 2013" (English month, day, comma, four-digit year)',
   episode: 'must be an episode code such as "S01E11"',
   created: 'must be an ISO 8601 UTC time with milliseconds, such as "2017-11-10T12:42:04.162Z"',
 } as const
@@ -30,7 +30,7 @@ export const DatasetLocationSchema = z.object({
 export const DatasetEpisodeSchema = z.object({
   id,
   name: z.string(),
-  air_date: z.string().regex(AIR_DATE_PATTERN),
+  air_date: z.string().refine((text) => parseAirDate(text) !== null),
   episode: z.string().regex(EPISODE_CODE_PATTERN),
   characters: characterIds,
   created,

@@ -1,3 +1,4 @@
+export * from './air-date'
 export * from './collections'
 export * from './explorer-config'
 export * from './filters'

@@ -13,12 +13,9 @@ describe('parsePage', () => {
     expect(parsePage('9'.repeat(400))).toBe(Number.MAX_SAFE_INTEGER)
   })
 
-  it.each(['0', '000', '-1', '1.5', 'abc', '', ' 1', '1 ', '+1', '1e2', '0x10'])(
-    'refuses %j',
-    (text) => {
-      expect(parsePage(text)).toBeNull()
-    },
-  )
+  it.each(['0', '000', '-1', '1.5', 'abc', '', ' 1', '1 ', '+1', '1e2', '0x10'])('refuses %j', (text) => {
+    expect(parsePage(text)).toBeNull()
+  })
 })
 
 describe('pageCount', () => {

@@ -5,10 +5,6 @@ import { z } from 'zod/mini'
 /** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
 export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
 
-/** English month name, day without leading zero, comma, four-digit year: `December 2, 2013`. */
-export const AIR_DATE_PATTERN =
-  /^(January|February|March|April|May|June|July|August|September|October|November|December) ([1-9]|[12][0-9]|3[01]), \d{4}$/
-
 export const LocationSchema = z.object({
   id: z.int().check(z.nonnegative()),
   name: z.string(),

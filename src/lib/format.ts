@@ -1,19 +1,4 @@
-import { AIR_DATE_PATTERN, characterIdFromUrl, PAGE_SIZE } from '../catalogue'
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+import { characterIdFromUrl, PAGE_SIZE, parseAirDate } from '../catalogue'
 
 /** A creation timestamp as date and time in the reader's locale and time zone; the text as is if unreadable. */
 export function formatCreated(iso: string, locale?: string): string {
@@ -24,10 +9,8 @@ export function formatCreated(iso: string, locale?: string): string {
 
 /** An air date such as "December 2, 2013" as a calendar date in the reader's locale; the text as is if unreadable. */
 export function formatAirDate(text: string, locale?: string): string {
-  if (!AIR_DATE_PATTERN.test(text)) return text
-  const [monthName = '', day = '', year = ''] = text.replace(',', '').split(' ')
-  // A calendar date has no time zone: build and print it in UTC so it never shifts by a day.
-  const date = new Date(Date.UTC(Number(year), MONTHS.indexOf(monthName), Number(day)))
+  const date = parseAirDate(text)
+  if (!date) return text
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
 }
 
