@@ -6,7 +6,8 @@ export type AuthResult =
   | { ok: true; keyIndex: number }
   | { ok: false; keySent: boolean; message: string; challenge: string }
 
-const SCHEME = /^bearer (.+)$/i
+/** `Bearer`, in any letter case, one space, and a key: keys hold no white space (see the configuration). */
+const SCHEME = /^bearer (\S+)$/i
 
 const digest = (key: string): Buffer => createHash('sha256').update(key).digest()
 
