@@ -49,7 +49,7 @@ export default defineConfig({
     {
       name: 'demo',
       // Builds only when dist/ is older than its sources (`npm test` has built it already), then serves.
-      command: 'npx tsx e2e/support/build-if-stale.ts && exec env -u CATALOGUE_API_KEYS npm run serve',
+      command: 'npx tsx e2e/support/build-if-stale.ts && exec env -u CATALOGUE_API_KEYS npm run --silent serve',
       url: `${DEMO_URL}/explorer-config.json`,
       env: { ...serviceEnv, PORT: String(DEMO_PORT) },
       reuseExistingServer: !CI,
@@ -60,7 +60,7 @@ export default defineConfig({
     },
     {
       name: 'keyed',
-      command: 'npm run serve',
+      command: 'npm run --silent serve',
       url: `${KEYED_URL}/explorer-config.json`,
       env: { ...serviceEnv, PORT: String(KEYED_PORT), CATALOGUE_API_KEYS: TEST_KEY },
       reuseExistingServer: !CI,

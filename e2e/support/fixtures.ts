@@ -2,7 +2,7 @@
  * The `test` every spec imports: Playwright's, plus
  * - `catalogue`: the service's records, read once per worker through the API (what the UI must show);
  * - a guard, on for every test, that no API key ever appears in a console message, a page error, the address
- *   of any request or page, or a page title.
+ *   of any request or page, a page title, or the page's HTML.
  */
 import { test as base, expect } from '@playwright/test'
 import { type CatalogueSnapshot, readCatalogue } from './catalogue'
@@ -36,7 +36,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(undefined)
 
       for (const page of context.pages()) {
-        if (!page.isClosed()) seen.push(`title: ${await page.title()}`, `address: ${page.url()}`)
+        if (page.isClosed()) continue
+        // The HTML is what a page snapshot, an error reporter or a session recorder would copy.
+        seen.push(`title: ${await page.title()}`, `address: ${page.url()}`, `html: ${await page.content()}`)
       }
       // Reported with the key masked: the report itself must not spread it either.
       const leaks = seen

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { STORAGE_KEY } from '../../src/app/connection/storage'
 
 /** The settings page: service address, API key, Test connection, Save, and what it answers. */
 export function settingsView(page: Page) {
@@ -9,9 +10,12 @@ export function settingsView(page: Page) {
     test: page.getByRole('button', { name: 'Test connection' }),
     save: page.getByRole('button', { name: 'Save', exact: true }),
     connected: page.getByRole('status').filter({ hasText: /^Connected: / }),
-    saved: page.getByRole('status').filter({ hasText: 'Settings saved.' }),
+    saved: page.getByRole('status').filter({ hasText: /^Settings saved\. Connected: / }),
     alert: page.getByRole('alert'),
-    demoHint: page.getByText('This service runs in demo mode; the demo key is filled in for you.'),
+    keyNeeded: page.getByText('Enter the API key of the catalogue service to start exploring.'),
+    demoHint: page.getByText(
+      "This site's service runs in demo mode: leave the address and the key empty to use its demo key.",
+    ),
   }
 }
 
@@ -19,4 +23,16 @@ export const KEY_REFUSED = 'The service did not accept the API key. Enter a vali
 
 export function connectedText(locations: number, episodes: number): string {
   return `Connected: ${locations} locations and ${episodes} episodes.`
+}
+
+/**
+ * A key this browser kept from an earlier visit, as the explorer keeps it: how a key that has since been
+ * revoked comes to be in use. Written from a plain file of the site, before the explorer starts.
+ */
+export async function keptFromEarlierVisit(page: Page, apiKey: string): Promise<void> {
+  await page.goto('/robots.txt')
+  await page.evaluate(([name, value]) => localStorage.setItem(name, value), [
+    STORAGE_KEY,
+    JSON.stringify({ baseUrl: '', apiKey }),
+  ] as const)
 }

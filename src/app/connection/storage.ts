@@ -1,7 +1,8 @@
 import { z } from 'zod/mini'
 import type { Connection } from '../../api/client'
 
-const STORAGE_KEY = 'catalogue-explorer.connection'
+/** Where this browser keeps the connection: `{ baseUrl, apiKey }` as JSON. */
+export const STORAGE_KEY = 'catalogue-explorer.connection'
 const StoredConnectionSchema = z.object({ baseUrl: z.string(), apiKey: z.string().check(z.minLength(1)) })
 
 /** The connection the user saved in this browser, or null (none, unreadable, or storage unavailable). */

@@ -16,9 +16,11 @@ describe('testing a connection', () => {
   it('says when the key is refused, without repeating it', async () => {
     const fetchImpl = vi.fn(async () => Response.json({ error: `Unknown key ${KEY}` }, { status: 401 }))
     const result = await testConnection({ baseUrl: '', apiKey: KEY }, fetchImpl)
-    expect(result.ok).toBe(false)
-    expect(result.message).toMatch(/did not accept the API key/)
-    expect(result.message).not.toContain(KEY)
+    expect(result).toEqual({
+      ok: false,
+      problem: 'The service did not accept the API key. Enter a valid key to continue.',
+    })
+    expect(JSON.stringify(result)).not.toContain(KEY)
   })
 
   it('says when the service cannot be reached', async () => {
@@ -26,9 +28,6 @@ describe('testing a connection', () => {
       throw new TypeError('Failed to fetch')
     })
     const result = await testConnection({ baseUrl: 'https://nowhere.test', apiKey: KEY }, fetchImpl)
-    expect(result).toEqual({
-      ok: false,
-      message: 'Not connected. The catalogue service could not be reached.',
-    })
+    expect(result).toEqual({ ok: false, problem: 'The catalogue service could not be reached.' })
   })
 })

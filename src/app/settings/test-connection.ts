@@ -1,7 +1,8 @@
 import { type Connection, createClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
 
-export type ConnectionTest = { ok: true; message: string } | { ok: false; message: string }
+/** What a connection test found: the counts, or the problem as one sentence a person can act on. */
+export type ConnectionTest = { ok: true; message: string } | { ok: false; problem: string }
 
 /** Asks both list endpoints of a service with the given key and says what it found, or what went wrong. */
 export async function testConnection(
@@ -22,13 +23,9 @@ export async function testConnection(
       message: `Connected: ${l} ${l === 1 ? 'location' : 'locations'} and ${e} ${e === 1 ? 'episode' : 'episodes'}.`,
     }
   } catch (error) {
-    if (isApiError(error) && error.kind === 'unauthorized') {
-      return { ok: false, message: 'Not connected: the service did not accept the API key.' }
-    }
     if (isApiError(error) && error.kind === 'notFound') {
-      return { ok: false, message: 'Not connected: no catalogue service answers at this address.' }
+      return { ok: false, problem: 'No catalogue service answers at this address.' }
     }
-    const reason = isApiError(error) ? error.message : 'The connection test failed.'
-    return { ok: false, message: `Not connected. ${reason}` }
+    return { ok: false, problem: isApiError(error) ? error.message : 'The connection test failed.' }
   }
 }

@@ -6,13 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/errors'
 import { QueryErrorState } from './QueryErrorState'
 
-function renderError(error: unknown, onRetry = vi.fn()) {
+function renderError(error: unknown, onRetry = vi.fn(), at = '/locations') {
   const router = createMemoryRouter(
     [
       { path: '/locations', element: <QueryErrorState error={error} onRetry={onRetry} retrying={false} /> },
       { path: '/settings', element: <p>Settings page</p> },
     ],
-    { initialEntries: ['/locations'] },
+    { initialEntries: [at] },
   )
   render(<RouterProvider router={router} />)
   return { router, onRetry }
@@ -33,10 +33,12 @@ describe('a failed request', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/unexpected format/)
   })
 
-  it('sends a refused key to the settings, saying why', () => {
-    const { router } = renderError(new ApiError('unauthorized', { status: 401 }))
+  it('sends a refused key to the settings, saying why and where to come back to', () => {
+    const at = '/locations?name=earth&page=2'
+    const { router } = renderError(new ApiError('unauthorized', { status: 401 }), vi.fn(), at)
     expect(router.state.location.pathname).toBe('/settings')
-    expect(router.state.location.state).toEqual({ unauthorized: true })
+    expect(router.state.location.state).toEqual({ from: at, unauthorized: true })
+    expect(router.state.historyAction).toBe('REPLACE')
   })
 
   it('counts down a rate limit, then asks again once', () => {

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Navigate } from 'react-router-dom'
+import { Navigate, useLocation } from 'react-router-dom'
 import { isApiError, rateLimitMessage } from '../../api/errors'
 import { useLatest } from '../../lib/use-latest'
+import { settingsRedirect } from './settings-redirect'
 import './states.css'
-
-export type UnauthorizedState = { unauthorized: true }
 
 type Props = {
   error: unknown
@@ -18,9 +17,9 @@ type Props = {
  * again by itself; anything else says what happened and offers a retry that really asks the service again.
  */
 export function QueryErrorState({ error, onRetry, retrying }: Props) {
+  const location = useLocation()
   if (isApiError(error) && error.kind === 'unauthorized') {
-    const state: UnauthorizedState = { unauthorized: true }
-    return <Navigate to="/settings" replace state={state} />
+    return <Navigate to="/settings" replace state={settingsRedirect(location, true)} />
   }
   if (isApiError(error) && error.kind === 'rateLimited') {
     return <RateLimited error={error} seconds={error.retryAfter ?? 1} onRetry={onRetry} />
