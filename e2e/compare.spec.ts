@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test'
-import { namesOf, pageOf } from './support/catalogue'
+import type { Location } from '../src/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
@@ -14,24 +15,33 @@ function recordRequests(page: Page, collection: 'locations' | 'episodes'): Reque
   return seen
 }
 
-test('selected rows open side by side, fetched with one request', async ({ page, catalogue }) => {
-  const shown = pageOf(catalogue.locations, 1)
-  // Picked out of order; the compare address lists them in ascending id order.
-  const picked = [shown[4], shown[0], shown[2]].filter((record) => record !== undefined)
+test('rows ticked on two pages open side by side with one request, and Back retraces the way', async ({
+  page,
+  catalogue,
+}) => {
+  const name = nameFillingPages(catalogue.locations)
+  const filtered = matching(catalogue.locations, { name })
+  const [onPage1, onPage2] = [pageOf(filtered, 1), pageOf(filtered, 2)]
+  // Picked out of order and on two pages; the compare address lists them in ascending id order.
+  const picked = [onPage1[4], onPage1[0], onPage2[0]].filter((record) => record !== undefined)
   expect(picked).toHaveLength(3)
-  const ids = picked.map((record) => record.id).sort((a, b) => a - b)
+  const [a, b, c] = picked as [Location, Location, Location]
+  const ids = picked.map((record) => record.id).sort((x, y) => x - y)
   const list = listView(page, 'locations')
-  await page.goto('/locations')
-  await expect(list.table.getByRole('link')).toHaveText(namesOf(shown))
+  await page.goto(`/locations?name=${encodeURIComponent(name)}`)
+  await expect(list.table.getByRole('link')).toHaveText(namesOf(onPage1))
 
   await expect(list.compareButton).toHaveText('Compare selected (0)')
   await expect(list.compareButton).toBeDisabled()
-  const [first, ...others] = picked
-  if (!first) throw new Error('unreachable')
-  await list.select(first.name).check()
+  await list.select(a.name).check()
   await expect(list.compareButton).toHaveText('Compare selected (1)')
   await expect(list.compareButton).toBeDisabled()
-  for (const record of others) await list.select(record.name).check()
+  await expect(page.getByText('Tick two or more to compare them.')).toBeVisible()
+  await list.select(b.name).check()
+  await list.pageControl('Next page').click()
+  await expect(list.table.getByRole('link')).toHaveText(namesOf(onPage2))
+  // Ticks stay while paging through the same filters.
+  await list.select(c.name).check()
   await expect(list.compareButton).toHaveText('Compare selected (3)')
   await expect(list.compareButton).toBeEnabled()
 
@@ -50,6 +60,16 @@ test('selected rows open side by side, fetched with one request', async ({ page,
   for (const record of picked) {
     await expect(page.getByRole('article', { name: record.name, exact: true })).toBeVisible()
   }
+
+  // A record opened from the comparison leads back to it, and the comparison back to the list's page 2.
+  await page.getByRole('article', { name: c.name, exact: true }).getByRole('link', { name: c.name }).click()
+  await expect(page.getByRole('heading', { level: 1, name: c.name })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to comparison' }).click()
+  await expect(articles).toHaveCount(3)
+  await page.getByRole('link', { name: 'Back to locations' }).click()
+  await expect(list.table.getByRole('link')).toHaveText(namesOf(onPage2))
+  expect(urlState(page)).toEqual({ path: '/locations', query: { name, page: '2' } })
+
   // Exactly one request for all of them: no request per record, no second multi-id request.
   expect(requests.map((request) => decodeURIComponent(new URL(request.url()).pathname))).toEqual([idsPath])
 })

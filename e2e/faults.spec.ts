@@ -76,6 +76,8 @@ test('a slow page keeps the current rows on screen with a progress indicator', a
   await list.pageControl('Next page').click()
   await expect(list.progress).toBeVisible()
   await expect(list.table.getByRole('link')).toHaveText(namesOf(pageOf(all, 1)))
+  // The rows on screen are still page 1's: the summary does not claim they are page 2's.
+  await expect(list.summary).toHaveText('Loading locations…')
 
   held.open()
   await expectListShows(list, { count: all.length, page: 2, names: namesOf(pageOf(all, 2)) })

@@ -27,6 +27,8 @@ test('next, last, a page number and the jump field move through the pages', asyn
   expect(urlState(page).query).toEqual({ page: String(last) })
   await expect(list.pageControl('Next page')).toBeDisabled()
   await expect(list.pageControl('Last page')).toBeDisabled()
+  // The button used is disabled now: focus stays in the pager, on the current page.
+  await expect(list.pageNumber(last)).toBeFocused()
 
   await list.pageControl('Previous page').click()
   await shows(last - 1)
@@ -43,10 +45,13 @@ test('next, last, a page number and the jump field move through the pages', asyn
   await shows(last - 1)
   expect(urlState(page).query).toEqual({ page: String(last - 1) })
 
-  // The jump field answers Enter as well.
+  // The jump field answers Enter as well, and a number past the end goes to the last page.
   await list.jumpField.fill('2')
   await list.jumpField.press('Enter')
   await shows(2)
+  await list.jumpField.fill('99999')
+  await list.jumpField.press('Enter')
+  await shows(last)
 })
 
 test('paging a filtered list keeps the filters', async ({ page, catalogue }) => {

@@ -29,9 +29,21 @@ describe('formatting for readers', () => {
   })
 
   it('summarises a list page', () => {
-    expect(listSummary(126, 2, 20, 'location', 'locations')).toBe('21–40 of 126 locations')
-    expect(listSummary(126, 7, 6, 'location', 'locations')).toBe('121–126 of 126 locations')
-    expect(listSummary(1, 1, 1, 'location', 'locations')).toBe('1–1 of 1 location')
-    expect(listSummary(0, 1, 0, 'episode', 'episodes')).toBe('No episodes match these filters')
+    const locations = { singular: 'location', plural: 'locations', filtered: false }
+    expect(listSummary(126, 2, 20, locations)).toBe('21–40 of 126 locations')
+    expect(listSummary(126, 7, 6, locations)).toBe('121–126 of 126 locations')
+    expect(listSummary(1, 1, 1, locations)).toBe('1–1 of 1 location')
+    expect(listSummary(0, 1, 0, { singular: 'episode', plural: 'episodes', filtered: true })).toBe(
+      'No episodes match these filters',
+    )
+    expect(listSummary(0, 1, 0, locations)).toBe('No locations')
+  })
+
+  it('groups the digits of large numbers for the reader', () => {
+    const locations = { singular: 'location', plural: 'locations', filtered: false }
+    expect(listSummary(123_456, 3000, 20, locations)).toBe(
+      `${(59_981).toLocaleString()}–${(60_000).toLocaleString()} of ${(123_456).toLocaleString()} locations`,
+    )
+    expect(listSummary(123_456, 3000, 20, locations)).not.toBe('59981–60000 of 123456 locations')
   })
 })

@@ -28,15 +28,16 @@ export function characterNumbers(urls: readonly string[]): number[] {
   })
 }
 
-/** "21–40 of 126 locations" (an en dash), "1–1 of 1 location", or the empty-result sentence. */
+/** "21–40 of 126 locations" (an en dash, digits grouped for the reader), "1–1 of 1 location", or no match. */
 export function listSummary(
   count: number,
   page: number,
   shown: number,
-  singular: string,
-  plural: string,
+  words: { singular: string; plural: string; filtered: boolean },
 ): string {
-  if (count === 0) return `No ${plural} match these filters`
+  const { singular, plural, filtered } = words
+  if (count === 0) return filtered ? `No ${plural} match these filters` : `No ${plural}`
   const first = (page - 1) * PAGE_SIZE + 1
-  return `${first}–${first + shown - 1} of ${count} ${count === 1 ? singular : plural}`
+  const last = first + shown - 1
+  return `${first.toLocaleString()}–${last.toLocaleString()} of ${count.toLocaleString()} ${count === 1 ? singular : plural}`
 }

@@ -1,20 +1,25 @@
 type Props = { plural: string; filtered: boolean; onClear: () => void }
 
-/** No record matches: a way out, never an error. */
+/** No record matches: a way out, never an error. An empty catalogue says so instead. */
 export function EmptyState({ plural, filtered, onClear }: Props) {
+  if (!filtered) {
+    return (
+      <div className="state state-empty">
+        <h2>The catalogue has no {plural}</h2>
+        <p>The service answered, but it holds no {plural} yet.</p>
+      </div>
+    )
+  }
   return (
     <div className="state state-empty">
       <h2>No {plural} match these filters</h2>
       <p>
-        {filtered
-          ? `Check the spelling, try a shorter part of a word, or clear the filters to see every one of the ${plural}.`
-          : `The catalogue holds no ${plural}.`}
+        Check the spelling, try a shorter part of a word, or clear the filters to see every one of the{' '}
+        {plural}.
       </p>
-      {filtered && (
-        <button type="button" className="button" onClick={onClear}>
-          Clear filters
-        </button>
-      )}
+      <button type="button" className="button" onClick={onClear}>
+        Clear filters
+      </button>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useRef } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCATION_FILTERS } from '../../catalogue'
@@ -10,6 +11,7 @@ import { useListUrl } from './use-list-url'
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
   const { state, write } = useListUrl(LOCATION_FILTERS)
+  const firstField = useRef<HTMLInputElement>(null)
   return (
     <FilterForm
       label="Filter locations"
@@ -20,6 +22,7 @@ function Filters() {
       ]}
       fromUrl={state.filters}
       onWrite={(filters, how) => write({ filters, page: 1 }, how)}
+      firstFieldRef={firstField}
     />
   )
 }
@@ -54,7 +57,7 @@ describe('filter form and URL', () => {
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveProperty('value', '')
   })
 
-  it('commits at once on Enter, and Clear filters empties the URL and the fields', async () => {
+  it('commits at once on Enter; Clear filters empties the URL and the fields and leaves focus on the first', async () => {
     const { search } = renderAt('/locations')
     const user = userEvent.setup()
     await user.type(screen.getByRole('searchbox', { name: 'Type' }), 'planet{Enter}')
@@ -62,5 +65,7 @@ describe('filter form and URL', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))
     expect(search()).toBe('')
     expect(screen.getByRole('searchbox', { name: 'Type' })).toHaveProperty('value', '')
+    // The button just used is disabled now; focus must not fall back to the top of the page.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Name' }))
   })
 })

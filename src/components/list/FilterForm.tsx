@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, type RefObject, useId } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
 import { hasFilters } from '../../lib/list-url'
 import { useFilterDraft, type WriteHow } from './use-filter-draft'
@@ -13,10 +13,12 @@ type Props<F extends string> = {
   fromUrl: Record<F, string>
   /** Writes filters to the URL: once typing pauses, or at once when committed. */
   onWrite: (filters: Record<F, string>, how: WriteHow) => void
+  /** The first field, where focus goes once the filters are cleared (the button used is then disabled). */
+  firstFieldRef: RefObject<HTMLInputElement | null>
 }
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
-export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite }: Props<F>) {
+export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite, firstFieldRef }: Props<F>) {
   const id = useId()
   const {
     draft: values,
@@ -25,6 +27,10 @@ export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite }
     clear: onClear,
   } = useFilterDraft(fromUrl, onWrite)
   const canClear = hasFilters(fromUrl) || hasFilters(values)
+  function clear() {
+    onClear()
+    firstFieldRef.current?.focus()
+  }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onCommit()
@@ -33,13 +39,14 @@ export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite }
     // biome-ignore lint/a11y/useSemanticElements: a form is needed for Enter to commit; role=search names it as a search landmark.
     <form role="search" aria-label={label} className="filter-form" onSubmit={submit}>
       <div className="filter-fields">
-        {fields.map((field) => {
+        {fields.map((field, index) => {
           const inputId = `${id}-${field.name}`
           const hintId = field.hint ? `${inputId}-hint` : undefined
           return (
             <div className="field" key={field.name}>
               <label htmlFor={inputId}>{field.label}</label>
               <input
+                ref={index === 0 ? firstFieldRef : undefined}
                 id={inputId}
                 type="search"
                 name={field.name}
@@ -68,7 +75,7 @@ export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite }
         })}
       </div>
       <div className="filter-actions">
-        <button type="button" className="button button-secondary" onClick={onClear} disabled={!canClear}>
+        <button type="button" className="button button-secondary" onClick={clear} disabled={!canClear}>
           Clear filters
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import type { FilterName, RecordOf } from '../../api/client'
 import { useCatalogueClient } from '../../api/client-context'
@@ -9,6 +9,7 @@ import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
+import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
@@ -29,9 +30,6 @@ export type ListConfig<C extends CollectionName> = {
   fields: readonly FilterField<FilterName<C>>[]
   columns: readonly Column<RecordOf<C>>[]
 }
-
-/** What a record page receives with the link from a list: where "back" leads. */
-export type FromListState = { fromList: string }
 
 /** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
 export function ListPage<C extends CollectionName>({ config }: { config: ListConfig<C> }) {
@@ -58,7 +56,18 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
     },
     [write, filtersKey, page],
   )
-  const clearFilters = () => write({ filters: emptyFilters(names), page: 1 }, 'commit')
+  const firstField = useRef<HTMLInputElement>(null)
+  const clearFilters = () => {
+    write({ filters: emptyFilters(names), page: 1 }, 'commit')
+    firstField.current?.focus()
+  }
+  const resultsTop = useRef<HTMLDivElement>(null)
+  const goToPage = (next: number) => {
+    write({ filters, page: next }, 'commit')
+    // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
+    const top = resultsTop.current
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' })
+  }
 
   useCanonicalListUrl(names)
   const correct = useCallback((next: ListUrlState<FilterName<C>>) => write(next, 'correct'), [write])
@@ -71,18 +80,21 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
     if (page < data.info.pages) void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
   }, [data, isPlaceholderData, page, queries, queryClient, client, requestFilters])
 
-  const selection = useRowSelection(location.search)
+  // Ticks are kept while paging through the same filters, so records from several pages can be compared.
+  const selection = useRowSelection(filtersKey)
 
   usePageTitle(page > 1 ? `${title}, page ${page}` : title)
   const filtered = hasFilters(filters)
   const firstLoad = !data && query.isPending
   const count = data?.info.count
-  const summary = data
-    ? listSummary(data.info.count, page, data.results.length, singular, plural)
-    : firstLoad
+  // While another page loads, the rows on screen are the previous page's: the summary must not say otherwise.
+  const summary =
+    firstLoad || isPlaceholderData
       ? `Loading ${plural}…`
-      : ''
-  const fromList: FromListState = { fromList: location.search }
+      : data
+        ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
+        : ''
+  const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
 
   return (
     <div className="list-page">
@@ -91,26 +103,41 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
         {count !== undefined && count > 0 && (
           <p className="page-lede">
             {count.toLocaleString()} {count === 1 ? singular : plural}
-            {filtered ? ' match the filters' : ' in the catalogue'}
+            {filtered ? (count === 1 ? ' matches the filters' : ' match the filters') : ' in the catalogue'}
           </p>
         )}
       </div>
 
-      <FilterForm label={`Filter ${plural}`} fields={fields} fromUrl={filters} onWrite={writeFilters} />
+      <FilterForm
+        label={`Filter ${plural}`}
+        fields={fields}
+        fromUrl={filters}
+        onWrite={writeFilters}
+        firstFieldRef={firstField}
+      />
 
-      <div className="list-toolbar">
+      <div className="list-toolbar" ref={resultsTop}>
         <p className="list-summary" role="status" aria-live="polite">
           {summary}
         </p>
         {data && data.info.count > 0 && (
-          <button
-            type="button"
-            className="button"
-            disabled={selection.ids.length < 2}
-            onClick={() => navigate(`/${collection}/${formatIdList(selection.ids)}`)}
-          >
-            Compare selected ({selection.ids.length})
-          </button>
+          <div className="selection-actions">
+            {selection.ids.length < 2 ? (
+              <span className="selection-hint">Tick two or more to compare them.</span>
+            ) : (
+              <button type="button" className="button button-secondary" onClick={selection.clear}>
+                Clear selection
+              </button>
+            )}
+            <button
+              type="button"
+              className="button"
+              disabled={selection.ids.length < 2}
+              onClick={() => navigate(`/${collection}/${formatIdList(selection.ids)}`, { state: backHere })}
+            >
+              Compare selected ({selection.ids.length})
+            </button>
+          </div>
         )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
@@ -133,17 +160,11 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
             rows={data?.results}
             busy={query.isFetching}
             hrefOf={(record) => `/${collection}/${record.id}`}
-            linkState={fromList}
+            linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}
           />
-          {data && (
-            <Pagination
-              page={page}
-              pages={data.info.pages}
-              onPage={(next) => write({ filters, page: next }, 'commit')}
-            />
-          )}
+          {data && <Pagination page={page} pages={data.info.pages} onPage={goToPage} />}
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { ignoreRepeatedClick } from '../links/back-state'
 
 export type Column<R> = {
   header: string
@@ -82,7 +83,7 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                   {columns.map((column) =>
                     column.isName ? (
                       <td key={column.header} className="col-name">
-                        <Link to={hrefOf(record)} state={linkState}>
+                        <Link to={hrefOf(record)} state={linkState} onClick={ignoreRepeatedClick}>
                           {record.name}
                         </Link>
                         {secondary.length > 0 && (

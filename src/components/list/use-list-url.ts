@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
 import { useLatest } from '../../lib/use-latest'
@@ -22,12 +22,19 @@ export function useListUrl<F extends string>(names: readonly F[]) {
   const search = searchParams.toString()
   // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is what the parameters hold.
   const state = useMemo(() => readListUrl(searchParams, names), [search, names])
+  // The address last asked for, until the location shows it: a second click before the first has rendered
+  // (a double-click on Next) asks for the same address and must not add a second history entry.
+  const asked = useRef<string | null>(null)
+  useEffect(() => {
+    asked.current = null
+  }, [location])
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow | 'correct') => {
       const { pathname, search: current, state: entry } = latestLocation.current
       const typingEntry = (entry as EntryState)?.typing === true
       const target = writeListUrl(next, names).toString()
+      if (asked.current === target) return
       const unchanged = `?${target}` === current || (target === '' && current === '')
       if (unchanged) {
         if (how === 'commit' && typingEntry)
@@ -35,6 +42,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
         return
       }
       const newState: EntryState = how === 'typing' ? { typing: true } : null
+      asked.current = target
       navigate({ pathname, search: target }, { replace: typingEntry || how === 'correct', state: newState })
     },
     [names, navigate, latestLocation],

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-/** Rows ticked for comparison. A new view (another search string: filters or page) starts with none. */
+/** Rows ticked for comparison, kept while `view` stays the same (the list's filters); another view starts with none. */
 export function useRowSelection(view: string) {
   const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<number> }>({
     view,
@@ -13,7 +13,8 @@ export function useRowSelection(view: string) {
     else ids.add(id)
     setSelection({ view, ids })
   }
+  const clear = () => setSelection({ view, ids: new Set() })
   /** Ascending, as compare addresses write them. */
   const ids = [...selected].sort((a, b) => a - b)
-  return { selected, toggle, ids }
+  return { selected, toggle, clear, ids }
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
+import { useState } from 'react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Pagination } from './Pagination'
@@ -24,6 +25,17 @@ describe('pagination', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Go to page' }), '4321')
     await user.click(screen.getByRole('button', { name: 'Go' }))
     expect(onPage.mock.calls).toEqual([[2501], [5000], [4321]])
+  })
+
+  it('keeps focus in the pager when the button used is disabled by the move', async () => {
+    function Stateful() {
+      const [page, setPage] = useState(1)
+      return <Pagination page={page} pages={7} onPage={setPage} />
+    }
+    render(<Stateful />)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Last page' }))
+    expect(screen.getByRole('button', { name: 'Last page' })).toHaveProperty('disabled', true)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Page 7' }))
   })
 
   it('shows nothing for a single page', () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { jumpTarget, pageItems } from './pagination-model'
 import './pagination.css'
 
@@ -13,6 +13,21 @@ type Props = {
 export function Pagination({ page, pages, onPage }: Props) {
   const [jump, setJump] = useState('')
   const jumpId = useId()
+  const nav = useRef<HTMLElement>(null)
+  const used = useRef(false)
+  const go = (target: number) => {
+    used.current = true
+    onPage(target)
+  }
+  // The button just used may now be disabled (Last, on the last page) or gone from the numbers: focus then
+  // goes to the current page's button instead of falling back to the top of the page.
+  useEffect(() => {
+    if (!used.current) return
+    used.current = false
+    const active = document.activeElement as HTMLButtonElement | null
+    if (nav.current?.contains(active) && !active?.disabled) return
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus()
+  }, [page])
   if (pages <= 1) return null
   const atStart = page <= 1
   const atEnd = page >= pages
@@ -22,19 +37,19 @@ export function Pagination({ page, pages, onPage }: Props) {
     const target = jumpTarget(jump, pages)
     if (target === null) return
     setJump('')
-    if (target !== page) onPage(target)
+    if (target !== page) go(target)
   }
 
   return (
-    <nav aria-label="Pagination" className="pagination">
+    <nav aria-label="Pagination" className="pagination" ref={nav}>
       <ul className="pager">
         <li>
-          <PagerButton label="First page" disabled={atStart} onClick={() => onPage(1)}>
+          <PagerButton label="First page" disabled={atStart} onClick={() => go(1)}>
             «
           </PagerButton>
         </li>
         <li>
-          <PagerButton label="Previous page" disabled={atStart} onClick={() => onPage(page - 1)}>
+          <PagerButton label="Previous page" disabled={atStart} onClick={() => go(page - 1)}>
             ‹
           </PagerButton>
         </li>
@@ -52,7 +67,7 @@ export function Pagination({ page, pages, onPage }: Props) {
                     className="pager-button"
                     aria-label={`Page ${item.page}`}
                     aria-current={item.page === page ? 'page' : undefined}
-                    onClick={() => item.page !== page && onPage(item.page)}
+                    onClick={() => item.page !== page && go(item.page)}
                   >
                     {item.page}
                   </button>
@@ -62,17 +77,18 @@ export function Pagination({ page, pages, onPage }: Props) {
           </ul>
         </li>
         <li>
-          <PagerButton label="Next page" disabled={atEnd} onClick={() => onPage(page + 1)}>
+          <PagerButton label="Next page" disabled={atEnd} onClick={() => go(page + 1)}>
             ›
           </PagerButton>
         </li>
         <li>
-          <PagerButton label="Last page" disabled={atEnd} onClick={() => onPage(pages)}>
+          <PagerButton label="Last page" disabled={atEnd} onClick={() => go(pages)}>
             »
           </PagerButton>
         </li>
       </ul>
-      <form className="pager-jump" onSubmit={submitJump}>
+      {/* noValidate: a number beyond the pages is clamped to the last one, not refused by the browser. */}
+      <form className="pager-jump" onSubmit={submitJump} noValidate>
         <label htmlFor={jumpId}>Go to page</label>
         <input
           id={jumpId}

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { type CollectionName, collections } from '../../catalogue'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
+import { BackLink } from '../links/BackLink'
+import { type BackState, ignoreRepeatedClick } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
-import { BackLink } from './BackLink'
 import { FieldList } from './FieldList'
 import type { RecordConfig } from './record-config'
 
@@ -25,6 +26,8 @@ export function RecordCompare<C extends CollectionName>({
   const queryClient = useQueryClient()
   const query = useQuery(queries.many(client, ids))
   const baseId = useId()
+  const location = useLocation()
+  const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
   const title = `Compare ${plural}`
   usePageTitle(title)
 
@@ -66,7 +69,9 @@ export function RecordCompare<C extends CollectionName>({
               return (
                 <article key={record.id} className="record-card" aria-labelledby={headingId}>
                   <h2 id={headingId}>
-                    <Link to={`/${collection}/${record.id}`}>{record.name}</Link>
+                    <Link to={`/${collection}/${record.id}`} state={backHere} onClick={ignoreRepeatedClick}>
+                      {record.name}
+                    </Link>
                   </h2>
                   <FieldList fields={fields(record)} />
                 </article>
