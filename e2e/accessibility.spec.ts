@@ -125,17 +125,19 @@ for (const state of states) {
   })
 }
 
-test('the skip link is the first stop and leads to the main content', async ({ page }) => {
-  await page.goto('/locations')
-  await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
-  // Start from the top of the document, as a keyboard user arriving on the page does.
-  await page.keyboard.press('Tab')
-  const skip = page.getByRole('link', { name: 'Skip to main content' })
-  await expect(skip).toBeFocused()
-  await expect(skip).toBeVisible()
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('main')).toBeFocused()
-})
+for (const address of ['/locations', '/']) {
+  test(`the skip link is the first stop on ${address} and leads to the main content`, async ({ page }) => {
+    await page.goto(address)
+    await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+    // Start from the top of the document, as a keyboard user arriving on the page does.
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+}
 
 test('after each navigation, focus is on the page heading', async ({ page, catalogue }) => {
   const record = pageOf(catalogue.locations, 1)[1]
