@@ -49,7 +49,8 @@ export default defineConfig({
     {
       name: 'demo',
       // Builds only when dist/ is older than its sources (`npm test` has built it already), then serves.
-      command: 'npx tsx e2e/support/build-if-stale.ts && exec env -u CATALOGUE_API_KEYS npm run --silent serve',
+      command:
+        'npx tsx e2e/support/build-if-stale.ts && exec env -u CATALOGUE_API_KEYS npm run --silent serve',
       url: `${DEMO_URL}/explorer-config.json`,
       env: { ...serviceEnv, PORT: String(DEMO_PORT) },
       reuseExistingServer: !CI,

@@ -1,4 +1,4 @@
-import { characterIdFromUrl, PAGE_SIZE, parseEpisodeCode } from '../src/catalogue'
+import { characterIdFromUrl, MAX_IDS, PAGE_SIZE, parseEpisodeCode } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { airDate, localeDateForms } from './support/dates'
 import { definitionsIn, expectListShows, listView, titleOf } from './support/explorer'
@@ -120,6 +120,12 @@ test('an unknown or invalid id shows a not-found page with a way back', async ({
 
   await page.goto('/locations/abc')
   await expect(page.getByRole('heading', { level: 1, name: 'Location not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to locations' })).toBeVisible()
+
+  // More ids than one request may name: said so, not "not found".
+  await page.goto(`/locations/${Array.from({ length: MAX_IDS + 1 }, (_, index) => index + 1).join(',')}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Too many locations to compare' })).toBeVisible()
+  await expect(page.getByText(`A comparison shows at most ${MAX_IDS} locations.`)).toBeVisible()
 
   const unknownEpisode = Math.max(...catalogue.episodes.map((episode) => episode.id)) + 1000
   await page.goto(`/episodes/${unknownEpisode}`)

@@ -32,7 +32,7 @@ describe('parseIdSelection', () => {
     '[[1]]',
     '12345678901234567',
   ])('refuses %j', (text) => {
-    expect(parseIdSelection(text).ok).toBe(false)
+    expect(parseIdSelection(text)).toMatchObject({ ok: false, reason: 'malformed' })
   })
 
   it('accepts 16-digit ids and at most 500 of them', () => {
@@ -41,6 +41,7 @@ describe('parseIdSelection', () => {
     expect(parseIdSelection(list(MAX_IDS)).ok).toBe(true)
     expect(parseIdSelection(list(MAX_IDS + 1))).toEqual({
       ok: false,
+      reason: 'tooMany',
       error: 'At most 500 identifiers may be requested at once.',
     })
   })

@@ -5,7 +5,9 @@ const ID_PATTERN = /^[0-9]{1,16}$/
 
 export type IdSelection = { kind: 'one'; id: number } | { kind: 'many'; ids: number[] }
 
-export type IdParseResult = { ok: true; selection: IdSelection } | { ok: false; error: string }
+export type IdParseResult =
+  | { ok: true; selection: IdSelection }
+  | { ok: false; reason: 'malformed' | 'tooMany'; error: string }
 
 /** Reads one id: 1 to 16 decimal digits, value at least 1, leading zeros allowed. */
 export function parseId(text: string): number | null {
@@ -15,8 +17,12 @@ export function parseId(text: string): number | null {
   return id >= 1 ? id : null
 }
 
-const INVALID_IDS =
-  'The identifiers must be one id, a comma-separated list such as 1,2,3, or a bracketed list such as [1,2,3]; each id is 1 to 16 digits with a value of at least 1.'
+const MALFORMED: IdParseResult = {
+  ok: false,
+  reason: 'malformed',
+  error:
+    'The identifiers must be one id, a comma-separated list such as 1,2,3, or a bracketed list such as [1,2,3]; each id is 1 to 16 digits with a value of at least 1.',
+}
 
 /**
  * Reads the `{ids}` path segment: `7` (one record), `1,2,3` or `[1,2,3]` (an array; `[]` is empty).
@@ -26,19 +32,19 @@ export function parseIdSelection(text: string): IdParseResult {
   const trimmed = text.trim()
   const opens = trimmed.startsWith('[')
   const closes = trimmed.endsWith(']')
-  if (opens !== closes) return { ok: false, error: INVALID_IDS }
+  if (opens !== closes) return MALFORMED
   const bracketed = opens && closes
   const inner = bracketed ? trimmed.slice(1, -1) : trimmed
   if (bracketed && inner.trim() === '') return { ok: true, selection: { kind: 'many', ids: [] } }
 
   const items = inner.split(',')
   if (items.length > MAX_IDS) {
-    return { ok: false, error: `At most ${MAX_IDS} identifiers may be requested at once.` }
+    return { ok: false, reason: 'tooMany', error: `At most ${MAX_IDS} identifiers may be requested at once.` }
   }
   const ids: number[] = []
   for (const item of items) {
     const id = parseId(item)
-    if (id === null) return { ok: false, error: INVALID_IDS }
+    if (id === null) return MALFORMED
     ids.push(id)
   }
   if (!bracketed && ids.length === 1) return { ok: true, selection: { kind: 'one', id: ids[0] as number } }

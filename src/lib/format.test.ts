@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { characterNumbers, countText, formatAirDate, formatCreated, listSummary } from './format'
+import { characterNumbers, countText, formatAirDate, formatCreated, idList, listSummary } from './format'
 
 describe('formatting for readers', () => {
   it('formats an air date in the reader’s locale without shifting the day', () => {
@@ -45,5 +45,12 @@ describe('formatting for readers', () => {
       `${(59_981).toLocaleString()}–${(60_000).toLocaleString()} of ${(123_456).toLocaleString()} locations`,
     )
     expect(listSummary(123_456, 3000, 20, locations)).not.toBe('59981–60000 of 123456 locations')
+  })
+
+  it('lists ids as a reader scans them, and counts the rest of a long list', () => {
+    expect(idList([4, 9])).toBe('#4, #9')
+    expect(idList(Array.from({ length: 374 }, (_, index) => index + 1))).toBe(
+      '#1, #2, #3, #4, #5, #6, #7, #8, #9, #10 and 364 more',
+    )
   })
 })

@@ -1,5 +1,10 @@
 import { characterIdFromUrl, PAGE_SIZE, parseAirDate } from '../catalogue'
 
+/** "location" → "Location": the words a record page needs, from the contract's nouns. */
+export function titleCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** A creation timestamp as date and time in the reader's locale and time zone; the text as is if unreadable. */
 export function formatCreated(iso: string, locale?: string): string {
   const date = new Date(iso)
@@ -26,6 +31,15 @@ export function characterNumbers(urls: readonly string[]): number[] {
     const id = characterIdFromUrl(url)
     return id === null ? [] : [id]
   })
+}
+
+/** Ids as a reader scans them: "#4, #9", or past `shown` of them "#4, #9, #12 and 371 more". */
+export function idList(ids: readonly number[], shown = 10): string {
+  const listed = ids
+    .slice(0, shown)
+    .map((id) => `#${id}`)
+    .join(', ')
+  return ids.length > shown ? `${listed} and ${(ids.length - shown).toLocaleString()} more` : listed
 }
 
 /** "21–40 of 126 locations" (an en dash, digits grouped for the reader), "1–1 of 1 location", or no match. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { ignoreRepeatedClick } from '../links/back-state'
+import { NotGiven } from '../NotGiven'
 
 export type Column<R> = {
   header: string
@@ -30,6 +31,11 @@ type Props<R extends Row> = {
 }
 
 const SKELETON_ROWS = 8
+
+function cellValue<R>(column: Column<R>, record: R): ReactNode {
+  const value = column.cell?.(record)
+  return value === '' ? <NotGiven dash /> : value
+}
 
 export function ResultsTable<R extends Row>(props: Props<R>) {
   const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle } = props
@@ -95,7 +101,7 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                                 ) : (
                                   <>
                                     <span className="visually-hidden">{extra.header}: </span>
-                                    {extra.cell?.(record)}
+                                    {cellValue(extra, record)}
                                   </>
                                 )}
                               </span>
@@ -105,7 +111,7 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                       </td>
                     ) : (
                       <td key={column.header} className={columnClass(column)}>
-                        {column.cell?.(record)}
+                        {cellValue(column, record)}
                       </td>
                     ),
                   )}

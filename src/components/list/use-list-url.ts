@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
 import { useLatest } from '../../lib/use-latest'
@@ -22,19 +22,16 @@ export function useListUrl<F extends string>(names: readonly F[]) {
   const search = searchParams.toString()
   // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is what the parameters hold.
   const state = useMemo(() => readListUrl(searchParams, names), [search, names])
-  // The address last asked for, until the location shows it: a second click before the first has rendered
-  // (a double-click on Next) asks for the same address and must not add a second history entry.
-  const asked = useRef<string | null>(null)
-  useEffect(() => {
-    asked.current = null
-  }, [location])
+  // The address last asked for, and from which history entry: a second click before the first navigation
+  // has rendered (a double-click on Next) asks for the same address and must not add a second entry.
+  const asked = useRef<{ from: string; target: string } | null>(null)
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow | 'correct') => {
-      const { pathname, search: current, state: entry } = latestLocation.current
+      const { pathname, search: current, state: entry, key } = latestLocation.current
       const typingEntry = (entry as EntryState)?.typing === true
       const target = writeListUrl(next, names).toString()
-      if (asked.current === target) return
+      if (asked.current?.from === key && asked.current.target === target) return
       const unchanged = `?${target}` === current || (target === '' && current === '')
       if (unchanged) {
         if (how === 'commit' && typingEntry)
@@ -42,7 +39,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
         return
       }
       const newState: EntryState = how === 'typing' ? { typing: true } : null
-      asked.current = target
+      asked.current = { from: key, target }
       navigate({ pathname, search: target }, { replace: typingEntry || how === 'correct', state: newState })
     },
     [names, navigate, latestLocation],

@@ -7,6 +7,12 @@ import { Pagination } from './Pagination'
 
 afterEach(cleanup)
 
+/** The pager as a list uses it: the page it asks for becomes the page it shows. */
+function Stateful() {
+  const [page, setPage] = useState(1)
+  return <Pagination page={page} pages={7} onPage={setPage} />
+}
+
 describe('pagination', () => {
   it('marks the current page and disables the way past either end', () => {
     render(<Pagination page={1} pages={7} onPage={vi.fn()} />)
@@ -28,10 +34,6 @@ describe('pagination', () => {
   })
 
   it('keeps focus in the pager when the button used is disabled by the move', async () => {
-    function Stateful() {
-      const [page, setPage] = useState(1)
-      return <Pagination page={page} pages={7} onPage={setPage} />
-    }
     render(<Stateful />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Last page' }))
     expect(screen.getByRole('button', { name: 'Last page' })).toHaveProperty('disabled', true)

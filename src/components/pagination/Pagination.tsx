@@ -14,16 +14,16 @@ export function Pagination({ page, pages, onPage }: Props) {
   const [jump, setJump] = useState('')
   const jumpId = useId()
   const nav = useRef<HTMLElement>(null)
-  const used = useRef(false)
+  const asked = useRef<number | null>(null)
   const go = (target: number) => {
-    used.current = true
+    asked.current = target
     onPage(target)
   }
   // The button just used may now be disabled (Last, on the last page) or gone from the numbers: focus then
   // goes to the current page's button instead of falling back to the top of the page.
   useEffect(() => {
-    if (!used.current) return
-    used.current = false
+    if (asked.current !== page) return
+    asked.current = null
     const active = document.activeElement as HTMLButtonElement | null
     if (nav.current?.contains(active) && !active?.disabled) return
     nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus()

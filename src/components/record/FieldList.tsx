@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { NotGiven } from '../NotGiven'
 
 export type Field = { term: string; value: ReactNode }
 
@@ -8,7 +9,7 @@ export function FieldList({ fields }: { fields: readonly Field[] }) {
       {fields.map((field) => (
         <div key={field.term} className="field-row">
           <dt>{field.term}</dt>
-          <dd>{field.value === '' ? <span className="muted">Not given</span> : field.value}</dd>
+          <dd>{field.value === '' ? <NotGiven /> : field.value}</dd>
         </div>
       ))}
     </dl>

@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { type CollectionName, collections } from '../../catalogue'
+import { idList, titleCase } from '../../lib/format'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { BackLink } from '../links/BackLink'
@@ -21,7 +22,7 @@ export function RecordCompare<C extends CollectionName>({
   ids: number[]
 }) {
   const { collection, queries, fields } = config
-  const { plural } = collections[collection]
+  const { singular, plural } = collections[collection]
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const query = useQuery(queries.many(client, ids))
@@ -60,9 +61,7 @@ export function RecordCompare<C extends CollectionName>({
         </>
       ) : (
         <>
-          {missing.length > 0 && (
-            <p className="compare-missing">Not found: {missing.map((id) => `#${id}`).join(', ')}</p>
-          )}
+          {missing.length > 0 && <p className="compare-missing">Not found: {idList(missing)}</p>}
           <div className="compare-grid">
             {query.data.map((record) => {
               const headingId = `${baseId}-${record.id}`
@@ -73,6 +72,9 @@ export function RecordCompare<C extends CollectionName>({
                       {record.name}
                     </Link>
                   </h2>
+                  <p className="record-id">
+                    {titleCase(singular)} #{record.id}
+                  </p>
                   <FieldList fields={fields(record)} />
                 </article>
               )

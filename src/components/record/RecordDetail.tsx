@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCatalogueClient } from '../../api/client-context'
 import { isApiError } from '../../api/errors'
 import { type CollectionName, collections } from '../../catalogue'
+import { titleCase } from '../../lib/format'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { BackLink } from '../links/BackLink'
@@ -9,7 +10,7 @@ import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { FieldList } from './FieldList'
 import { RecordNotFound } from './RecordNotFound'
-import { type RecordConfig, titleCase } from './record-config'
+import type { RecordConfig } from './record-config'
 
 export function RecordDetail<C extends CollectionName>({
   config,

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom'
-import { type CollectionName, collections, parseIdSelection } from '../../catalogue'
+import { type CollectionName, collections, MAX_IDS, parseIdSelection } from '../../catalogue'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
+import { BackLink } from '../links/BackLink'
 import { RecordCompare } from './RecordCompare'
 import { RecordDetail } from './RecordDetail'
 import { RecordNotFound } from './RecordNotFound'
@@ -12,7 +13,7 @@ import './record.css'
 export function RecordRoute<C extends CollectionName>({ config }: { config: RecordConfig<C> }) {
   const { ids = '' } = useParams()
   const parsed = parseIdSelection(ids)
-  if (!parsed.ok) return <InvalidIds collection={config.collection} />
+  if (!parsed.ok) return <InvalidIds collection={config.collection} tooMany={parsed.reason === 'tooMany'} />
   const { selection } = parsed
   return selection.kind === 'one' ? (
     <RecordDetail key={selection.id} config={config} id={selection.id} />
@@ -21,13 +22,22 @@ export function RecordRoute<C extends CollectionName>({ config }: { config: Reco
   )
 }
 
-function InvalidIds({ collection }: { collection: CollectionName }) {
+/** An address whose ids cannot be read: not found, or more than one comparison holds. */
+function InvalidIds({ collection, tooMany }: { collection: CollectionName; tooMany: boolean }) {
   const { notFound, singular, plural } = collections[collection]
-  usePageTitle(notFound)
+  const title = tooMany ? `Too many ${plural} to compare` : notFound
+  usePageTitle(title)
   return (
     <div className="record-page">
-      <PageHeading>{notFound}</PageHeading>
-      <RecordNotFound singular={singular} plural={plural} listPath={`/${collection}`} />
+      <BackLink listPath={`/${collection}`} plural={plural} />
+      <PageHeading>{title}</PageHeading>
+      {tooMany ? (
+        <p className="state">
+          A comparison shows at most {MAX_IDS} {plural}. Choose fewer and open them again.
+        </p>
+      ) : (
+        <RecordNotFound singular={singular} plural={plural} listPath={`/${collection}`} />
+      )}
     </div>
   )
 }

@@ -9,8 +9,3 @@ export type RecordConfig<C extends CollectionName> = {
   /** Every field of a record, in a form a person reads. */
   fields: (record: RecordOf<C>) => Field[]
 }
-
-/** "Location not found" → the words a record page needs, from the contract's nouns. */
-export function titleCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}

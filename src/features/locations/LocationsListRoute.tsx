@@ -13,8 +13,8 @@ const config: ListConfig<'locations'> = {
   ],
   columns: [
     { header: 'Name', isName: true },
-    { header: 'Type', cell: (location) => location.type || '—', secondary: true },
-    { header: 'Dimension', cell: (location) => location.dimension || '—', secondary: true },
+    { header: 'Type', cell: (location) => location.type, secondary: true },
+    { header: 'Dimension', cell: (location) => location.dimension, secondary: true },
     { header: 'Residents', cell: (location) => location.residents.length, numeric: true },
   ],
 }
