@@ -94,6 +94,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
       : data
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
+  const empty = !!data && data.info.count === 0 && !isPlaceholderData && !query.isError
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
 
   return (
@@ -117,7 +118,8 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
       />
 
       <div className="list-toolbar" ref={resultsTop}>
-        <p className="list-summary" role="status" aria-live="polite">
+        {/* An empty result's heading says the same: the sentence is then for screen readers only. */}
+        <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
         {data && data.info.count > 0 && (
@@ -150,7 +152,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
-      ) : data && data.info.count === 0 && !isPlaceholderData ? (
+      ) : empty ? (
         <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
       ) : (
         <>
