@@ -1,5 +1,5 @@
 /**
- * The service benchmark (issue 2, item 8): `npm run bench:service`. Not part of `npm test`.
+ * The service benchmark: `npm run bench:service`. Not part of `npm test`; the README has its targets and figures.
  *
  * For the shipped dataset and a generated 100,000-location one, starts the real service (`server/main.ts`,
  * rate limiting off) and a bare `node:http` ceiling as separate processes, and drives both from this process
@@ -17,6 +17,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { DEFAULT_DATASET_PATH } from '../server/config'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
@@ -33,7 +34,6 @@ import { authorization, type ServerSetup, startCeiling, startService } from './s
 import { type DatasetRun, evaluateTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const SHIPPED_DATASET = join(ROOT, 'server/data/catalogue.json')
 const RESULTS_FILE = join(ROOT, 'bench/results/latest.md')
 const WORK_DIR = join(tmpdir(), 'catalogue-bench')
 const LARGE_LABEL = `${LARGE_LOCATIONS / 1000}k`
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   const started = new Date()
   const loadBefore = loadavg()[0] as number
   const datasets: [string, string][] = []
-  if (datasetNames.includes('shipped')) datasets.push(['shipped', SHIPPED_DATASET])
+  if (datasetNames.includes('shipped')) datasets.push(['shipped', DEFAULT_DATASET_PATH])
   if (datasetNames.includes('large')) datasets.push([LARGE_LABEL, ensureLargeDataset(ROOT, WORK_DIR)])
   const minutes = Math.ceil((datasets.length * (4 * (warmup + rounds * duration) + 20)) / 60)
   console.log(

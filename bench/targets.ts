@@ -16,7 +16,7 @@ export interface TargetResult {
   pass: boolean
 }
 
-/** The targets. */
+/** The service's performance targets (README, Benchmarks). */
 export const MIN_FIRST_PAGE_RATIO = 0.7
 export const MAX_LARGE_P99_MS = 30
 export const MAX_LARGE_PEAK_MB = 400

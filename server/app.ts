@@ -4,7 +4,7 @@ import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
 import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
-import { DEMO_KEY } from './config'
+import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import {
   type AppHosting,
@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   store: CatalogueStore
   /** Accepted keys; none (the default) means demo mode: only `catalogue-demo-key` is accepted. */
   apiKeys?: readonly string[]
-  /** Requests per second per key, burst four times that; 0 turns limiting off. Default 50. */
+  /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
   /** Base of every address in responses; null (default) takes scheme and Host from each request. */
   publicUrl?: string | null
@@ -77,7 +77,7 @@ const OTHER_VERSION_PATH = /^\/v[0-9]+(\/|\?|$)/
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
-  const rateLimit = options.rateLimit ?? 50
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
   const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
   const configuredBase = options.publicUrl ?? null
   const log = options.log ?? null

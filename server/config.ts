@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
 export const DEMO_KEY = 'catalogue-demo-key'
+/** Requests per second per key when CATALOGUE_RATE_LIMIT is not set. */
+export const DEFAULT_RATE_LIMIT = 50
 export const DEFAULT_DATASET_PATH = fileURLToPath(new URL('./data/catalogue.json', import.meta.url))
 
 /** Settings read from the environment at start-up (contract section 8). */
@@ -72,7 +74,7 @@ const EnvironmentSchema = z.object({
       }
       return base
     }),
-  CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(50),
+  CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(DEFAULT_RATE_LIMIT),
 })
 
 /**

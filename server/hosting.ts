@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../src/catalogue'
 import { JSON_CONTENT_TYPE } from './http/errors'
+import { strongEtag } from './http/representation'
 
 /** How the explorer app is served beside the API: the built files, or a middleware (Vite in development). */
 export type AppHosting =
@@ -15,7 +15,7 @@ export type AppHosting =
 export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null): void {
   const config: ExplorerConfig = { demoKey }
   const body = JSON.stringify(config)
-  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+  const etag = strongEtag(body)
   app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {
     reply.header('content-type', JSON_CONTENT_TYPE).header('cache-control', 'no-store').header('etag', etag)
     return reply.send(body)

@@ -1,6 +1,6 @@
 /**
- * The explorer as a user sees it, located by role, accessible name and text only, as the UI contract
- * (coord/ui-contract.md) names things.
+ * The explorer as a user sees it, located by role, accessible name and text only: the one place the specs
+ * learn what the explorer calls its headings, fields, buttons and regions.
  */
 import type { Locator, Page } from '@playwright/test'
 import { PAGE_SIZE } from '../../src/catalogue'

@@ -1,3 +1,5 @@
+import { DEMO_KEY } from '../../server/config'
+
 /**
  * The two instances of the real service the end-to-end tests run against, and the keys they know.
  * Shared by playwright.config.ts (which starts them) and the specs (which address them).
@@ -6,7 +8,7 @@
 /** Demo mode: no keys configured, so the service hands the explorer its demo key at run time. */
 export const DEMO_PORT = 4318
 export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`
-export const DEMO_KEY = 'catalogue-demo-key'
+export { DEMO_KEY }
 
 /** Keyed mode: the service accepts only TEST_KEY and tells the explorer nothing; the user enters the key. */
 export const KEYED_PORT = 4319

@@ -10,20 +10,9 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { writeAirDate } from '../../src/catalogue/air-date'
-
-export const SHIPPED_DATASET_PATH = fileURLToPath(new URL('./catalogue.json', import.meta.url))
-
-/** mulberry32: a small seeded PRNG, so the output depends on the seed only. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { DEFAULT_DATASET_PATH } from '../config'
+import type { Dataset, DatasetEpisode, DatasetLocation } from '../dataset/schema'
+import { seededRandom } from './seeded-random'
 
 /** Names that make filters interesting: punctuation, pattern characters, non-ASCII letters, odd case. */
 const HANDWRITTEN_LOCATION_NAMES = [
@@ -186,37 +175,17 @@ const FIRST_AIR_DATE = Date.UTC(2013, 11, 2)
 const FIRST_CREATED = Date.UTC(2017, 10, 10, 12, 42, 4, 162)
 const DAY = 86_400_000
 
+/** What makes the shipped dataset (server/data/catalogue.json): the generator's defaults. */
+export const SHIPPED_OPTIONS = { locations: 126, episodes: 51, seed: 20131202 } as const
+
 export interface DatasetOptions {
   locations: number
   episodes: number
   seed: number
 }
 
-export interface GeneratedLocation {
-  id: number
-  name: string
-  type: string
-  dimension: string
-  residents: number[]
-  created: string
-}
-
-export interface GeneratedEpisode {
-  id: number
-  name: string
-  air_date: string
-  episode: string
-  characters: number[]
-  created: string
-}
-
-export interface GeneratedDataset {
-  locations: GeneratedLocation[]
-  episodes: GeneratedEpisode[]
-}
-
-export function generateDataset({ locations, episodes, seed }: DatasetOptions): GeneratedDataset {
-  const random = createRandom(seed)
+export function generateDataset({ locations, episodes, seed }: DatasetOptions): Dataset {
+  const random = seededRandom(seed)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
   const characterCount = Math.max(826, Math.ceil(locations / 10))
   const characterIds = (max: number): number[] => {
@@ -231,7 +200,7 @@ export function generateDataset({ locations, episodes, seed }: DatasetOptions): 
     return new Date(createdAt).toISOString()
   }
 
-  const locationRecords: GeneratedLocation[] = []
+  const locationRecords: DatasetLocation[] = []
   for (let index = 0; index < locations; index++) {
     const id = index + 1
     const handwritten = HANDWRITTEN_LOCATION_NAMES[index]
@@ -249,7 +218,7 @@ export function generateDataset({ locations, episodes, seed }: DatasetOptions): 
     })
   }
 
-  const episodeRecords: GeneratedEpisode[] = []
+  const episodeRecords: DatasetEpisode[] = []
   let airDate = FIRST_AIR_DATE
   const shipped = episodes === SHIPPED_SEASONS.reduce((sum, length) => sum + length, 0)
   for (let index = 0; index < episodes; index++) {
@@ -293,7 +262,7 @@ function twoDigits(value: number): string {
 }
 
 /** One record per line: readable diffs for the shipped file, and still compact for large ones. */
-export function formatDataset(dataset: GeneratedDataset): string {
+export function formatDataset(dataset: Dataset): string {
   const lines = (records: readonly object[]) =>
     records.map((record) => `    ${JSON.stringify(record)}`).join(',\n')
   return `{\n  "locations": [\n${lines(dataset.locations)}\n  ],\n  "episodes": [\n${lines(dataset.episodes)}\n  ]\n}\n`
@@ -302,10 +271,10 @@ export function formatDataset(dataset: GeneratedDataset): string {
 function main(): void {
   const { values } = parseArgs({
     options: {
-      locations: { type: 'string', default: '126' },
-      episodes: { type: 'string', default: '51' },
-      seed: { type: 'string', default: '20131202' },
-      out: { type: 'string', default: SHIPPED_DATASET_PATH },
+      locations: { type: 'string', default: String(SHIPPED_OPTIONS.locations) },
+      episodes: { type: 'string', default: String(SHIPPED_OPTIONS.episodes) },
+      seed: { type: 'string', default: String(SHIPPED_OPTIONS.seed) },
+      out: { type: 'string', default: DEFAULT_DATASET_PATH },
     },
   })
   const count = (flag: string, text: string): number => {

@@ -21,7 +21,7 @@ export function loadDataset(path: string): Dataset {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? ''
     throw new DatasetError(
-      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? code ?? 'unknown error'}.`,
+      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
     )
   }
   let json: unknown

@@ -44,8 +44,7 @@ export class Representation {
 
   constructor(body: string) {
     const bytes = Buffer.from(body)
-    const hash = createHash('sha1').update(bytes).digest('base64url').slice(0, 22)
-    this.identity = makeVariant(bytes, null, `"${hash}"`)
+    this.identity = makeVariant(bytes, null, strongEtag(bytes))
   }
 
   /** The form to send for an accepted encoding. */
@@ -69,6 +68,11 @@ export class Representation {
   get budgetSize(): number {
     return this.identity.body.length * 2
   }
+}
+
+/** A strong ETag for these bytes: a hash of them, so the same bytes always get the same tag. */
+export function strongEtag(bytes: Buffer | string): string {
+  return `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`
 }
 
 /** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 asks) or is `*`. */

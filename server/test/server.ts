@@ -14,8 +14,6 @@ import { createStore } from '../dataset/store'
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
 
-export const DEMO_AUTH = { authorization: `Bearer ${DEMO_KEY}` }
-
 export interface TestServer {
   /** `http://127.0.0.1:<port>`: the public base when none is configured. */
   origin: string

@@ -58,13 +58,6 @@ export function describeFailure(kind: ApiErrorKind, init: ApiErrorInit = {}): st
   }
 }
 
-/** A failure whose cause may go away by itself, so asking again can succeed. */
-export function isTransient(error: unknown): boolean {
-  return (
-    isApiError(error) && (error.kind === 'server' || error.kind === 'network' || error.kind === 'rateLimited')
-  )
-}
-
 /** "Too many requests. Trying again in 2 seconds." (or "1 second"). */
 export function rateLimitMessage(seconds: number): string {
   return `Too many requests. Trying again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`

@@ -9,7 +9,6 @@ export const API_PREFIX = '/v1'
  */
 export const collections = {
   locations: {
-    name: 'locations',
     /** The list path as the specification writes it. */
     listPath: `${API_PREFIX}/locations`,
     itemPath: `${API_PREFIX}/locations`,
@@ -21,7 +20,6 @@ export const collections = {
     notFound: 'Location not found',
   },
   episodes: {
-    name: 'episodes',
     listPath: `${API_PREFIX}/episodes/`,
     itemPath: `${API_PREFIX}/episodes`,
     filters: EPISODE_FILTERS,

@@ -3,7 +3,6 @@ export const LOCATION_FILTERS = ['name', 'type', 'dimension'] as const
 export const EPISODE_FILTERS = ['name', 'episode'] as const
 
 export type LocationFilter = (typeof LOCATION_FILTERS)[number]
-export type EpisodeFilter = (typeof EPISODE_FILTERS)[number]
 
 /** A filter value may be at most this many characters long (before trimming). */
 export const MAX_FILTER_LENGTH = 200

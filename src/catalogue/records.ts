@@ -5,6 +5,8 @@ import { z } from 'zod/mini'
 /** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
 export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
 
+// Ids of 0 are accepted: the specification names 0 as an id's value when it is empty, and the explorer reads
+// any service that follows it.
 export const LocationSchema = z.object({
   id: z.int().check(z.nonnegative()),
   name: z.string(),
@@ -45,7 +47,6 @@ export type Location = z.infer<typeof LocationSchema>
 export type Episode = z.infer<typeof EpisodeSchema>
 export type Info = z.infer<typeof InfoSchema>
 export type ListPage<Item> = { info: Info; results: Item[] }
-export type ErrorBody = z.infer<typeof ErrorBodySchema>
 
 /** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
 export function parseEpisodeCode(code: string): { season: number; episode: number } | null {
