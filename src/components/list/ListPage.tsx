@@ -27,14 +27,20 @@ export type ListConfig<C extends CollectionName> = {
   /** "Locations": the heading, the title and the table caption. */
   title: string
   queries: CollectionQueries<C>
-  fields: readonly FilterField<FilterName<C>>[]
+  /** How each of the collection's filters is labelled: every filter of the contract has a field. */
+  fields: Record<FilterName<C>, Omit<FilterField<FilterName<C>>, 'name'>>
   columns: readonly Column<RecordOf<C>>[]
 }
 
 /** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
 export function ListPage<C extends CollectionName>({ config }: { config: ListConfig<C> }) {
-  const { collection, title, queries, fields, columns } = config
+  const { collection, title, queries, columns } = config
   const { filters: names, singular, plural } = collections[collection]
+  // In the contract's order.
+  const fields = useMemo(
+    () => names.map((name: FilterName<C>) => ({ name, ...config.fields[name] })),
+    [names, config.fields],
+  )
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const navigate = useNavigate()

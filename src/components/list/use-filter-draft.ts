@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { activeFilters } from '../../lib/list-url'
+import { activeFilters, emptyFilters } from '../../lib/list-url'
 import { useLatest } from '../../lib/use-latest'
 
 /** How long typing pauses before the URL (and so the results) follow it. The only debounce in the app. */
@@ -68,10 +68,7 @@ export function useFilterDraft<F extends string>(
   }
 
   function clear() {
-    const empty = Object.fromEntries(Object.keys(latestDraft.current).map((name) => [name, ''])) as Record<
-      F,
-      string
-    >
+    const empty = emptyFilters(Object.keys(latestDraft.current) as F[])
     latestDraft.current = empty
     setDraft(empty)
     clearTimeout(timer.current)

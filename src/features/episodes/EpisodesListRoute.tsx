@@ -7,10 +7,10 @@ const config: ListConfig<'episodes'> = {
   collection: 'episodes',
   title: 'Episodes',
   queries: episodeQueries,
-  fields: [
-    { name: 'name', label: 'Name' },
-    { name: 'episode', label: 'Episode code', hint: 'A season such as S02, or one episode such as S02E03' },
-  ],
+  fields: {
+    name: { label: 'Name' },
+    episode: { label: 'Episode code', hint: 'A season such as S02, or one episode such as S02E03' },
+  },
   columns: [
     { header: 'Code', cell: (episode) => <span className="code">{episode.episode}</span> },
     { header: 'Name', isName: true },

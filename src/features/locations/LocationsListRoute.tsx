@@ -6,11 +6,11 @@ const config: ListConfig<'locations'> = {
   collection: 'locations',
   title: 'Locations',
   queries: locationQueries,
-  fields: [
-    { name: 'name', label: 'Name' },
-    { name: 'type', label: 'Type' },
-    { name: 'dimension', label: 'Dimension' },
-  ],
+  fields: {
+    name: { label: 'Name' },
+    type: { label: 'Type' },
+    dimension: { label: 'Dimension' },
+  },
   columns: [
     { header: 'Name', isName: true },
     { header: 'Type', cell: (location) => location.type, secondary: true },
