@@ -34,6 +34,8 @@ test('a page beyond the last shows the last page, with the address corrected', a
 }) => {
   const all = catalogue.locations
   const last = pagesOf(all)
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await page.goto('/locations?page=999')
   await expectListShows(listView(page, 'locations'), {
     count: all.length,
@@ -41,6 +43,9 @@ test('a page beyond the last shows the last page, with the address corrected', a
     names: namesOf(pageOf(all, last)),
   })
   await expect.poll(() => urlState(page)).toEqual({ path: '/locations', query: { page: String(last) } })
+  // Corrected in place: Back leaves the list instead of returning to page 999.
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
 })
 
 test('a page beyond the last of a filtered list keeps the filter', async ({ page, catalogue }) => {

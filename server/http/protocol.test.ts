@@ -89,12 +89,20 @@ describe('authentication', () => {
 })
 
 describe('paths and methods', () => {
-  it('answers other paths with 404, /v2 included', async () => {
-    for (const path of ['/v1/characters/1', '/v1/locations/1/2', '/v1/', '/v2/locations', '/V1/locations']) {
-      const response = await server.get(path, { key: SECRET })
+  it('answers other paths with 404 and a sentence saying what is served, /v2 included', async () => {
+    const served =
+      'There is nothing at this address: the catalogue serves /v1/locations, /v1/locations/{ids}, /v1/episodes/ and /v1/episodes/{ids}.'
+    for (const [path, message] of [
+      ['/v1/characters/1', served],
+      ['/v1/locations/1/2', served],
+      ['/v1/', served],
+      ['/v2/locations', 'This version of the API does not exist; the catalogue is served under /v1.'],
+      ['/V1/locations', 'There is nothing at this address.'],
+    ]) {
+      const response = await server.get(path as string, { key: SECRET })
       expect(response.status, path).toBe(404)
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-      expect(typeof (await errorOf(response))).toBe('string')
+      expect(await errorOf(response), path).toBe(message)
     }
   })
 
