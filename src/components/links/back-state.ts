@@ -1,3 +1,5 @@
+import { isAppPath } from '../../lib/app-path'
+
 /**
  * What a link hands the page it opens: where "Back" leads (the list with its filters and page, or the
  * comparison a record was opened from) and what that place is called.
@@ -6,7 +8,7 @@ export type BackState = { backTo: string; backLabel: string }
 
 export function readBackState(state: unknown): BackState | null {
   const back = state as Partial<BackState> | null
-  return typeof back?.backTo === 'string' && back.backTo.startsWith('/') && typeof back.backLabel === 'string'
+  return isAppPath(back?.backTo) && typeof back.backLabel === 'string'
     ? { backTo: back.backTo, backLabel: back.backLabel }
     : null
 }

@@ -1,4 +1,5 @@
 import type { Location } from 'react-router-dom'
+import { isAppPath } from '../../lib/app-path'
 
 /**
  * What a page that cannot read the catalogue hands the settings page: where the user was (so a working key
@@ -12,7 +13,7 @@ export function settingsRedirect(location: Location, unauthorized: boolean): Set
 
 export function readSettingsRedirect(state: unknown): SettingsRedirect | null {
   const redirect = state as Partial<SettingsRedirect> | null
-  return typeof redirect?.from === 'string' && redirect.from.startsWith('/')
+  return isAppPath(redirect?.from)
     ? { from: redirect.from, unauthorized: redirect.unauthorized === true }
     : null
 }
