@@ -16,6 +16,7 @@ import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
+import { SelectionActions } from './SelectionActions'
 import type { WriteHow } from './use-filter-draft'
 import { useCanonicalListUrl, useLastPageCorrection } from './use-list-corrections'
 import { useListUrl } from './use-list-url'
@@ -129,23 +130,11 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           {summary}
         </p>
         {data && data.info.count > 0 && (
-          <div className="selection-actions">
-            {selection.ids.length < 2 ? (
-              <span className="selection-hint">Tick two or more to compare them.</span>
-            ) : (
-              <button type="button" className="button button-secondary" onClick={selection.clear}>
-                Clear selection
-              </button>
-            )}
-            <button
-              type="button"
-              className="button"
-              disabled={selection.ids.length < 2}
-              onClick={() => navigate(`/${collection}/${formatIdList(selection.ids)}`, { state: backHere })}
-            >
-              Compare selected ({selection.ids.length})
-            </button>
-          </div>
+          <SelectionActions
+            ids={selection.ids}
+            onClear={selection.clear}
+            onCompare={() => navigate(`/${collection}/${formatIdList(selection.ids)}`, { state: backHere })}
+          />
         )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SelectionActions } from './SelectionActions'
+
+afterEach(cleanup)
+
+const hint = () => screen.queryByText('Tick two or more to compare them.')
+const clear = () => screen.queryByRole('button', { name: 'Clear selection' })
+const compare = () => screen.getByRole('button', { name: /^Compare selected/ })
+
+describe('selection actions', () => {
+  it('with nothing ticked: the hint, and nothing to clear or compare', () => {
+    render(<SelectionActions ids={[]} onClear={vi.fn()} onCompare={vi.fn()} />)
+    expect(hint()).not.toBeNull()
+    expect(clear()).toBeNull()
+    expect(compare()).toHaveProperty('disabled', true)
+  })
+
+  it('with one tick (perhaps on another page): the hint, and a way to drop it', async () => {
+    const onClear = vi.fn()
+    render(<SelectionActions ids={[7]} onClear={onClear} onCompare={vi.fn()} />)
+    expect(hint()).not.toBeNull()
+    expect(compare()).toHaveProperty('disabled', true)
+    await userEvent.click(clear() as HTMLElement)
+    expect(onClear).toHaveBeenCalledOnce()
+  })
+
+  it('with two or more: compare them', async () => {
+    const onCompare = vi.fn()
+    render(<SelectionActions ids={[3, 7]} onClear={vi.fn()} onCompare={onCompare} />)
+    expect(hint()).toBeNull()
+    expect(compare().textContent).toBe('Compare selected (2)')
+    await userEvent.click(compare())
+    expect(onCompare).toHaveBeenCalledOnce()
+  })
+})
