@@ -55,23 +55,36 @@ function headersOf(refusal: Refusal, body: string): Record<string, string> {
   }
 }
 
-/** Writes a whole answer on a connection no response object exists for, then closes it. */
+/**
+ * Writes a whole answer on a connection no response object exists for, then closes it (without waiting for
+ * the client to close its side). When an answer is already on its way on that connection (a pipelined request
+ * refused mid-response), a second one would corrupt it: the connection is only closed.
+ */
 function refuseOnSocket(socket: Duplex, refusal: Refusal): void {
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    ?.headersSent
+  if (!socket.writable || answering) {
+    socket.destroy()
+    return
+  }
   const body = errorBody(refusal.message)
   const head = Object.entries(headersOf(refusal, body))
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
-  if (socket.writable) socket.end(`HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n${head}\r\n${body}`)
-  else socket.destroy()
+  socket.end(`HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n${head}\r\n${body}`, () => socket.destroy())
 }
 
-/** Method and address from the first line of a refused request, as far as they can be read, for the log. */
-function firstLineOf(rawPacket: unknown): [method: string, url: string] {
-  const line = Buffer.isBuffer(rawPacket) ? (rawPacket.toString('latin1').split('\r\n', 1)[0] as string) : ''
-  const printable = (text: string | undefined) =>
-    (text ?? '').replace(/[^\x21-\x7e]/g, '?').slice(0, 200) || '-'
-  const [method, url] = line.split(' ')
-  return [printable(method), printable(url)]
+/** A request line: a method token, a target without spaces, and the HTTP version. */
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) ([\x21-\x7e]{1,2048}) HTTP\/\d\.\d\r?\n/
+
+/**
+ * Method and address of a refused request for the log, when the data Node refused starts with its request
+ * line. The data may be any later chunk of the request (headers split across packets), so anything else is
+ * logged as `- -`: a header value, such as a key, must never reach the log.
+ */
+function requestLineOf(rawPacket: unknown): [method: string, url: string] {
+  const match = Buffer.isBuffer(rawPacket) ? REQUEST_LINE.exec(rawPacket.toString('latin1', 0, 2200)) : null
+  return match ? [match[1] as string, match[2] as string] : ['-', '-']
 }
 
 /** Fastify's `clientErrorHandler`: answers what Node's parser refused. */
@@ -83,7 +96,7 @@ export function answerClientError(
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const refusal = PARSER_REFUSALS[error.code ?? ''] ?? NOT_HTTP
   refuseOnSocket(socket, refusal)
-  const [method, url] = firstLineOf(error.rawPacket)
+  const [method, url] = requestLineOf(error.rawPacket)
   log?.(requestLine(method, url, refusal.status, 0))
 }
 

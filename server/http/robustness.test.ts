@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fakeBuiltApp, rawExchange, serveForTests } from '../test/server'
@@ -65,10 +66,33 @@ describe('requests that never reach a route', () => {
     expect(statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(headers.get('access-control-allow-origin')).toBe('*')
+    expect(headers.get('cache-control')).toBe('no-store')
     if (status === 405) expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS')
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: string }
     expect(body.error).toMatch(message)
     await expect.poll(() => server.logs.slice(logged).some((line) => line.includes(` ${status} `))).toBe(true)
+  })
+
+  it.each([
+    ['a malformed header', `${'k3y-in-a-later-packet'}\r\nNot a header\r\n\r\n`],
+    ['headers over 16 KiB', `${'k3y-in-a-later-packet'}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`],
+  ])('logs no header value when %s arrives in a later packet than the request line', async (_, rest) => {
+    const logged = server.logs.length
+    const { port, hostname } = new URL(server.origin)
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        // The request line and the start of the headers first; the key opens the packet Node then refuses.
+        socket.write('GET /v1/locations HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ')
+        setTimeout(() => socket.write(rest), 50)
+      })
+      socket.on('data', () => undefined)
+      socket.on('close', () => resolve())
+      socket.on('error', reject)
+    })
+    await expect.poll(() => server.logs.length).toBeGreaterThan(logged)
+    const lines = server.logs.slice(logged)
+    expect(lines.join('\n')).not.toContain('k3y-in-a-later-packet')
+    expect(lines.some((line) => / - - (400|431) /.test(line))).toBe(true)
   })
 
   it('serves HTTP/1.0 without Host, with addresses on the address it was reached at', async () => {
