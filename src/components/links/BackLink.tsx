@@ -11,6 +11,8 @@ export function BackLink({ listPath, plural }: { listPath: string; plural: strin
   const navigate = useNavigate()
   const back = readBackState(location.state)
   function goBack(event: MouseEvent<HTMLAnchorElement>) {
+    // A double-click must go back one step, not two.
+    if (event.detail > 1) return event.preventDefault()
     if (back === null || event.metaKey || event.ctrlKey || event.shiftKey) return
     event.preventDefault()
     navigate(-1)

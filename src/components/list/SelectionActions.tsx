@@ -15,7 +15,13 @@ export function SelectionActions({ ids, onClear, onCompare }: Props) {
           Clear selection
         </button>
       )}
-      <button type="button" className="button" disabled={ids.length < 2} onClick={onCompare}>
+      <button
+        type="button"
+        className="button"
+        disabled={ids.length < 2}
+        // The second click of a double-click would open the comparison twice over in the history.
+        onClick={(event) => event.detail <= 1 && onCompare()}
+      >
         Compare selected ({ids.length})
       </button>
     </div>

@@ -32,3 +32,16 @@ it('a double-click asks for the next page once: one history entry, so Back retur
   await act(() => router.navigate(-1))
   expect(router.state.location.search).toBe('?name=a')
 })
+
+it('after Back, the same page can be asked for again', async () => {
+  const router = createMemoryRouter([{ path: '/locations', element: <Pager /> }], {
+    initialEntries: ['/locations?name=a'],
+  })
+  render(<RouterProvider router={router} />)
+  act(() => screen.getByRole('button').click())
+  expect(router.state.location.search).toBe('?name=a&page=2')
+  await act(() => router.navigate(-1))
+  expect(router.state.location.search).toBe('?name=a')
+  act(() => screen.getByRole('button').click())
+  expect(router.state.location.search).toBe('?name=a&page=2')
+})

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
 import { useLatest } from '../../lib/use-latest'
@@ -25,6 +25,12 @@ export function useListUrl<F extends string>(names: readonly F[]) {
   // The address last asked for, and from which history entry: a second click before the first navigation
   // has rendered (a double-click on Next) asks for the same address and must not add a second entry.
   const asked = useRef<{ from: string; target: string } | null>(null)
+  // Once the location has moved on (the navigation arrived, or Back and Forward), the guard has done its job:
+  // an entry's key comes back with Back, and the same address may then be asked for again.
+  const entryKey = location.key
+  useEffect(() => {
+    if (asked.current && asked.current.from !== entryKey) asked.current = null
+  }, [entryKey])
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow | 'correct') => {

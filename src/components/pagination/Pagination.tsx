@@ -22,11 +22,13 @@ export function Pagination({ page, pages, onPage }: Props) {
   // The button just used may now be disabled (Last, on the last page) or gone from the numbers: focus then
   // goes to the current page's button instead of falling back to the top of the page.
   useEffect(() => {
-    if (asked.current !== page) return
+    const wanted = asked.current
     asked.current = null
+    if (wanted !== page) return
     const active = document.activeElement as HTMLButtonElement | null
     if (nav.current?.contains(active) && !active?.disabled) return
-    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus()
+    // Without scrolling: the list may just have brought the new rows into view.
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus({ preventScroll: true })
   }, [page])
   if (pages <= 1) return null
   const atStart = page <= 1
