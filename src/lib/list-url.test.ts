@@ -13,6 +13,10 @@ describe('list URL state', () => {
     })
   })
 
+  it('reads a page number too large to hold exactly as a page beyond any list (then corrected to the last)', () => {
+    expect(read('page=99999999999999999999').page).toBe(Number.MAX_SAFE_INTEGER)
+  })
+
   it('reads a missing, malformed or zero page as page 1', () => {
     for (const search of ['', 'page=abc', 'page=0', 'page=-1', 'page=1.5', 'page=']) {
       expect(read(search).page).toBe(1)

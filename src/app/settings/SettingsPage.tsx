@@ -62,7 +62,9 @@ export default function SettingsPage() {
     if (controller.signal.aborted) return
     // Only a connection that works is kept: a refused key or a wrong address would only lead back here.
     if (saving && test.ok) {
-      save({ baseUrl: typed.baseUrl, apiKey: typed.apiKey === demoKey ? '' : typed.apiKey })
+      // This site's demo key for this site's own service is the default: kept as "nothing saved".
+      const isDefault = typed.baseUrl === '' && typed.apiKey === demoKey
+      save({ baseUrl: typed.baseUrl, apiKey: isDefault ? '' : typed.apiKey })
       if (redirect) {
         navigate(redirect.from, { replace: true })
         return

@@ -108,7 +108,8 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
     <div className="list-page">
       <div className="page-head">
         <PageHeading>{title}</PageHeading>
-        {count !== undefined && count > 0 && (
+        {/* Only for rows of the filters in the URL: while new ones load, the count is the old filters'. */}
+        {count !== undefined && count > 0 && !isPlaceholderData && (
           <p className="page-lede">
             {count.toLocaleString()} {count === 1 ? singular : plural}
             {filtered ? (count === 1 ? ' matches the filters' : ' match the filters') : ' in the catalogue'}
