@@ -18,6 +18,7 @@ import { KeyRing } from './http/auth'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
   ApiError,
+  ERROR_CACHE_CONTROL,
   errorBody,
   JSON_CONTENT_TYPE,
   MESSAGES,
@@ -63,11 +64,23 @@ const MAX_IDS_SEGMENT_LENGTH = 65_536
 /** Fastify's default: idle keep-alive connections stay open this long (ms). */
 const KEEP_ALIVE_TIMEOUT = 72_000
 
+/**
+ * The path of a request target as the router reads it: an absolute-form target (`http://host/v1/…`) without
+ * its origin, and percent-encoded letters decoded (`/%761/…` is `/v1/…`), so no spelling escapes a rule.
+ */
+function routedPath(url: string): string {
+  const target = !url.startsWith('/') && URL.canParse(url) ? new URL(url).pathname : url
+  const path = target.split('?', 1)[0] as string
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 function isApiPath(url: string): boolean {
-  return (
-    url.startsWith(API_PREFIX) &&
-    (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')
-  )
+  const path = routedPath(url)
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
 }
 
 /** `/v2/…` and other versions: not the app's routes, and not served. */
@@ -216,12 +229,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return sendError(reply, 404, MESSAGES.unknownPath)
-    if (OTHER_VERSION_PATH.test(request.url)) return sendError(reply, 404, MESSAGES.otherVersion)
+    if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
     if (hosting && 'staticDir' in hosting && isAppNavigation(request)) return sendAppIndex(reply)
     if (hosting && 'middleware' in hosting) {
       reply.hijack()
       hosting.middleware(request.raw, reply.raw, () => {
-        reply.raw.writeHead(404, { 'content-type': JSON_CONTENT_TYPE })
+        reply.raw.writeHead(404, {
+          ...CORS_ANSWER_HEADERS,
+          'content-type': JSON_CONTENT_TYPE,
+          'cache-control': ERROR_CACHE_CONTROL,
+        })
         reply.raw.end(errorBody(MESSAGES.notFound))
       })
       return reply

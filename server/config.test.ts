@@ -58,6 +58,12 @@ describe('configuration from the environment', () => {
     expect(() => readConfig({ CATALOGUE_PUBLIC_URL: address })).toThrow(/CATALOGUE_PUBLIC_URL must be/)
   })
 
+  it('does not repeat credentials of a refused public address', () => {
+    expect(() => readConfig({ CATALOGUE_PUBLIC_URL: 'https://admin:s3cret@catalogue.example.com' })).toThrow(
+      /^Configuration error: CATALOGUE_PUBLIC_URL must be [^(]*\.$/,
+    )
+  })
+
   it.each([
     ['https://Catalogue.Example.com:443/', 'https://catalogue.example.com'],
     ['http:catalogue.example.com', 'http://catalogue.example.com'],

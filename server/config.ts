@@ -95,7 +95,11 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (!result.success) {
     const issue = result.error.issues[0]
     const variable = String(issue?.path[0] ?? '')
-    const got = variable === 'CATALOGUE_API_KEYS' ? '' : ` (got ${JSON.stringify(environment[variable])})`
+    // Keys, and an address that carries credentials, are never repeated in a message.
+    const value = environment[variable] ?? ''
+    const secret =
+      variable === 'CATALOGUE_API_KEYS' || (variable === 'CATALOGUE_PUBLIC_URL' && value.includes('@'))
+    const got = secret ? '' : ` (got ${JSON.stringify(value)})`
     throw new ConfigError(`Configuration error: ${issue?.message ?? 'invalid value'}${got}.`)
   }
   const env = result.data

@@ -73,6 +73,7 @@ describe('compression', () => {
     ['gzip', 'gzip;q=0.5, br;q=0.1', gunzipSync],
     ['br', 'gzip;q=0, *', brotliDecompressSync],
     ['gzip', 'GZIP', gunzipSync],
+    ['gzip', 'br;q=0, *', gunzipSync],
   ] as const)('sends %s when the caller accepts "%s"', async (encoding, accept, decode) => {
     const plain = await rawGet('/v1/locations', AUTH)
     const compressed = await rawGet('/v1/locations', { ...AUTH, 'accept-encoding': accept })
@@ -89,8 +90,12 @@ describe('compression', () => {
     expect(revalidated.status).toBe(304)
   })
 
-  it('sends the plain body without Accept-Encoding, or for small bodies', async () => {
+  it('sends the plain body without Accept-Encoding, when every coding is refused, or for small bodies', async () => {
     expect((await rawGet('/v1/locations', AUTH)).headers['content-encoding']).toBeUndefined()
+    for (const accept of ['br;q=0, gzip;q=0, *', 'identity', 'deflate']) {
+      const refused = await rawGet('/v1/locations', { ...AUTH, 'accept-encoding': accept })
+      expect(refused.headers['content-encoding'], accept).toBeUndefined()
+    }
     const small = await rawGet('/v1/episodes/[]', { ...AUTH, 'accept-encoding': 'br' })
     expect(small.headers['content-encoding']).toBeUndefined()
     expect(small.body.toString()).toBe('[]')

@@ -10,11 +10,20 @@ const ENCODINGS: Encoding[] = ['br', 'gzip']
 
 /**
  * The encoding to send for an `Accept-Encoding` header: the one the caller weighs highest (q-values, `*`),
- * brotli on a tie, none when neither is accepted. Content codings are case-insensitive.
+ * brotli on a tie, none when neither is accepted. Content codings are case-insensitive. A coding refused by
+ * name (`br;q=0`) stays refused when `*` accepts everything else, which the negotiator alone does not honour.
  */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (!header) return null
-  return negotiate(header.toLowerCase(), ENCODINGS) as Encoding | null
+  const accepted = header.toLowerCase()
+  const refused = new Set(
+    accepted
+      .split(',')
+      .filter((part) => /;\s*q\s*=\s*0(\.0{0,3})?\s*$/.test(part))
+      .map((part) => part.split(';', 1)[0]?.trim()),
+  )
+  const candidates = ENCODINGS.filter((encoding) => !refused.has(encoding))
+  return candidates.length === 0 ? null : (negotiate(accepted, candidates) as Encoding | null)
 }
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {

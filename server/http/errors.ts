@@ -52,7 +52,8 @@ export const MESSAGES = {
   otherVersion: `This version of the API does not exist; the catalogue is served under ${API_PREFIX}.`,
   methodNotAllowed: `Only ${ALLOWED_METHODS.slice(0, -1).join(', ')} and ${ALLOWED_METHODS.at(-1)} are allowed here.`,
   badRequest: 'The request is malformed.',
-  badUrl: 'The address is malformed: it holds an invalid percent-encoded sequence.',
+  badUrl:
+    'The address is malformed: check its form and its percent-encoded sequences (such as %C3%A9 for é).',
   tooLong: `The address is too long: at most ${MAX_IDS} identifiers may be requested at once.`,
   badHost: 'The Host header must be a host name or address, optionally with a port.',
   missingHost: 'An HTTP/1.1 request must have a Host header.',

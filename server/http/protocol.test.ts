@@ -65,6 +65,9 @@ describe('authentication', () => {
       ['http://elsewhere.example/v1/locations', 'GET'],
       ['http://elsewhere.example/v1/episodes/1,2', 'GET'],
       ['http://elsewhere.example/v1/locations', 'DELETE'],
+      // Paths that do not exist must not tell an unkeyed caller so, however they are spelled.
+      ['/%761/nothing', 'GET'],
+      ['http://elsewhere.example/v1/nothing', 'GET'],
     ] as const) {
       for (const authorization of [undefined, 'Bearer wrong']) {
         const headers: Record<string, string> = authorization ? { authorization } : {}

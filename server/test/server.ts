@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -107,6 +107,7 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
 /** A small stand-in for the built explorer (`dist/`): index.html, one hashed asset and robots.txt. */
 export function fakeBuiltApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')

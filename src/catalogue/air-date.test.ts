@@ -6,7 +6,7 @@ describe('air dates', () => {
     for (const text of ['December 2, 2013', 'February 29, 2016', 'January 1, 0050', 'May 31, 2021']) {
       const date = parseAirDate(text)
       expect(date?.toISOString().slice(11)).toBe('00:00:00.000Z')
-      expect(writeAirDate(date as Date)).toBe(text.replace(', 0050', ', 50'))
+      expect(writeAirDate(date as Date)).toBe(text)
     }
     expect(parseAirDate('December 2, 2013')?.toISOString()).toBe('2013-12-02T00:00:00.000Z')
   })

@@ -34,5 +34,5 @@ export function parseAirDate(text: string): Date | null {
 
 /** A calendar day (read in UTC) written as an air date. */
 export function writeAirDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${String(date.getUTCFullYear()).padStart(4, '0')}`
 }
