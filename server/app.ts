@@ -17,6 +17,7 @@ import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
+  ALLOWED_METHODS,
   ApiError,
   ERROR_CACHE_CONTROL,
   errorBody,
@@ -189,7 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (method !== 'CONNECT' && !app.supportedMethods.includes(method))
       app.addHttpMethod(method, { hasBody: true })
   }
-  const otherMethods = app.supportedMethods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+  const allowed = new Set<string>(ALLOWED_METHODS)
+  const otherMethods = app.supportedMethods.filter((method) => !allowed.has(method))
   const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => sendMethodNotAllowed(reply)
   const base = (request: FastifyRequest) => publicBase(request, configuredBase)
   const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation) => {

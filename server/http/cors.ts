@@ -1,9 +1,10 @@
 import type { FastifyCorsOptions } from '@fastify/cors'
+import { ALLOWED_METHODS } from './errors'
 
 /** CORS for any origin: the options of @fastify/cors, and the headers it puts on every answer. */
 export const CORS_OPTIONS = {
   origin: '*',
-  methods: ['GET', 'HEAD', 'OPTIONS'],
+  methods: [...ALLOWED_METHODS],
   allowedHeaders: ['Authorization', 'If-None-Match'],
   exposedHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
   maxAge: 600,
