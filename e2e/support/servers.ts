@@ -5,13 +5,16 @@ import { DEMO_KEY } from '../../server/config'
  * Shared by playwright.config.ts (which starts them) and the specs (which address them).
  */
 
+/** First of the two ports; set E2E_PORT_BASE to run two checkouts' suites side by side. */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4318)
+
 /** Demo mode: no keys configured, so the service hands the explorer its demo key at run time. */
-export const DEMO_PORT = 4318
+export const DEMO_PORT = PORT_BASE
 export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`
 export { DEMO_KEY }
 
 /** Keyed mode: the service accepts only TEST_KEY and tells the explorer nothing; the user enters the key. */
-export const KEYED_PORT = 4319
+export const KEYED_PORT = PORT_BASE + 1
 export const KEYED_URL = `http://127.0.0.1:${KEYED_PORT}`
 export const TEST_KEY = 'e2e-right-key-4b9d27c1'
 
