@@ -15,6 +15,7 @@ import {
 } from './hosting'
 import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
+import { hostRefusal } from './http/host'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
   ALLOWED_METHODS,
@@ -142,8 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { global: true, globalDecompression: false })
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      sendError(reply, 400, MESSAGES.missingHost)
+    const refusal = hostRefusal(request.raw)
+    if (refusal !== null) {
+      sendError(reply, 400, refusal)
       return
     }
     done()
