@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
+import type { CacheStats } from './byte-cache'
 import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
@@ -15,7 +16,6 @@ import {
 } from './hosting'
 import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
-import { hostRefusal } from './http/host'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
   ALLOWED_METHODS,
@@ -28,6 +28,7 @@ import {
   sendMethodNotAllowed,
 } from './http/errors'
 import { FastPath } from './http/fast-path'
+import { hostRefusal } from './http/host'
 import { publicBase } from './http/public-base'
 import { TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
@@ -35,6 +36,10 @@ import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** What each response cache holds now (bytes count keys too). */
+    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
+  }
   interface FastifyContextConfig {
     /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
     api?: boolean
@@ -83,6 +88,13 @@ function routedPath(url: string): string {
 function isApiPath(url: string): boolean {
   const path = routedPath(url)
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
+}
+
+/** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
+function onlyKnownParameters(collection: CollectionName, query: Record<string, unknown>): boolean {
+  const filters: readonly string[] = collections[collection].filters
+  for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
+  return true
 }
 
 /** `/v2/…` and other versions: not the app's routes, and not served. */
@@ -196,10 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const otherMethods = app.supportedMethods.filter((method) => !allowed.has(method))
   const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => sendMethodNotAllowed(reply)
   const base = (request: FastifyRequest) => publicBase(request, configuredBase)
-  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation) => {
-    fastPath.remember(request.raw, body)
+  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
+    fastPath.remember(request.raw, body, canonical)
     return sendRepresentation(request, reply, body)
   }
+  app.decorate('cacheStats', () => ({ ...service.cacheStats(), fastPath: fastPath.stats() }))
 
   for (const name of COLLECTION_NAMES) {
     const collection: CollectionName = name
@@ -210,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         request,
         reply,
         service.list(collection, request.query as Record<string, unknown>, base(request)),
+        onlyKnownParameters(collection, request.query as Record<string, unknown>),
       ),
     )
     app.get<{ Params: { ids: string } }>(

@@ -6,10 +6,10 @@ import {
   pageCount,
   parseIdSelection,
 } from '../../src/catalogue'
+import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { DatasetEpisode, DatasetLocation } from '../dataset/schema'
 import type { CatalogueStore, CollectionStore } from '../dataset/store'
 import { ApiError } from '../http/errors'
-import { LruCache } from '../http/lru-cache'
 import { Representation } from '../http/representation'
 import { type ListQuery, listPageUrl, parseListQuery } from './list-query'
 import { renderEpisode, renderLocation } from './render'
@@ -22,13 +22,13 @@ const RENDERERS: Record<CollectionName, Renderer> = {
 }
 
 export interface CatalogueServiceOptions {
-  /** Most bodies kept ready to send, and their total size in bytes. */
-  bodyCacheEntries?: number
+  /** Memory for bodies kept ready to send, keys included (bytes). */
   bodyCacheBytes?: number
-  /** Most filter results kept (positions of matching records), and their total size in bytes. */
-  filterCacheEntries?: number
+  /** Memory for filter results kept (positions of matching records), keys included (bytes). */
   filterCacheBytes?: number
 }
+
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 
 /**
  * Answers list and id requests with ready-to-send bodies. Work is done once per distinct request: filter
@@ -36,23 +36,25 @@ export interface CatalogueServiceOptions {
  * normalised query and public base.
  */
 export class CatalogueService {
-  private readonly bodies: LruCache<Representation>
-  private readonly filterResults: LruCache<Int32Array | null>
+  private readonly bodies: ByteBoundedCache<Representation>
+  private readonly filterResults: ByteBoundedCache<Int32Array>
 
   constructor(
     private readonly store: CatalogueStore,
     options: CatalogueServiceOptions = {},
   ) {
-    this.bodies = new LruCache(
-      options.bodyCacheEntries ?? 5000,
-      options.bodyCacheBytes ?? 32 * 1024 * 1024,
-      (body) => body.budgetSize + 200,
+    this.bodies = new ByteBoundedCache(
+      options.bodyCacheBytes ?? DEFAULT_CACHE_BYTES,
+      (body) => body.budgetSize,
     )
-    this.filterResults = new LruCache(
-      options.filterCacheEntries ?? 2000,
-      options.filterCacheBytes ?? 32 * 1024 * 1024,
-      (positions) => (positions ? positions.byteLength : 0) + 200,
+    this.filterResults = new ByteBoundedCache(
+      options.filterCacheBytes ?? DEFAULT_CACHE_BYTES,
+      (positions) => positions.byteLength,
     )
+  }
+
+  cacheStats(): Record<'bodies' | 'filterResults', CacheStats> {
+    return { bodies: this.bodies.stats(), filterResults: this.filterResults.stats() }
   }
 
   /** A page of a list; `query` is the parsed query string. Throws ApiError for a bad query or a missing page. */
@@ -144,7 +146,7 @@ export class CatalogueService {
     const cached = this.filterResults.get(key)
     if (cached !== undefined) return cached
     const positions = this.collection(collection).filter(applied)
-    this.filterResults.set(key, positions)
+    if (positions) this.filterResults.set(key, positions)
     return positions
   }
 }

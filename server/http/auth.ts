@@ -32,6 +32,8 @@ const UNKNOWN = {
 
 /** Digests of recently presented keys kept, so a client's steady stream of requests is not re-hashed each time. */
 const DIGEST_MEMORY = 1024
+/** Longer candidates are hashed every time, so the memory holds at most 1024 keys of this length. */
+const REMEMBERED_KEY_LENGTH = 256
 
 /**
  * The accepted keys, held as SHA-256 digests: every candidate is hashed to the same length and compared with
@@ -66,6 +68,7 @@ export class KeyRing {
   }
 
   private digestOf(candidate: string): Buffer {
+    if (candidate.length > REMEMBERED_KEY_LENGTH) return digest(candidate)
     let known = this.recent.get(candidate)
     if (known === undefined) {
       if (this.recent.size >= DIGEST_MEMORY) this.recent.clear()

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_PREFIX } from '../../src/catalogue'
+import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { rateLimitHeaders, tooManyRequests } from './api-gate'
 import type { KeyRing } from './auth'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
-import { LruCache } from './lru-cache'
 import type { TokenBucketLimiter } from './rate-limit'
 import { negotiate, type Representation } from './representation'
 import { type LogSink, requestLine } from './request-log'
@@ -16,21 +16,29 @@ import { type LogSink, requestLine } from './request-log'
  * the cost of a bare `node:http` server. Anything else, including every refusal, goes to Fastify.
  */
 export class FastPath {
-  private readonly bodies: LruCache<Representation>
+  private readonly bodies: ByteBoundedCache<Representation>
 
   constructor(
     private readonly keys: KeyRing,
     private readonly limiter: TokenBucketLimiter | null,
     private readonly log: LogSink | null,
   ) {
-    this.bodies = new LruCache(20_000, 32 * 1024 * 1024, (body) => body.budgetSize + 200)
+    this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
   }
 
-  /** Called by the routes once they have a 200 body for this request. */
-  remember(request: IncomingMessage, body: Representation): void {
+  /**
+   * Called by the routes once they have a 200 body for this request. `canonical` says the address holds
+   * nothing the answer ignores (unknown parameters): only such addresses are kept, so a stream of requests
+   * with junk parameters cannot fill the cache with keys.
+   */
+  remember(request: IncomingMessage, body: Representation, canonical: boolean): void {
     const { method, headers } = request
-    if ((method === 'GET' || method === 'HEAD') && headers.host !== undefined)
+    if (canonical && (method === 'GET' || method === 'HEAD') && headers.host !== undefined)
       this.bodies.set(addressOf(request), body)
+  }
+
+  stats(): CacheStats {
+    return this.bodies.stats()
   }
 
   /** Answers the request and returns true, or returns false for Fastify to handle it. */
@@ -76,6 +84,7 @@ function addressOf(request: IncomingMessage): string {
 }
 
 const API_PREFIX_PATH = `${API_PREFIX}/`
+const FAST_PATH_BYTES = 32 * 1024 * 1024
 
 type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match'
 const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match'])

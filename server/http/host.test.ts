@@ -6,11 +6,20 @@ const AUTH = { authorization: 'Bearer catalogue-demo-key' }
 
 const label = (length: number, letter = 'a') => letter.repeat(length)
 /** A host name of exactly `length` characters (not ending in a dot), in labels of 63. */
-const hostOfLength = (length: number) => `${label(63)}.`.repeat(5).slice(0, length - 2).concat('.b')
+const hostOfLength = (length: number) =>
+  `${label(63)}.`
+    .repeat(5)
+    .slice(0, length - 2)
+    .concat('.b')
 
 describe('the Host header (contract §10)', () => {
   it('refuses a Host longer than 255 characters or with a label over 63, on every path', async () => {
-    for (const host of [hostOfLength(256), label(15_000), `${label(64)}.example`, `${hostOfLength(256)}:80`]) {
+    for (const host of [
+      hostOfLength(256),
+      label(15_000),
+      `${label(64)}.example`,
+      `${hostOfLength(256)}:80`,
+    ]) {
       for (const path of ['/v1/episodes/1', '/', '/explorer-config.json']) {
         const answer = await rawRequest(server.origin, path, { ...AUTH, host })
         expect(answer.status, `${host.length} ${path}`).toBe(400)
