@@ -1,11 +1,12 @@
-import { createServer, METHODS } from 'node:http'
+import { createServer, type IncomingMessage, METHODS, type Server } from 'node:http'
+import type { Socket } from 'node:net'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
 import type { CacheStats } from './byte-cache'
 import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
-import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import {
   type AppHosting,
@@ -33,12 +34,26 @@ import { publicBase } from './http/public-base'
 import { TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
-import { type LogSink, requestLine } from './http/request-log'
+import {
+  bodyBytes,
+  createLogger,
+  type LogDestination,
+  type Logger,
+  loggedPath,
+  logRequest,
+  requestIdOf,
+} from './http/request-log'
+import { Lifecycle } from './lifecycle'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    lifecycle: Lifecycle
     /** What each response cache holds now (bytes count keys too). */
     cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
+  }
+  interface FastifyRequest {
+    /** The key id of the key sent (see request-log), once the API gate has read it. */
+    keyId: string | undefined
   }
   interface FastifyContextConfig {
     /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
@@ -58,9 +73,17 @@ export interface BuildAppOptions {
   publicUrl?: string | null
   /** The explorer app beside the API, or null (default) for the API alone. */
   hosting?: AppHosting | null
-  /** Where request lines go; null (default) logs nothing. */
-  log?: LogSink | null
+  /** Where the JSON log lines go; null (default) logs nothing. */
+  log?: LogDestination | null
   cache?: CatalogueServiceOptions
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`); null (default) trusts none. */
+  trustProxy?: boolean | number | string | null
+  /** Open connections at most; more are refused at once (counted and logged). Default 10,000. */
+  maxConnections?: number
+  /** A connection that sends nothing for this long (ms) is closed. Default 10 s. */
+  silentConnectionMs?: number
+  /** Shared state of the running service (draining, refused connections); a new one by default. */
+  lifecycle?: Lifecycle
 }
 
 /**
@@ -70,6 +93,12 @@ export interface BuildAppOptions {
 const MAX_IDS_SEGMENT_LENGTH = 65_536
 /** Fastify's default: idle keep-alive connections stay open this long (ms). */
 const KEEP_ALIVE_TIMEOUT = 72_000
+/** A connection that has sent no byte is closed after this long (ms): silent connections cannot pile up. */
+const SILENT_CONNECTION_MS = 10_000
+/** A connection where nothing moves (a client that stops reading an answer) is closed after this long (ms). */
+const SEND_TIMEOUT_MS = 30_000
+/** Refused connections are logged at most this often (ms), with the running count. */
+const REFUSAL_LOG_INTERVAL = 10_000
 
 /**
  * The path of a request target as the router reads it: an absolute-form target (`http://host/v1/…`) without
@@ -90,6 +119,67 @@ function isApiPath(url: string): boolean {
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
 }
 
+/**
+ * The connection rules of contract §10: at most `maxConnections` open (Node refuses the rest at once; each
+ * refusal is counted and the count logged now and then), and a connection that sends nothing is closed after
+ * a short time. Once it has sent a byte, the send timeout (Fastify's `connectionTimeout`) applies.
+ */
+function limitConnections(server: Server, options: BuildAppOptions, lifecycle: Lifecycle, logger: Logger) {
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  let loggedAt = Number.NEGATIVE_INFINITY
+  server.on('drop', () => {
+    lifecycle.refusedConnections++
+    const now = performance.now()
+    if (now - loggedAt < REFUSAL_LOG_INTERVAL) return
+    loggedAt = now
+    logger.warn(
+      { refusedConnections: lifecycle.refusedConnections, maxConnections: server.maxConnections },
+      'Connection cap reached: refusing new connections',
+    )
+  })
+  const silentMs = options.silentConnectionMs ?? SILENT_CONNECTION_MS
+  server.on('connection', (socket: Socket) => {
+    socket.setTimeout(silentMs)
+    socket.once('data', () => socket.setTimeout(server.timeout))
+  })
+}
+
+/** `CATALOGUE_TRUST_PROXY` as Fastify takes it: a number of hops becomes the function Fastify would make. */
+function fastifyTrustProxy(trust: boolean | number | string | null) {
+  if (trust === null) return false
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust
+  return trust
+}
+
+/** A GET asking for HTML whose path has malformed percent-encoding (rare: checked only when there is a `%`). */
+function isUndecodableNavigation(request: IncomingMessage): boolean {
+  const url = request.url ?? ''
+  if (request.method !== 'GET' || !url.includes('%') || !(request.headers.accept ?? '').includes('text/html'))
+    return false
+  try {
+    decodeURIComponent(url.split('?', 1)[0] as string)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** The log line's facts for a request Fastify answered. */
+function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number) {
+  const method = request.raw.method ?? '-'
+  const status = reply.raw.statusCode
+  return {
+    reqId: request.id,
+    method,
+    path: loggedPath(request.raw.url ?? '-'),
+    status,
+    ms,
+    bytes: bodyBytes(method, status, reply.raw.getHeader('content-length')),
+    client: request.ip,
+    keyId: request.keyId,
+  }
+}
+
 /** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
 function onlyKnownParameters(collection: CollectionName, query: Record<string, unknown>): boolean {
   const filters: readonly string[] = collections[collection].filters
@@ -107,17 +197,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
   const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
   const configuredBase = options.publicUrl ?? null
-  const log = options.log ?? null
+  const logger = createLogger(options.log ?? null)
+  const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
+  const lifecycle = options.lifecycle ?? new Lifecycle()
   const service = new CatalogueService(options.store, options.cache)
 
   const admit = createApiGate(keys, limiter)
-  const fastPath = new FastPath(keys, limiter, log)
+  const fastPath = new FastPath(keys, limiter, logger)
 
   const app = Fastify({
-    logger: false,
+    loggerInstance: logger,
+    // One line per request, written by the onResponse hook below with the fields of contract §10.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket, log),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
     // Repeated API requests are answered before routing (see FastPath); everything else goes to Fastify.
     serverFactory: (handler) => {
       // A request without Host reaches the hook below, which refuses it with the contract's JSON error.
@@ -125,24 +221,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (!fastPath.handle(request, response)) handler(request, response)
       })
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT
-      answerOutsideRoutes(server, log)
+      limitConnections(server, options, lifecycle, logger)
+      answerOutsideRoutes(server, logger)
       return server
     },
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? null),
+    // A navigation to an address the router cannot decode still gets the app (which shows its not-found page).
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/'
+      return staticDir !== null && isUndecodableNavigation(request) && !isApiPath(url) ? '/' : url
+    },
     // Malformed percent-encoding and over-long id lists never reach a route; answer them like any bad input.
     frameworkErrors(error, request, reply) {
       const started = performance.now()
-      reply.raw.once('finish', () => {
-        log?.(
-          requestLine(
-            request.raw.method ?? '',
-            request.raw.url ?? '',
-            reply.raw.statusCode,
-            performance.now() - started,
-          ),
-        )
-      })
-      reply.headers(CORS_ANSWER_HEADERS)
+      reply.raw.once('finish', () => logRequest(logger, factsOf(request, reply, performance.now() - started)))
+      reply.headers(CORS_ANSWER_HEADERS).header('x-request-id', request.id)
       const url = request.raw.url ?? ''
       if (isApiPath(url) && !admit(request, reply)) return
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
@@ -150,6 +245,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   })
 
+  app.decorate('lifecycle', lifecycle)
+  app.decorateRequest('keyId', undefined)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id)
+    done()
+  })
   await app.register(fastifyCors, CORS_OPTIONS)
   // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
   await app.register(fastifyCompress, { global: true, globalDecompression: false })
@@ -176,12 +277,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done()
   })
 
-  if (log) {
-    app.addHook('onResponse', (request, reply, done) => {
-      log(requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime))
-      done()
-    })
-  }
+  app.addHook('onResponse', (request, reply, done) => {
+    logRequest(logger, factsOf(request, reply, reply.elapsedTime))
+    done()
+  })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message)
@@ -193,9 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (status !== undefined && status >= 400 && status < 500) {
       return sendError(reply, status, status === 413 ? 'The request body is too large.' : MESSAGES.badRequest)
     }
-    log?.(
-      `${new Date().toISOString()} error ${request.method} ${request.url.split('?', 1)[0]}: ${String(error)}`,
-    )
+    logger.error({ reqId: request.id, path: loggedPath(request.url), err: error }, 'internal error')
     return sendError(reply, 500, MESSAGES.internal)
   })
 

@@ -3,14 +3,19 @@ import { DEFAULT_DATASET_PATH, readConfig } from './config'
 
 describe('configuration from the environment', () => {
   it('has the contract’s defaults: port 8080 on 127.0.0.1, demo mode, shipped dataset, 50 requests a second', () => {
-    expect(readConfig({})).toEqual({
+    expect(readConfig({}, false)).toEqual({
       port: 8080,
       host: '127.0.0.1',
       apiKeys: [],
       dataPath: DEFAULT_DATASET_PATH,
       publicUrl: null,
       rateLimit: 50,
+      trustProxy: null,
+      logFormat: 'json',
+      drainSeconds: 0,
+      maxConnections: 10_000,
     })
+    expect(readConfig({}, true).logFormat).toBe('pretty')
   })
 
   it('reads every variable', () => {
@@ -22,6 +27,10 @@ describe('configuration from the environment', () => {
         CATALOGUE_DATA: '/tmp/big.json',
         CATALOGUE_PUBLIC_URL: 'https://catalogue.example.com/',
         CATALOGUE_RATE_LIMIT: '0',
+        CATALOGUE_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        LOG_FORMAT: 'pretty',
+        CATALOGUE_DRAIN_SECONDS: '5',
+        CATALOGUE_MAX_CONNECTIONS: '500',
       }),
     ).toEqual({
       port: 9000,
@@ -30,6 +39,10 @@ describe('configuration from the environment', () => {
       dataPath: '/tmp/big.json',
       publicUrl: 'https://catalogue.example.com',
       rateLimit: 0,
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
+      logFormat: 'pretty',
+      drainSeconds: 5,
+      maxConnections: 500,
     })
   })
 

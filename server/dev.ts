@@ -9,13 +9,16 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log }) => {
+runService(async ({ config, store, log, lifecycle }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    maxConnections: config.maxConnections,
+    lifecycle,
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },

@@ -41,15 +41,14 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
 }
 
 /**
- * Whether a request that matched no file is a navigation to one of the app's own routes (such as
- * `/locations/5?name=x`), which gets the app's index.html. Missing files (`/assets/x.js`, `/logo.png`) do not.
+ * Whether a request that matched no file is a browser's navigation to one of the app's own routes (such as
+ * `/locations/5?name=x`): a GET asking for HTML, which gets the app's index.html. Anything else (a script
+ * probing `/healthz`, a missing `/assets/x.js`) gets a JSON 404.
  */
 export function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  const path = request.url.split('?', 1)[0] as string
-  if (path.startsWith('/assets/')) return false
-  const lastSegment = path.slice(path.lastIndexOf('/') + 1)
-  return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html')
+  if ((request.raw.url ?? '').startsWith('/assets/')) return false
+  return (request.headers.accept ?? '').includes('text/html')
 }
 
 export function sendAppIndex(reply: FastifyReply): FastifyReply {

@@ -61,22 +61,7 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 3
 
   it('says it runs in demo mode, serves, logs each request, and exits 0 on SIGTERM', async () => {
     const { child, output } = start({})
-    const address = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        // The last start-up line names the app (or its absence): by then every line is out.
-        const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(
-          output(),
-        )
-        if (match) {
-          clearInterval(timer)
-          resolve(match[1] as string)
-        }
-      }, 50)
-      child.once('exit', () => {
-        clearInterval(timer)
-        reject(new Error(`exited early: ${output()}`))
-      })
-    })
+    const address = await listening(child, output)
     expect(output()).toContain('Demo mode')
     const response = await fetch(`${address}/v1/locations/1`, {
       headers: { authorization: 'Bearer catalogue-demo-key' },
@@ -85,7 +70,47 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 3
     const exited = exitCode(child)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-    expect(output()).toMatch(/ GET \/v1\/locations\/1 200 \d+\.\dms/)
+    const lines = ownLines(output())
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request', method: 'GET', path: '/v1/locations/1', status: 200 }),
+    )
     expect(output()).not.toContain('Bearer')
+    expect(output()).not.toContain('catalogue-demo-key')
+  })
+
+  it('keeps serving when the reader of its log goes away (EPIPE)', async () => {
+    const { child, output } = start({})
+    const address = await listening(child, output)
+    child.stdout?.destroy()
+    for (let index = 0; index < 20; index++) {
+      const response = await fetch(`${address}/v1/locations/${index + 1}`, {
+        headers: { authorization: 'Bearer catalogue-demo-key' },
+      })
+      expect(response.status).toBe(200)
+    }
+    expect(child.exitCode).toBeNull()
+    const exited = exitCode(child)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
   })
 })
+
+/** The address the service listens on, once every start-up line is out. */
+function listening(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      // The last start-up line names the app (or its absence): by then every line is out.
+      const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(output())
+      if (match) {
+        clearInterval(timer)
+        resolve(match[1] as string)
+      }
+    }, 50)
+    child.once('exit', () => {
+      clearInterval(timer)
+      reject(new Error(`exited early: ${output()}`))
+    })
+  })
+}

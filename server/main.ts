@@ -9,13 +9,16 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log }) => {
+runService(async ({ config, store, log, lifecycle }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    maxConnections: config.maxConnections,
+    lifecycle,
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
     log,
   })

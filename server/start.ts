@@ -1,11 +1,19 @@
+import { isIP } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { type Config, ConfigError, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
 import { TokenBucketLimiter } from './http/rate-limit'
-import { batchedSink, type LogSink } from './http/request-log'
+import type { LogDestination, Logger } from './http/request-log'
+import { Lifecycle } from './lifecycle'
+import { stdoutLog } from './log-output'
 
-export type StartContext = { config: Config; store: CatalogueStore; log: LogSink }
+export type StartContext = {
+  config: Config
+  store: CatalogueStore
+  log: LogDestination
+  lifecycle: Lifecycle
+}
 
 export type Started = {
   app: FastifyInstance
@@ -15,10 +23,13 @@ export type Started = {
   close?: () => Promise<unknown>
 }
 
+/** After the drain delay, connections still open this long are closed and the process exits 0 (contract §10). */
+export const SHUTDOWN_DEADLINE_MS = 10_000
+
 /**
  * What `npm start` and `npm run dev` share: read the configuration and the dataset, listen, say what runs,
- * and on SIGTERM or SIGINT stop accepting, finish the requests in flight and exit 0. A start-up failure is
- * one message and exit status 1.
+ * and on SIGTERM or SIGINT drain (CATALOGUE_DRAIN_SECONDS), stop accepting, finish the requests in flight
+ * within the shutdown deadline and exit 0. A start-up failure is one message and exit status 1.
  */
 export function runService(start: (context: StartContext) => Promise<Started>): void {
   serve(start).catch((error: unknown) => {
@@ -30,32 +41,49 @@ export function runService(start: (context: StartContext) => Promise<Started>): 
 async function serve(start: (context: StartContext) => Promise<Started>): Promise<void> {
   const config = readConfig()
   const store = loadStore(config.dataPath)
-  const log = batchedSink(process.stdout)
-  const started = await start({ config, store, log })
+  const output = stdoutLog(config.logFormat)
+  const lifecycle = new Lifecycle()
+  const started = await start({ config, store, log: output.destination, lifecycle })
+  const logger = started.app.log as Logger
   const address = await started.app.listen({ port: config.port, host: config.host })
-  for (const line of startLines(config, store, address)) console.log(line)
-  console.log(started.explorer(address))
+  for (const line of startLines(config, store, address)) logger.info(line)
+  for (const line of startWarnings(config)) logger.warn(line)
+  logger.info(started.explorer(address))
 
   let stopping = false
-  const stop = (signal: string) => {
+  const exit = (code: number) => {
+    output.flush()
+    process.exit(code)
+  }
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: no longer accepting connections; finishing requests in flight.`)
+    lifecycle.draining = true
+    if (config.drainSeconds > 0) {
+      logger.info(`${signal}: draining for ${config.drainSeconds} s (readiness answers 503), still serving.`)
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000))
+    }
+    logger.info(
+      `${signal}: no longer accepting connections; finishing requests in flight (at most ${SHUTDOWN_DEADLINE_MS / 1000} s).`,
+    )
+    setTimeout(() => {
+      logger.warn('Shutdown deadline reached: closing the connections still open.')
+      started.app.server.closeAllConnections()
+      exit(0)
+    }, SHUTDOWN_DEADLINE_MS).unref()
     Promise.all([started.close?.(), started.app.close()]).then(
       () => {
-        log.flush()
-        console.log('Stopped.')
-        process.exit(0)
+        logger.info('Stopped.')
+        exit(0)
       },
       (error: unknown) => {
-        log.flush()
-        console.error(`Could not stop cleanly: ${String(error)}`)
-        process.exit(1)
+        logger.error(`Could not stop cleanly: ${String(error)}`)
+        exit(1)
       },
     )
   }
-  process.on('SIGTERM', () => stop('SIGTERM'))
-  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 function startLines(config: Config, store: CatalogueStore, address: string): string[] {
@@ -64,12 +92,32 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   return [
     `Catalogue service on ${address}: ${store.locations.records.length} locations and ${store.episodes.records.length} episodes from ${config.dataPath}.`,
     keys === 0
-      ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README).'
+      ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README); its rate limit applies per client address.'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
     config.rateLimit === 0
       ? 'Rate limiting is off.'
       : `Rate limit: ${config.rateLimit} requests a second per key, bursts of up to ${burst}.`,
   ]
+}
+
+const LOOPBACK = new Set(['localhost', '::1'])
+const isLoopback = (host: string) =>
+  LOOPBACK.has(host) || (isIP(host) === 4 && host.startsWith('127.')) || host === '::ffff:127.0.0.1'
+
+/** What an operator should know before putting this configuration in front of the public. */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = []
+  if (config.publicUrl === null) {
+    warnings.push(
+      'CATALOGUE_PUBLIC_URL is not set: the addresses in answers follow each request’s Host header. Set it in production.',
+    )
+  }
+  if (config.trustProxy === null && !isLoopback(config.host)) {
+    warnings.push(
+      `Listening on ${config.host} without CATALOGUE_TRUST_PROXY: behind a proxy every client shares the proxy’s address, and with it the per-address limits (failed keys, demo key). Set CATALOGUE_TRUST_PROXY to the proxy’s address.`,
+    )
+  }
+  return warnings
 }
 
 function startFailure(error: unknown): string {

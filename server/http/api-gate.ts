@@ -25,6 +25,7 @@ export function tooManyRequests(limiter: TokenBucketLimiter, decision: RateLimit
 export function createApiGate(keys: KeyRing, limiter: TokenBucketLimiter | null) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const auth = keys.check(request.headers.authorization)
+    request.keyId = auth.keyId
     if (!auth.ok) {
       reply.header('www-authenticate', auth.challenge)
       sendError(reply, 401, auth.message)

@@ -7,7 +7,7 @@ import { CORS_ANSWER_HEADERS } from './cors'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
 import type { TokenBucketLimiter } from './rate-limit'
 import { negotiate, type Representation } from './representation'
-import { type LogSink, requestLine } from './request-log'
+import { bodyBytes, callerRequestId, type Logger, logRequest } from './request-log'
 
 /**
  * Answers repeated API requests before Fastify routes them. Once Fastify has answered a GET with a 200 body,
@@ -21,7 +21,7 @@ export class FastPath {
   constructor(
     private readonly keys: KeyRing,
     private readonly limiter: TokenBucketLimiter | null,
-    private readonly log: LogSink | null,
+    private readonly logger: Logger,
   ) {
     this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
   }
@@ -54,6 +54,19 @@ export class FastPath {
     if (body === undefined) return false
     const auth = this.keys.check(headers.authorization)
     if (!auth.ok) return false
+    const reqId = callerRequestId(headers['x-request-id'])
+    const log = (status: number, bytes: number) =>
+      logRequest(this.logger, {
+        reqId,
+        method,
+        path: url.split('?', 1)[0] as string,
+        status,
+        ms: performance.now() - started,
+        bytes: bodyBytes(method, status, bytes),
+        client: request.socket.remoteAddress ?? '-',
+        keyId: auth.keyId,
+      })
+    response.setHeader('x-request-id', reqId)
     if (this.limiter) {
       const decision = this.limiter.take(auth.keyIndex)
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.setHeader(name, value)
@@ -66,7 +79,7 @@ export class FastPath {
           'content-length': Buffer.byteLength(error),
         })
         response.end(error)
-        this.log?.(requestLine(method, url, 429, performance.now() - started))
+        log(429, Buffer.byteLength(error))
         return true
       }
     }
@@ -74,7 +87,7 @@ export class FastPath {
     response.writeHead(answer.status, answer.headers)
     if (answer.status === 304) response.end()
     else response.end(answer.variant.body)
-    this.log?.(requestLine(method, url, answer.status, performance.now() - started))
+    log(answer.status, answer.variant.body.length)
     return true
   }
 }
@@ -86,11 +99,11 @@ function addressOf(request: IncomingMessage): string {
 const API_PREFIX_PATH = `${API_PREFIX}/`
 const FAST_PATH_BYTES = 32 * 1024 * 1024
 
-type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match'
-const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match'])
+type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match' | 'x-request-id'
+const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match', 'x-request-id'])
 
 /**
- * The four headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name
+ * The headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name
  * lower-cased) only when asked. Null when one of them is repeated: Fastify then sorts out what that means.
  */
 function readHeaders(raw: string[]): Partial<Record<WantedHeader, string>> | null {

@@ -14,10 +14,22 @@ import { createStore } from '../dataset/store'
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
 
+/** One parsed log line (contract §10's fields for requests; `msg` and friends for other lines). */
+export type LogEntry = Record<string, unknown> & {
+  msg?: string
+  status?: number
+  method?: string
+  path?: string
+}
+
+export const parseLog = (lines: readonly string[]): LogEntry[] =>
+  lines.map((line) => JSON.parse(line) as LogEntry)
+
 export interface TestServer {
   /** `http://127.0.0.1:<port>`: the public base when none is configured. */
   origin: string
   app: FastifyInstance
+  /** The JSON log lines written so far. */
   logs: string[]
   /** fetch relative to the server; `key` defaults to the demo key, `null` sends no Authorization. */
   get(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>
@@ -30,7 +42,7 @@ export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServe
     server.app = await buildApp({
       store: createStore(shippedDataset),
       rateLimit: 0,
-      log: (line) => server.logs.push(line),
+      log: { write: (line: string) => void server.logs.push(line) },
       ...options,
     })
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
