@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -93,6 +94,41 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 3
     expect(child.exitCode).toBeNull()
     const exited = exitCode(child)
     child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  })
+})
+
+describe('stopping (contract §10)', { timeout: 40_000 }, () => {
+  it('exits 0 at the shutdown deadline even when a client never reads its answers', async () => {
+    const { child, output } = start({})
+    const address = new URL(await listening(child, output))
+    const ids = Array.from({ length: 126 }, (_, index) => index + 1).join(',')
+    const request = `GET /v1/locations/${ids} HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer catalogue-demo-key\r\n\r\n`
+    const socket = connect(Number(address.port), address.hostname)
+    socket.on('error', () => undefined)
+    await new Promise<void>((resolve) => socket.write(request.repeat(3000), () => resolve()))
+    socket.pause()
+    const exited = exitCode(child)
+    const signalled = performance.now()
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    const seconds = (performance.now() - signalled) / 1000
+    expect(seconds).toBeGreaterThan(9)
+    expect(seconds).toBeLessThan(20)
+    expect(output()).toContain('Shutdown deadline reached')
+    socket.destroy()
+  })
+
+  it('keeps serving during the drain delay after SIGTERM, then exits 0', async () => {
+    const { child, output } = start({ CATALOGUE_DRAIN_SECONDS: '2' })
+    const address = await listening(child, output)
+    const exited = exitCode(child)
+    child.kill('SIGTERM')
+    await expect.poll(() => output()).toContain('draining for 2 s')
+    const response = await fetch(`${address}/v1/locations/1`, {
+      headers: { authorization: 'Bearer catalogue-demo-key' },
+    })
+    expect(response.status).toBe(200)
     expect(await exited).toBe(0)
   })
 })

@@ -1,0 +1,34 @@
+import { connect, type Socket } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseLog, serveForTests } from '../test/server'
+
+const server = serveForTests({ maxConnections: 20, silentConnectionMs: 400 })
+const opened: Socket[] = []
+afterAll(() => {
+  for (const socket of opened) socket.destroy()
+})
+
+/** Opens a connection that sends nothing; resolves when it closes (by the server, or refused). */
+function silentConnection(): Promise<void> {
+  const { port, hostname } = new URL(server.origin)
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname)
+    opened.push(socket)
+    socket.on('error', () => undefined)
+    socket.on('close', () => resolve())
+  })
+}
+
+describe('connections (contract §10)', { timeout: 20_000 }, () => {
+  it('refuses connections over the cap (counted and logged), closes silent ones, then serves again', async () => {
+    const closed = Array.from({ length: 60 }, () => silentConnection())
+    await expect.poll(() => server.app.lifecycle.refusedConnections).toBeGreaterThan(0)
+    await expect
+      .poll(() => parseLog(server.logs).some((entry) => entry.msg?.startsWith('Connection cap reached')))
+      .toBe(true)
+    // Every silent connection is closed within the short timeout, so normal clients get in again.
+    await Promise.all(closed)
+    const response = await server.get('/v1/locations/1')
+    expect(response.status).toBe(200)
+  })
+})
