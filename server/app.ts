@@ -15,8 +15,9 @@ import {
   registerStaticApp,
   sendAppIndex,
 } from './hosting'
-import { createApiGate } from './http/api-gate'
+import { ApiGate, type GateOutcome } from './http/api-gate'
 import { KeyRing } from './http/auth'
+import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
   ALLOWED_METHODS,
@@ -31,7 +32,7 @@ import {
 import { FastPath } from './http/fast-path'
 import { hostRefusal } from './http/host'
 import { publicBase } from './http/public-base'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import {
@@ -77,7 +78,7 @@ export interface BuildAppOptions {
   log?: LogDestination | null
   cache?: CatalogueServiceOptions
   /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`); null (default) trusts none. */
-  trustProxy?: boolean | number | string | null
+  trustProxy?: TrustProxy
   /** Open connections at most; more are refused at once (counted and logged). Default 10,000. */
   maxConnections?: number
   /** A connection that sends nothing for this long (ms) is closed. Default 10 s. */
@@ -144,13 +145,6 @@ function limitConnections(server: Server, options: BuildAppOptions, lifecycle: L
   })
 }
 
-/** `CATALOGUE_TRUST_PROXY` as Fastify takes it: a number of hops becomes the function Fastify would make. */
-function fastifyTrustProxy(trust: boolean | number | string | null) {
-  if (trust === null) return false
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust
-  return trust
-}
-
 /** A GET asking for HTML whose path has malformed percent-encoding (rare: checked only when there is a `%`). */
 function isUndecodableNavigation(request: IncomingMessage): boolean {
   const url = request.url ?? ''
@@ -195,15 +189,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
+  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit) : null
+  const refusedKeys = new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
+  const trustProxy = options.trustProxy ?? null
   const configuredBase = options.publicUrl ?? null
   const logger = createLogger(options.log ?? null)
   const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const lifecycle = options.lifecycle ?? new Lifecycle()
   const service = new CatalogueService(options.store, options.cache)
 
-  const admit = createApiGate(keys, limiter)
-  const fastPath = new FastPath(keys, limiter, logger)
+  const gate = new ApiGate(keys, limiter, refusedKeys, demo)
+  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), logger)
+  /** Runs the gate for a Fastify request: answers a refusal, or adds the RateLimit headers; true to go on. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
+    const apply = (outcome: GateOutcome) => {
+      request.keyId = outcome.keyId
+      reply.headers(outcome.headers)
+      if (outcome.ok) return true
+      sendError(reply, outcome.status, outcome.message)
+      return false
+    }
+    const outcome = gate.check(request.headers.authorization, request.ip)
+    return outcome instanceof Promise ? outcome.then(apply) : apply(outcome)
+  }
 
   const app = Fastify({
     loggerInstance: logger,
@@ -227,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
     connectionTimeout: SEND_TIMEOUT_MS,
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? null),
+    trustProxy: fastifyTrustProxy(trustProxy),
     // A navigation to an address the router cannot decode still gets the app (which shows its not-found page).
     rewriteUrl: (request) => {
       const url = request.url ?? '/'
@@ -239,9 +247,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.raw.once('finish', () => logRequest(logger, factsOf(request, reply, performance.now() - started)))
       reply.headers(CORS_ANSWER_HEADERS).header('x-request-id', request.id)
       const url = request.raw.url ?? ''
-      if (isApiPath(url) && !admit(request, reply)) return
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
-      sendError(reply, 400, message)
+      const refuse = (admitted: boolean) => {
+        if (admitted) sendError(reply, 400, message)
+      }
+      const admitted = isApiPath(url) ? admit(request, reply) : true
+      if (admitted instanceof Promise) admitted.then(refuse)
+      else refuse(admitted)
     },
   })
 
@@ -269,12 +281,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
-    if (!admit(request, reply)) return
-    if (request.routeOptions.config.methodNotAllowed) {
-      sendMethodNotAllowed(reply)
-      return
+    const proceed = (admitted: boolean) => {
+      if (!admitted) return
+      if (request.routeOptions.config.methodNotAllowed) sendMethodNotAllowed(reply)
+      else done()
     }
-    done()
+    const admitted = admit(request, reply)
+    if (admitted instanceof Promise) admitted.then(proceed, done)
+    else proceed(admitted)
   })
 
   app.addHook('onResponse', (request, reply, done) => {

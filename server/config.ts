@@ -46,6 +46,8 @@ const wholeNumber = (variable: string, min: number, max: number) =>
     )
 
 const KEY_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/
+/** Shorter keys can be guessed; the contract asks for at least this many characters. */
+export const MIN_KEY_LENGTH = 16
 
 const EnvironmentSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(8080),
@@ -63,6 +65,10 @@ const EnvironmentSchema = z.object({
     .refine(
       (keys) => keys.every((key) => KEY_PATTERN.test(key)),
       'CATALOGUE_API_KEYS must be keys separated by commas; each key is one or more visible ASCII characters, without spaces or commas, and no item may be empty',
+    )
+    .refine(
+      (keys) => keys.every((key) => key.length >= MIN_KEY_LENGTH),
+      `CATALOGUE_API_KEYS: every key must be at least ${MIN_KEY_LENGTH} characters long, so it cannot be guessed`,
     ),
   CATALOGUE_DATA: z
     .string()

@@ -1,26 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_PREFIX } from '../../src/catalogue'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
-import { rateLimitHeaders, tooManyRequests } from './api-gate'
-import type { KeyRing } from './auth'
+import type { ApiGate, GateOutcome } from './api-gate'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
-import type { TokenBucketLimiter } from './rate-limit'
 import { negotiate, type Representation } from './representation'
 import { bodyBytes, callerRequestId, type Logger, logRequest } from './request-log'
 
 /**
- * Answers repeated API requests before Fastify routes them. Once Fastify has answered a GET with a 200 body,
- * the exact address (with its Host) is remembered with that body; the next GET or HEAD of the same address
- * with an accepted key is answered here, with the same checks (key, rate), headers and log line, at close to
- * the cost of a bare `node:http` server. Anything else, including every refusal, goes to Fastify.
+ * A response cache in front of the router. Once Fastify has answered a GET with a 200 body, the exact address
+ * (with its Host) is remembered with that body; the next GET or HEAD of the same address is answered here at
+ * close to the cost of a bare `node:http` server, through the same gate (`ApiGate`: key, failed-key throttle,
+ * rate) and the same log line (`logRequest`) as Fastify's routes. Anything not remembered goes to Fastify.
  */
 export class FastPath {
   private readonly bodies: ByteBoundedCache<Representation>
 
   constructor(
-    private readonly keys: KeyRing,
-    private readonly limiter: TokenBucketLimiter | null,
+    private readonly gate: ApiGate,
+    private readonly clientAddress: (request: IncomingMessage) => string,
     private readonly logger: Logger,
   ) {
     this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
@@ -52,10 +50,32 @@ export class FastPath {
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
     const body = this.bodies.peek(`${headers.host}\n${url}`)
     if (body === undefined) return false
-    const auth = this.keys.check(headers.authorization)
-    if (!auth.ok) return false
     const reqId = callerRequestId(headers['x-request-id'])
-    const log = (status: number, bytes: number) =>
+    const client = this.clientAddress(request)
+    const answer = (outcome: GateOutcome) => {
+      response.setHeader('x-request-id', reqId)
+      for (const [name, value] of Object.entries(outcome.headers)) response.setHeader(name, value)
+      let status: number
+      let bytes: number
+      if (outcome.ok) {
+        const negotiated = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
+        status = negotiated.status
+        bytes = negotiated.variant.body.length
+        response.writeHead(status, negotiated.headers)
+        if (status === 304) response.end()
+        else response.end(negotiated.variant.body)
+      } else {
+        const error = errorBody(outcome.message)
+        status = outcome.status
+        bytes = Buffer.byteLength(error)
+        response.writeHead(status, {
+          ...CORS_ANSWER_HEADERS,
+          'content-type': JSON_CONTENT_TYPE,
+          'cache-control': ERROR_CACHE_CONTROL,
+          'content-length': bytes,
+        })
+        response.end(error)
+      }
       logRequest(this.logger, {
         reqId,
         method,
@@ -63,31 +83,13 @@ export class FastPath {
         status,
         ms: performance.now() - started,
         bytes: bodyBytes(method, status, bytes),
-        client: request.socket.remoteAddress ?? '-',
-        keyId: auth.keyId,
+        client,
+        ...(outcome.keyId === undefined ? {} : { keyId: outcome.keyId }),
       })
-    response.setHeader('x-request-id', reqId)
-    if (this.limiter) {
-      const decision = this.limiter.take(auth.keyIndex)
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.setHeader(name, value)
-      if (!decision.allowed) {
-        const error = errorBody(tooManyRequests(this.limiter, decision))
-        response.writeHead(429, {
-          ...CORS_ANSWER_HEADERS,
-          'content-type': JSON_CONTENT_TYPE,
-          'cache-control': ERROR_CACHE_CONTROL,
-          'content-length': Buffer.byteLength(error),
-        })
-        response.end(error)
-        log(429, Buffer.byteLength(error))
-        return true
-      }
     }
-    const answer = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
-    response.writeHead(answer.status, answer.headers)
-    if (answer.status === 304) response.end()
-    else response.end(answer.variant.body)
-    log(answer.status, answer.variant.body.length)
+    const outcome = this.gate.check(headers.authorization, client)
+    if (outcome instanceof Promise) outcome.then(answer, () => response.destroy())
+    else answer(outcome)
     return true
   }
 }

@@ -3,7 +3,7 @@ import { rawRequest, serveForTests } from '../test/server'
 
 const AUTH = { authorization: 'Bearer catalogue-demo-key' }
 
-describe('cache memory (contract §10)', () => {
+describe('cache memory (contract §10)', { timeout: 30_000 }, () => {
   const server = serveForTests({ cache: { bodyCacheBytes: 2 * 1024 * 1024, filterCacheBytes: 1024 * 1024 } })
 
   it('keeps no entry per spelling of ignored parameters, and every cache within its byte budget', async () => {
