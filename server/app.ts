@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, METHODS, type Server } from 'node:http'
 import type { Socket } from 'node:net'
-import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
@@ -264,8 +263,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done()
   })
   await app.register(fastifyCors, CORS_OPTIONS)
-  // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
-  await app.register(fastifyCompress, { global: true, globalDecompression: false })
 
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = hostRefusal(request.raw)
@@ -329,7 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const collection: CollectionName = name
     const listUrl = collections[collection].itemPath
     const itemUrl = `${collections[collection].itemPath}/:ids`
-    app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
+    app.get(listUrl, { config: { api: true } }, (request, reply) =>
       answer(
         request,
         reply,
@@ -337,11 +334,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         onlyKnownParameters(collection, request.query as Record<string, unknown>),
       ),
     )
-    app.get<{ Params: { ids: string } }>(
-      itemUrl,
-      { compress: false, config: { api: true } },
-      (request, reply) =>
-        answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
+    app.get<{ Params: { ids: string } }>(itemUrl, { config: { api: true } }, (request, reply) =>
+      answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({

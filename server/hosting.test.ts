@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExplorerConfigSchema } from '../src/catalogue'
-import { fakeBuiltApp, serveForTests } from './test/server'
+import { fakeBuiltApp, rawRequest, serveForTests } from './test/server'
 
 const dist = fakeBuiltApp()
 
@@ -45,6 +47,39 @@ describe('hosting the built app (demo mode)', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(ExplorerConfigSchema.parse(await response.json())).toEqual({ demoKey: 'catalogue-demo-key' })
+  })
+})
+
+describe('the app’s files (contract §10)', () => {
+  const server = serveForTests({ hosting: { staticDir: dist } })
+
+  it('serves no source map, nothing under /.vite/ and no dot file', async () => {
+    for (const path of [
+      '/assets/index-Ab12Cd34.js.map',
+      '/.vite/manifest.json',
+      '/.env',
+      '/assets/large-Ef56Gh78.js.br',
+    ]) {
+      const answer = await rawRequest(server.origin, path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.body.toString(), path).not.toMatch(/sources|index\.html|SECRET|root/)
+    }
+  })
+
+  it('sends the files compressed at build time as they are, and never compresses one per request', async () => {
+    const brotli = await rawRequest(server.origin, '/assets/large-Ef56Gh78.js', {
+      'accept-encoding': 'br, gzip',
+    })
+    expect(brotli.status).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.body.equals(readFileSync(join(dist, 'assets', 'large-Ef56Gh78.js.br')))).toBe(true)
+    const gzip = await rawRequest(server.origin, '/assets/large-Ef56Gh78.js', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await rawRequest(server.origin, '/assets/unprecompressed-Ij90Kl12.js', {
+      'accept-encoding': 'br',
+    })
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 })
 

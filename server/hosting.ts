@@ -29,6 +29,10 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     root,
     cacheControl: false,
     serveDotFiles: false,
+    // The build writes .br and .gz beside each file (server/build/precompress.ts): sent as they are.
+    preCompressed: true,
+    // Source maps, dot folders (`/.vite/manifest.json`) and dot files are build output, not the app.
+    allowedPath: (pathName) => isServedFile(pathName),
     setHeaders(reply, filePath) {
       const cacheControl = filePath.startsWith(hashedAssets)
         ? 'public, max-age=31536000, immutable'
@@ -38,6 +42,12 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
       reply.header('cache-control', cacheControl)
     },
   })
+}
+
+/** Whether a path may be served as one of the app's files: no source map, no dot file or dot folder. */
+export function isServedFile(pathName: string): boolean {
+  if (pathName.endsWith('.map') || pathName.endsWith('.br') || pathName.endsWith('.gz')) return false
+  return !pathName.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('%2e'))
 }
 
 /**

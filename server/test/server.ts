@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { type BuildAppOptions, buildApp } from '../app'
+import { precompressDirectory } from '../build/precompress'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import type { Dataset } from '../dataset/schema'
@@ -116,13 +117,29 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
   })
 }
 
-/** A small stand-in for the built explorer (`dist/`): index.html, one hashed asset and robots.txt. */
+/**
+ * A small stand-in for the built explorer (`dist/`): index.html, hashed assets (one large, precompressed as
+ * the build does), robots.txt, and build output that must not be served (a source map, Vite's manifest, a
+ * dot file).
+ */
 export function fakeBuiltApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
   mkdirSync(join(dist, 'assets'))
+  mkdirSync(join(dist, '.vite'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
+  writeFileSync(
+    join(dist, 'assets', 'large-Ef56Gh78.js'),
+    `export const words = ${JSON.stringify('word '.repeat(20_000))}`,
+  )
+  writeFileSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js'), `// ${'text '.repeat(20_000)}`)
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-Ab12Cd34.js"}}')
+  writeFileSync(join(dist, '.env'), 'SECRET=1')
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+  precompressDirectory(dist)
+  rmSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js.br'))
+  rmSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js.gz'))
   return dist
 }
