@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTIONS, PAGE_SIZE } from '../../src/catalogue'
+import { PAGE_SIZE } from '../../src/catalogue'
 import { ARTIFACT_RECORDS, artifacts } from '../../src/catalogue/artifacts.fixture'
 import { DatasetError, validateDatasetOf } from '../dataset/load'
 import { createStoreOf } from '../dataset/store'
+import { WITH_ARTIFACTS as CATALOGUE, datasetWithArtifacts } from '../test/serve-artifacts'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
 // A collection defined in test code only, registered through the same functions as the real ones.
-const CATALOGUE = [...COLLECTIONS, artifacts] as const
-const dataset = validateDatasetOf(
-  { ...structuredClone(shippedDataset), artifacts: structuredClone(ARTIFACT_RECORDS) },
-  'artifacts.json',
-  CATALOGUE,
-)
+const dataset = datasetWithArtifacts()
 const server = serveForTests({ store: createStoreOf(dataset, CATALOGUE) })
 
 describe('a third collection, from its definition alone', () => {
