@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, METHODS, type Server } from 'node:h
 import type { Socket } from 'node:net'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
-import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
+import { API_PREFIX } from '../src/catalogue'
 import type { CacheStats } from './byte-cache'
 import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
-import type { CatalogueStore } from './dataset/store'
+import type { CatalogueStore, CollectionStore } from './dataset/store'
 import {
   type AppHosting,
   isAppNavigation,
@@ -174,8 +174,8 @@ function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number) {
 }
 
 /** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
-function onlyKnownParameters(collection: CollectionName, query: Record<string, unknown>): boolean {
-  const filters: readonly string[] = collections[collection].filters
+function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>): boolean {
+  const filters: readonly string[] = store.collection.filters
   for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
   return true
 }
@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = createLogger(options.log ?? null)
   const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const lifecycle = options.lifecycle ?? new Lifecycle()
-  const service = new CatalogueService(options.store, options.cache)
+  const service = new CatalogueService(options.cache)
 
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const fastPath = new FastPath(gate, clientAddressOf(trustProxy), logger)
@@ -322,10 +322,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate('cacheStats', () => ({ ...service.cacheStats(), fastPath: fastPath.stats() }))
 
-  for (const name of COLLECTION_NAMES) {
-    const collection: CollectionName = name
-    const listUrl = collections[collection].itemPath
-    const itemUrl = `${collections[collection].itemPath}/:ids`
+  for (const collection of options.store.collections) {
+    const listUrl = collection.collection.itemPath
+    const itemUrl = `${listUrl}/:ids`
     app.get(listUrl, { config: { api: true } }, (request, reply) =>
       answer(
         request,

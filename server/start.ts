@@ -90,7 +90,7 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   const keys = config.apiKeys.length
   const burst = config.rateLimit * TokenBucketLimiter.BURST_FACTOR
   return [
-    `Catalogue service on ${address}: ${store.locations.records.length} locations and ${store.episodes.records.length} episodes from ${config.dataPath}.`,
+    `Catalogue service on ${address}: ${holdings(store)} from ${config.dataPath}.`,
     keys === 0
       ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README); its rate limit applies per client address.'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
@@ -118,6 +118,16 @@ export function startWarnings(config: Config): string[] {
     )
   }
   return warnings
+}
+
+/** "126 locations and 51 episodes". */
+function holdings(store: CatalogueStore): string {
+  const counts = store.collections.map(
+    ({ records, collection }) => `${records.length} ${collection.labels.plural}`,
+  )
+  return counts.length > 1
+    ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}`
+    : (counts[0] ?? 'nothing')
 }
 
 function startFailure(error: unknown): string {
