@@ -83,6 +83,46 @@ describe('the app’s files (contract §10)', () => {
   })
 })
 
+describe('security headers of the explorer’s pages and files (contract §10)', () => {
+  const server = serveForTests({ hosting: { staticDir: dist } })
+  const secure = serveForTests({ hosting: { staticDir: dist }, publicUrl: 'https://catalogue.example.com' })
+
+  it('sends a CSP without inline script, allowing other catalogue services, with no framing', async () => {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/locations/5', 'text/html'],
+      ['/assets/index-Ab12Cd34.js', '*/*'],
+    ]) {
+      const answer = await rawRequest(server.origin, path as string, { accept: accept as string })
+      expect(answer.status, path).toBe(200)
+      const csp = String(answer.headers['content-security-policy'])
+      expect(csp).toMatch(/script-src 'self'(;|$)/)
+      expect(csp).toMatch(
+        /connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\* http:\/\/\[::1\]:\*/,
+      )
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('upgrade-insecure-requests')
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['referrer-policy']).toBe('no-referrer')
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin')
+    }
+  })
+
+  it('asks browsers to upgrade requests only when the public address is https', async () => {
+    const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+  })
+
+  it('leaves the API’s answers to the API: CORS for any origin, no page policy', async () => {
+    const answer = await rawRequest(server.origin, '/v1/locations/1', {
+      authorization: 'Bearer catalogue-demo-key',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['access-control-allow-origin']).toBe('*')
+    expect(answer.headers['content-security-policy']).toBeUndefined()
+  })
+})
+
 describe('explorer config with configured keys', () => {
   const server = serveForTests({ apiKeys: ['a-key'] })
 
