@@ -1,7 +1,7 @@
+import { COLLECTIONS, type Dataset } from '../../src/catalogue'
 import { type Clock, type CrawlProgress, type CrawlSummary, crawl } from '../../src/crawler'
 import { DatasetError, validateDataset } from '../dataset/load'
-import type { Dataset, DatasetEpisode, DatasetLocation } from '../dataset/schema'
-import { episodeRecord, locationRecord, SnapshotError } from './to-dataset'
+import { datasetRecordOf, SnapshotError } from './to-dataset'
 
 export interface SnapshotOptions {
   /** The service's base address. */
@@ -20,26 +20,24 @@ export interface SnapshotOptions {
 export async function takeSnapshot(
   options: SnapshotOptions,
 ): Promise<{ dataset: Dataset; summary: CrawlSummary }> {
-  const locations: DatasetLocation[] = []
-  const episodes: DatasetEpisode[] = []
+  const records = COLLECTIONS.map(() => [] as Record<string, unknown>[])
   const summary = await crawl({
     baseUrl: options.from,
     apiKey: options.apiKey,
     fetch: options.fetch ?? ((...args) => fetch(...args)),
-    lists: [{ collection: 'locations' }, { collection: 'episodes' }],
+    lists: COLLECTIONS.map((collection) => ({ collection })),
     signal: options.signal,
     clock: options.clock,
     onProgress: options.onProgress,
     onPage: (page) => {
-      if (page.collection === 'locations') {
-        for (const record of page.results) locations.push(locationRecord(record))
-      } else {
-        for (const record of page.results) episodes.push(episodeRecord(record))
-      }
+      const collection = COLLECTIONS[page.list] as (typeof COLLECTIONS)[number]
+      const into = records[page.list] as Record<string, unknown>[]
+      for (const record of page.results) into.push(datasetRecordOf(collection, record))
     },
   })
   try {
-    return { dataset: validateDataset({ locations, episodes }, 'snapshot'), summary }
+    const file = Object.fromEntries(COLLECTIONS.map((collection, index) => [collection.name, records[index]]))
+    return { dataset: validateDataset(file, 'snapshot'), summary }
   } catch (error) {
     if (!(error instanceof DatasetError)) throw error
     const detail = error.message.replace(/^Dataset snapshot: /, '')

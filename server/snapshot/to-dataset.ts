@@ -1,5 +1,4 @@
-import type { Episode, Location } from '../../src/catalogue'
-import type { DatasetEpisode, DatasetLocation } from '../dataset/schema'
+import type { ApiRecord } from '../../src/catalogue'
 
 /** A record the dataset file cannot hold; the message names the record and the address. */
 export class SnapshotError extends Error {
@@ -19,36 +18,32 @@ export function characterIdOf(address: string): number | null {
   return id >= 1 ? id : null
 }
 
-function characterIds(addresses: readonly string[], record: string, field: string): number[] {
-  return addresses.map((address) => {
-    const id = characterIdOf(address)
-    if (id === null) {
-      throw new SnapshotError(
-        `${record} has an address in "${field}" whose last path segment is not a character id: ${JSON.stringify(address)}.`,
-      )
-    }
-    return id
-  })
+/** What the conversion reads of a collection's definition. */
+export interface Convertible {
+  labels: { singular: string }
+  characterLinks: { field: string }
 }
 
-export function locationRecord(location: Location): DatasetLocation {
-  return {
-    id: location.id,
-    name: location.name,
-    type: location.type,
-    dimension: location.dimension,
-    residents: characterIds(location.residents, `Location ${location.id}`, 'residents'),
-    created: location.created,
-  }
+/**
+ * A record as the dataset file holds it (contract section 9): every field the API shows but `url`, in the same
+ * order, with the character addresses of the collection's character-link field as character ids.
+ */
+export function datasetRecordOf(collection: Convertible, record: ApiRecord): Record<string, unknown> {
+  const { url: _url, ...fields } = record
+  const field = collection.characterLinks.field
+  const label = collection.labels.singular
+  const name = `${label.charAt(0).toUpperCase()}${label.slice(1)} ${record.id}`
+  const addresses: unknown = Reflect.get(fields, field)
+  if (!Array.isArray(addresses)) throw new SnapshotError(`${name} has no "${field}" list.`)
+  return { ...fields, [field]: addresses.map((address) => characterId(address, name, field)) }
 }
 
-export function episodeRecord(episode: Episode): DatasetEpisode {
-  return {
-    id: episode.id,
-    name: episode.name,
-    air_date: episode.air_date,
-    episode: episode.episode,
-    characters: characterIds(episode.characters, `Episode ${episode.id}`, 'characters'),
-    created: episode.created,
+function characterId(address: unknown, name: string, field: string): number {
+  const id = typeof address === 'string' ? characterIdOf(address) : null
+  if (id === null) {
+    throw new SnapshotError(
+      `${name} has an address in "${field}" whose last path segment is not a character id: ${JSON.stringify(address)}.`,
+    )
   }
+  return id
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serveForTests, shippedDataset } from '../../server/test/server'
+import { episodes, locations } from '../catalogue'
 import { crawl } from './crawl'
 import type { CrawledPage } from './lists'
 import { readRateLimit } from './pacer'
@@ -34,7 +35,7 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
       baseUrl: server.origin,
       apiKey: 'crawler-key',
       fetch: recordingFetch,
-      lists: [{ collection: 'locations' }, { collection: 'episodes' }],
+      lists: [{ collection: locations }, { collection: episodes }],
       onPage: (page) => {
         pages.push(page)
       },
@@ -63,7 +64,7 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
       baseUrl: server.origin,
       apiKey: 'busy-key',
       fetch: recordingFetch,
-      lists: [{ collection: 'episodes' }],
+      lists: [{ collection: episodes }],
       onPage: (page) => {
         records += page.results.length
       },

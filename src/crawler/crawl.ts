@@ -1,7 +1,6 @@
-import type { CollectionName, ListPage } from '../catalogue'
 import { type Clock, realClock } from './clock'
 import { CrawlError } from './errors'
-import { type CrawledPage, describePage, type ListTarget, type RecordOf } from './lists'
+import { type CrawledPage, describePage, type ListTarget, type Page } from './lists'
 import { RateLimitPacer } from './pacer'
 import { type PageReaderContext, readPage } from './read-page'
 
@@ -59,8 +58,6 @@ export interface CrawlSummary {
   retries: number
   elapsedMs: number
 }
-
-type Page = ListPage<RecordOf<CollectionName>>
 
 interface ListState {
   target: ListTarget
@@ -158,12 +155,12 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
         state.waiting.delete(state.next)
         await options.onPage({
           list: state.index,
-          collection: state.target.collection,
+          collection: state.target.collection.name,
           page: state.next,
           pages: ready.info.pages,
           count: ready.info.count,
           results: ready.results,
-        } as CrawledPage)
+        } satisfies CrawledPage)
         state.records += ready.results.length
         progress.pagesDone++
         progress.records += ready.results.length
@@ -199,7 +196,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     if (state.count !== null && state.records !== state.count) {
       throw new CrawlError(
         'changed',
-        `The list changed while it was read: ${state.count} ${state.target.collection} reported, ${state.records} read.`,
+        `The list changed while it was read: ${state.count} ${state.target.collection.name} reported, ${state.records} read.`,
       )
     }
   }
@@ -230,7 +227,7 @@ function checkPage(state: ListState, data: Page, page: number): void {
     if (state.ids.has(record.id)) {
       throw new CrawlError(
         'changed',
-        `The list changed while it was read: ${state.target.collection} ${record.id} came twice (again on page ${page}).`,
+        `The list changed while it was read: ${state.target.collection.name} ${record.id} came twice (again on page ${page}).`,
       )
     }
     state.ids.add(record.id)

@@ -1,7 +1,7 @@
-import { ErrorBodySchema, type ListPage } from '../catalogue'
+import { ErrorBodySchema } from '../catalogue'
 import type { Clock } from './clock'
 import { CrawlError } from './errors'
-import { describePage, type ListTarget, listPagePath, pageSchemaOf, type RecordOf } from './lists'
+import { describePage, type ListTarget, listPagePath, type Page } from './lists'
 import { type RateLimitPacer, retryAfterMs } from './pacer'
 
 /** Attempts after the first for a network failure or a 5xx, with a doubling pause between them. */
@@ -29,8 +29,6 @@ export interface PageReaderContext {
   onRequest: () => void
   onRetry: (reason: 'rateLimited' | 'failed', waitMs: number) => void
 }
-
-type Page = ListPage<RecordOf<ListTarget['collection']>>
 
 /** Reads one page of a list, waiting its turn with the pacer and retrying what can go away by itself. */
 export async function readPage(context: PageReaderContext, target: ListTarget, page: number): Promise<Page> {
@@ -131,7 +129,7 @@ function answer(
       status,
     )
   }
-  const parsed = pageSchemaOf(target.collection).safeParse(body)
+  const parsed = target.collection.page.safeParse(body)
   if (!parsed.success) {
     throw new CrawlError(
       'invalidPage',
