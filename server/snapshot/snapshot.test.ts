@@ -9,7 +9,6 @@ import { fakeService, json, location } from '../../src/crawler/testing/fake-serv
 import { loadDataset } from '../dataset/load'
 import { runSnapshot, type SnapshotIo, USAGE } from './main'
 import { progressReporter } from './progress'
-import { characterIdOf } from './to-dataset'
 import { writeFileAtomically } from './write-atomically'
 
 const KEY = 'snapshot-secret-key'
@@ -36,19 +35,6 @@ async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve))
   return typeof address === 'object' && address ? address.port : 0
 }
-
-describe('character ids from addresses', () => {
-  it('takes the last path segment when it is a whole number of at least 1', () => {
-    expect(characterIdOf('https://x.test/v1/characters/42')).toBe(42)
-    expect(characterIdOf('https://x.test/api/character/7/')).toBe(7)
-    expect(characterIdOf('https://x.test/v1/characters/007')).toBe(7)
-    expect(characterIdOf('https://x.test/v1/characters/abc')).toBeNull()
-    expect(characterIdOf('https://x.test/v1/characters/0')).toBeNull()
-    expect(characterIdOf('https://x.test/v1/characters/4?x=1')).toBe(4)
-    expect(characterIdOf('/v1/characters/4')).toBeNull()
-    expect(characterIdOf('')).toBeNull()
-  })
-})
 
 describe('writing the file', () => {
   it('leaves nothing under the target name when the disk is full (/dev/full)', async () => {

@@ -1,21 +1,8 @@
-import type { ApiRecord } from '../../src/catalogue'
+import { type ApiRecord, characterIdFromUrl } from '../../src/catalogue'
 
 /** A record the dataset file cannot hold; the message names the record and the address. */
 export class SnapshotError extends Error {
   override name = 'SnapshotError'
-}
-
-/**
- * The character id at the end of an address (`…/v1/characters/42` and `…/characters/42/` give 42): the last
- * path segment, plain digits, at least 1.
- */
-export function characterIdOf(address: string): number | null {
-  if (!URL.canParse(address)) return null
-  const segments = new URL(address).pathname.split('/').filter((segment) => segment !== '')
-  const last = segments.at(-1) ?? ''
-  if (!/^[0-9]{1,15}$/.test(last)) return null
-  const id = Number(last)
-  return id >= 1 ? id : null
 }
 
 /** What the conversion reads of a collection's definition. */
@@ -39,7 +26,7 @@ export function datasetRecordOf(collection: Convertible, record: ApiRecord): Rec
 }
 
 function characterId(address: unknown, name: string, field: string): number {
-  const id = typeof address === 'string' ? characterIdOf(address) : null
+  const id = typeof address === 'string' ? characterIdFromUrl(address) : null
   if (id === null) {
     throw new SnapshotError(
       `${name} has an address in "${field}" whose last path segment is not a character id: ${JSON.stringify(address)}.`,
