@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Dataset } from '../../src/catalogue'
+import { type ApiRecord, COLLECTIONS, type Dataset } from '../../src/catalogue'
 import { type Clock, type CrawlProgress, type CrawlSummary, crawl } from '../../src/crawler'
 import { DatasetError, validateDataset } from '../dataset/load'
 import { datasetRecordOf, SnapshotError } from './to-dataset'
@@ -21,7 +21,7 @@ export async function takeSnapshot(
   options: SnapshotOptions,
 ): Promise<{ dataset: Dataset; summary: CrawlSummary }> {
   const records = COLLECTIONS.map(() => [] as Record<string, unknown>[])
-  const summary = await crawl({
+  const summary = await crawl<ApiRecord>({
     baseUrl: options.from,
     apiKey: options.apiKey,
     fetch: options.fetch ?? ((...args) => fetch(...args)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serveForTests, shippedDataset } from '../../server/test/server'
-import { episodes, locations } from '../catalogue'
+import { type ApiRecord, episodes, locations } from '../catalogue'
 import { crawl } from './crawl'
 import type { CrawledPage } from './lists'
 import { readRateLimit } from './pacer'
@@ -31,7 +31,7 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
   it('gets every record exactly once, with no request beyond what the limit allows', async () => {
     const { answers, recordingFetch } = recorder()
     const pages: CrawledPage[] = []
-    const summary = await crawl({
+    const summary = await crawl<ApiRecord>({
       baseUrl: server.origin,
       apiKey: 'crawler-key',
       fetch: recordingFetch,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { episodes, locations } from '../catalogue'
-import { type CrawlOptions, type CrawlProgress, crawl } from './crawl'
+import { type CrawlOptions, type CrawlProgress, collectList, crawl } from './crawl'
 import { CrawlError } from './errors'
 import type { CrawledPage } from './lists'
 import { MAX_RATE_LIMITED, MAX_RETRIES } from './read-page'
@@ -38,6 +38,8 @@ function setUp(service: FakeServiceOptions = {}, options: Partial<CrawlOptions> 
     )
   return { clock, fake, pages, progress, run }
 }
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index)
 
 async function failureOf(promise: Promise<unknown>): Promise<CrawlError> {
   const error = await promise.then(
@@ -337,6 +339,24 @@ describe('the crawler', () => {
     expect(pages.map((page) => page.page)).toEqual([3, 4, 5])
     expect(progress.at(-1)).toMatchObject({ pagesDone: 7, pagesTotal: 7, records: 130 })
     expect(summary.records).toBe(130)
+  })
+
+  it('collects every record of one filtered list, typed as the collection’s records', async () => {
+    const clock = new FakeClock()
+    const fake = fakeService({ clock, locations: 120 })
+    const records = await clock.run(
+      collectList({
+        baseUrl: BASE,
+        apiKey: KEY,
+        fetch: fake.fetch,
+        list: { collection: locations, filters: { name: 'place 1' } },
+        clock,
+      }),
+    )
+    // Place 1, 10–19 and 100–120: 32 records on two pages.
+    expect(records.map((record) => record.id)).toEqual([1, ...range(10, 19), ...range(100, 120)])
+    expect(records[0]?.dimension).toBe('C-137')
+    expect(fake.pagesAsked()).toEqual(['locations?name=place+1', 'locations?page=2&name=place+1'])
   })
 
   it('refuses to resume a list whose size changed since', async () => {

@@ -50,4 +50,4 @@ export function describePage(target: ListTarget, page: number): string {
   return `page ${page} of ${target.collection.name}${filters.length > 0 ? ` with ${filters.join(' and ')}` : ''}`
 }
 
-export type Page = ListPage<ApiRecord>
+export type Page<R extends ApiRecord = ApiRecord> = ListPage<R>
