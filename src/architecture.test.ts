@@ -65,6 +65,21 @@ describe('the contract module (src/catalogue)', () => {
   })
 })
 
+describe('the crawler beside it (src/crawler), which the service uses too', () => {
+  it.each([
+    ['React', importing('useState', 'react'), 'style/noRestrictedImports'],
+    ['the client', importing('createClient', '../api/client'), 'style/noRestrictedImports'],
+    ['Node', importing('readFileSync', 'node:fs'), 'correctness/noNodejsModules'],
+    ['the DOM', 'export const probe = () => window.name\n', 'style/noRestrictedGlobals'],
+  ])('uses nothing from %s', async (_, source, rule) => {
+    expect(await lintAt('src/crawler', source)).toEqual([rule])
+  })
+
+  it('imports the contract module', async () => {
+    expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+  })
+})
+
 describe('imports run one way: catalogue ← api ← lib ← components/features ← app', () => {
   it.each([
     ['src/api', '../lib/format'],
@@ -85,6 +100,7 @@ describe('imports run one way: catalogue ← api ← lib ← components/features
     ['src/features/locations', '../../components/list/ListPage'],
     ['src/app', '../features/locations/queries'],
     ['server/dataset', '../../src/catalogue'],
+    ['server/snapshot', '../../src/crawler'],
   ])('%s may import %s', async (folder, from) => {
     expect(await lintAt(folder, importing('anything', from))).toEqual([])
   })
