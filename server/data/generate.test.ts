@@ -24,7 +24,7 @@ describe('dataset generator', () => {
 })
 
 describe('npm run generate:data', () => {
-  it('prints its usage and exits 0 with --help', () => {
+  it('prints its usage and exits 0 with --help', { timeout: 60_000 }, () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/data/generate.ts', '--help'], {
       encoding: 'utf8',
     })

@@ -22,9 +22,11 @@ function silentConnection(): Promise<void> {
 describe('connections (contract §10)', { timeout: 20_000 }, () => {
   it('refuses connections over the cap (counted and logged), closes silent ones, then serves again', async () => {
     const closed = Array.from({ length: 60 }, () => silentConnection())
-    await expect.poll(() => server.app.lifecycle.refusedConnections).toBeGreaterThan(0)
+    await expect.poll(() => server.app.lifecycle.refusedConnections, { timeout: 10_000 }).toBeGreaterThan(0)
     await expect
-      .poll(() => parseLog(server.logs).some((entry) => entry.msg?.startsWith('Connection cap reached')))
+      .poll(() => parseLog(server.logs).some((entry) => entry.msg?.startsWith('Connection cap reached')), {
+        timeout: 10_000,
+      })
       .toBe(true)
     // Every silent connection is closed within the short timeout, so normal clients get in again.
     await Promise.all(closed)
