@@ -24,7 +24,8 @@ export interface ExplorerOptions {
 /**
  * The Content-Security-Policy of the explorer's pages (contract §10): no inline script; the app may talk to
  * its own origin and, since Settings lets a user pick another catalogue service, to any https service and to
- * plain http on loopback; no framing; `upgrade-insecure-requests` only when the public address is https (on a
+ * plain http on loopback (Chromium refuses IPv6 literals in a source list: `[::1]` is left out, `localhost`
+ * covers it); no framing; `upgrade-insecure-requests` only when the public address is https (on a
  * plain-http LAN deployment it would break every request).
  */
 export function contentSecurityPolicy(publicUrl: string | null) {
@@ -32,7 +33,7 @@ export function contentSecurityPolicy(publicUrl: string | null) {
     useDefaults: true,
     directives: {
       'script-src': ["'self'"],
-      'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
+      'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
       'frame-ancestors': ["'none'"],
       'upgrade-insecure-requests': publicUrl?.startsWith('https:') ? [] : null,
     },
