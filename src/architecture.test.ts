@@ -65,6 +65,30 @@ describe('the contract module (src/catalogue)', () => {
   })
 })
 
+describe('the crawler and the export (src/crawler, src/export), which run in a Web Worker and on the service', () => {
+  it.each([
+    ['src/crawler', 'React', importing('useState', 'react')],
+    ['src/crawler', 'the client', importing('createClient', '../api/client')],
+    ['src/export', 'the service', importing('buildApp', '../../server/app')],
+  ])('%s imports nothing from %s', async (folder, _, source) => {
+    expect(await lintAt(folder, source)).toEqual(['style/noRestrictedImports'])
+  })
+
+  it('import nothing from Node and use no DOM globals', async () => {
+    expect(await lintAt('src/crawler', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/export', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+  })
+
+  it('may import the contract module, and the service may import the crawler', async () => {
+    expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+    expect(await lintAt('server/snapshot', importing('crawl', '../../src/crawler'))).toEqual([])
+  })
+})
+
 describe('imports run one way: catalogue ← api ← lib ← components/features ← app', () => {
   it.each([
     ['src/api', '../lib/format'],
