@@ -1,7 +1,8 @@
 import { type FormEvent, type RefObject, useId } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
 import { hasFilters } from '../../lib/list-url'
-import { useFilterDraft, type WriteHow } from './use-filter-draft'
+import { useFilterDraft } from './use-filter-draft'
+import type { WriteHow } from './use-list-url'
 
 export type FilterField<F extends string> = { name: F; label: string; hint?: string }
 
@@ -9,8 +10,10 @@ type Props<F extends string> = {
   /** "Filter locations": the search landmark's name. */
   label: string
   fields: readonly FilterField<F>[]
-  /** The filters the URL holds. */
+  /** The filters the URL holds (or is about to hold, while it loads). */
   fromUrl: Record<F, string>
+  /** The history entry `fromUrl` comes from: a draft belongs to the entry it was typed over. */
+  urlKey: string
   /** Writes filters to the URL: once typing pauses, or at once when committed. */
   onWrite: (filters: Record<F, string>, how: WriteHow) => void
   /** The first field, where focus goes once the filters are cleared (the button used is then disabled). */
@@ -18,14 +21,15 @@ type Props<F extends string> = {
 }
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
-export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite, firstFieldRef }: Props<F>) {
+export function FilterForm<F extends string>(props: Props<F>) {
+  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef } = props
   const id = useId()
   const {
-    draft: values,
+    values,
     change: onChange,
     commit: onCommit,
     clear: onClear,
-  } = useFilterDraft(fromUrl, onWrite)
+  } = useFilterDraft(fromUrl, urlKey, onWrite)
   const canClear = hasFilters(fromUrl) || hasFilters(values)
   function clear() {
     onClear()
