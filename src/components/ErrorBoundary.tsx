@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react'
 import { isApiError } from '../api/errors'
 import { RouteModuleError, retryFailedRouteModules } from '../lib/route-module'
 import { APP_NAME } from './layout/use-page-title'
@@ -38,6 +38,11 @@ export function PageFailure({ error, onRetry }: { error: unknown; onRetry?: () =
     isApiError(error) || error instanceof RouteModuleError
       ? error.message
       : 'Something went wrong while showing this page.'
+  // A redeploy renamed the page's code: one full reload, at the address the user went to, loads the new version.
+  const newVersion = error instanceof RouteModuleError && error.newVersion
+  useEffect(() => {
+    if (newVersion) window.location.reload()
+  }, [newVersion])
   function retry() {
     retryFailedRouteModules()
     if (onRetry) onRetry()

@@ -1,13 +1,23 @@
 import { type ComponentType, use } from 'react'
-import { reloadIfRedeployed } from './stale-deploy'
+import { reloadWillHelp } from './stale-deploy'
 
 type Module = { default: ComponentType }
 
-/** A page's code could not be fetched (network down, or the file is gone): Retry asks again. */
+/**
+ * A page's code could not be fetched: the network or the service is down (Retry asks again), or a redeploy
+ * renamed the file (`newVersion`: the page reloads once, into the new version).
+ */
 export class RouteModuleError extends Error {
-  constructor(options?: ErrorOptions) {
-    super('The code of this page could not be loaded. Check the connection, then retry.', options)
+  readonly newVersion: boolean
+  constructor(newVersion: boolean, options?: ErrorOptions) {
+    super(
+      newVersion
+        ? 'A new version of the explorer is out. Loading it…'
+        : 'The code of this page could not be loaded. Check the connection, then retry.',
+      options,
+    )
     this.name = 'RouteModuleError'
+    this.newVersion = newVersion
   }
 }
 
@@ -43,9 +53,7 @@ export function routeModule(load: () => Promise<Module>) {
       },
       async (error: unknown) => {
         failedModules.add(forget)
-        // A redeploy renamed the file: the page reloads once with the new version instead.
-        await reloadIfRedeployed()
-        throw new RouteModuleError({ cause: error })
+        throw new RouteModuleError(await reloadWillHelp(), { cause: error })
       },
     )
     return attempt

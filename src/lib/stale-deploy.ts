@@ -12,28 +12,27 @@ function runningEntry(): string | null {
 }
 
 /**
- * Called when a page's code failed to load. If the site now serves another version of the app (a redeploy
- * renamed the files this tab knows), reloads once into it and never settles; otherwise (the network or the
- * service is down, or this tab already reloaded for that version) returns, and the failure is shown.
+ * Called when a page's code failed to load: whether the site now serves another version of the app (a
+ * redeploy renamed the files this tab knows), so that one full reload will fix it. False when the network or
+ * the service is down, and when this tab has already reloaded for that version (no reload loop).
  */
-export async function reloadIfRedeployed(): Promise<void> {
+export async function reloadWillHelp(): Promise<boolean> {
   const running = runningEntry()
-  if (running === null) return
+  if (running === null) return false
   let served: string | null
   try {
     const response = await fetch('/index.html', { cache: 'no-store', headers: { Accept: 'text/html' } })
-    if (!response.ok) return
+    if (!response.ok) return false
     served = entryScript(await response.text())
   } catch {
-    return
+    return false
   }
-  if (served === null || served === running) return
+  if (served === null || served === running) return false
   try {
-    if (sessionStorage.getItem(RELOADED_KEY) === served) return
+    if (sessionStorage.getItem(RELOADED_KEY) === served) return false
     sessionStorage.setItem(RELOADED_KEY, served)
+    return true
   } catch {
-    return // without storage there is no guard against a reload loop: show the failure instead
+    return false // without storage there is no guard against a reload loop: show the failure instead
   }
-  window.location.reload()
-  await new Promise<never>(() => {})
 }
