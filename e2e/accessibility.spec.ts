@@ -119,7 +119,7 @@ const states: State[] = [
 ]
 
 for (const state of states) {
-  test(`no WCAG 2.1 A/AA violation on ${state.name}, light and dark`, async ({ page, catalogue }) => {
+  test(`no WCAG 2.2 A/AA violation on ${state.name}, light and dark`, async ({ page, catalogue }) => {
     await state.reach(page, catalogue)
     await expectNoAxeViolations(page, state.name)
   })

@@ -1,6 +1,6 @@
-import { type FormEvent, type RefObject, useId } from 'react'
+import { type FormEvent, type RefObject, useId, useState } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
-import { hasFilters } from '../../lib/list-url'
+import { activeFilters, hasFilters } from '../../lib/list-url'
 import { useFilterDraft } from './use-filter-draft'
 import type { WriteHow } from './use-list-url'
 
@@ -31,6 +31,9 @@ export function FilterForm<F extends string>(props: Props<F>) {
     clear: onClear,
   } = useFilterDraft(fromUrl, urlKey, onWrite)
   const canClear = hasFilters(fromUrl) || hasFilters(values)
+  // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
+  const [open, setOpen] = useState(false)
+  const set = Object.keys(activeFilters(fromUrl)).length
   function clear() {
     onClear()
     firstFieldRef.current?.focus()
@@ -42,46 +45,60 @@ export function FilterForm<F extends string>(props: Props<F>) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form is needed for Enter to commit; role=search names it as a search landmark.
     <form role="search" aria-label={label} className="filter-form" onSubmit={submit}>
-      <div className="filter-fields">
-        {fields.map((field, index) => {
-          const inputId = `${id}-${field.name}`
-          const hintId = field.hint ? `${inputId}-hint` : undefined
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={inputId}>{field.label}</label>
-              <input
-                ref={index === 0 ? firstFieldRef : undefined}
-                id={inputId}
-                type="search"
-                name={field.name}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={MAX_FILTER_LENGTH}
-                value={values[field.name]}
-                aria-describedby={hintId}
-                onChange={(event) => onChange(field.name, event.target.value)}
-                onBlur={onCommit}
-                onKeyDown={(event) => {
-                  // Several fields and no submit button: the browser would not submit on Enter by itself.
-                  if (event.key === 'Enter') {
-                    event.preventDefault()
-                    onCommit()
-                  }
-                }}
-              />
-              {field.hint && (
-                <p className="field-hint" id={hintId}>
-                  {field.hint}
-                </p>
-              )}
-            </div>
-          )
-        })}
-      </div>
-      <div className="filter-actions">
-        <button type="button" className="button button-secondary" onClick={clear} disabled={!canClear}>
-          Clear filters
-        </button>
+      <button
+        type="button"
+        className="filter-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-body`}
+        onClick={() => setOpen(!open)}
+      >
+        {set > 0 ? `Filters (${set})` : 'Filters'}
+        <span className="filter-toggle-mark" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <div className="filter-body" id={`${id}-body`} data-open={open || undefined}>
+        <div className="filter-fields">
+          {fields.map((field, index) => {
+            const inputId = `${id}-${field.name}`
+            const hintId = field.hint ? `${inputId}-hint` : undefined
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={inputId}>{field.label}</label>
+                <input
+                  ref={index === 0 ? firstFieldRef : undefined}
+                  id={inputId}
+                  type="search"
+                  name={field.name}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={MAX_FILTER_LENGTH}
+                  value={values[field.name]}
+                  aria-describedby={hintId}
+                  onChange={(event) => onChange(field.name, event.target.value)}
+                  onBlur={onCommit}
+                  onKeyDown={(event) => {
+                    // Several fields and no submit button: the browser would not submit on Enter by itself.
+                    if (event.key === 'Enter') {
+                      event.preventDefault()
+                      onCommit()
+                    }
+                  }}
+                />
+                {field.hint && (
+                  <p className="field-hint" id={hintId}>
+                    {field.hint}
+                  </p>
+                )}
+              </div>
+            )
+          })}
+        </div>
+        <div className="filter-actions">
+          <button type="button" className="button button-secondary" onClick={clear} disabled={!canClear}>
+            Clear filters
+          </button>
+        </div>
       </div>
     </form>
   )
