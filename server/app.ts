@@ -2,7 +2,7 @@ import { createServer, METHODS } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
+import { API_PREFIX } from '../src/catalogue'
 import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
   const configuredBase = options.publicUrl ?? null
   const log = options.log ?? null
-  const service = new CatalogueService(options.store, options.cache)
+  const service = new CatalogueService(options.cache)
 
   const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const admit = createApiGate(keys, limiter)
@@ -212,10 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendRepresentation(request, reply, body)
   }
 
-  for (const name of COLLECTION_NAMES) {
-    const collection: CollectionName = name
-    const listUrl = collections[collection].itemPath
-    const itemUrl = `${collections[collection].itemPath}/:ids`
+  for (const collection of options.store.collections) {
+    const listUrl = collection.collection.itemPath
+    const itemUrl = `${listUrl}/:ids`
     app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
       answer(
         request,

@@ -62,7 +62,7 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   const keys = config.apiKeys.length
   const burst = config.rateLimit * TokenBucketLimiter.BURST_FACTOR
   return [
-    `Catalogue service on ${address}: ${store.locations.records.length} locations and ${store.episodes.records.length} episodes from ${config.dataPath}.`,
+    `Catalogue service on ${address}: ${holdings(store)} from ${config.dataPath}.`,
     keys === 0
       ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README).'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
@@ -70,6 +70,16 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
       ? 'Rate limiting is off.'
       : `Rate limit: ${config.rateLimit} requests a second per key, bursts of up to ${burst}.`,
   ]
+}
+
+/** "126 locations and 51 episodes". */
+function holdings(store: CatalogueStore): string {
+  const counts = store.collections.map(
+    ({ records, collection }) => `${records.length} ${collection.labels.plural}`,
+  )
+  return counts.length > 1
+    ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}`
+    : (counts[0] ?? 'nothing')
 }
 
 function startFailure(error: unknown): string {

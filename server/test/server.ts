@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
+import type { Dataset } from '../../src/catalogue'
 import { type BuildAppOptions, buildApp } from '../app'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
-import type { Dataset } from '../dataset/schema'
 import { createStore } from '../dataset/store'
 
 /** The shipped dataset, loaded once per test file. */

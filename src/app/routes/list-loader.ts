@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { isApiError } from '../../api/errors'
-import { type CollectionName, collections } from '../../catalogue'
+import type { ApiRecord, CollectionView } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from '../../lib/list-url'
@@ -9,9 +9,9 @@ import type { RouteModule } from '../../lib/route-module'
 import type { ConnectionStore } from '../connection/connection-store'
 import { appPathOf, requireClient } from './require-client'
 
-type Deps<C extends CollectionName> = {
-  collection: C
-  queries: CollectionQueries<C>
+type Deps<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
   queryClient: QueryClient
   connections: ConnectionStore
   page: RouteModule
@@ -23,9 +23,9 @@ type Deps<C extends CollectionName> = {
  * reads. It waits for the answer only where the answer can change the address (a page after the first);
  * page 1 renders at once with its loading state.
  */
-export function listLoader<C extends CollectionName>(deps: Deps<C>) {
+export function listLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
-  const names = collections[collection].filters
+  const names = collection.filters
   return async ({ request }: LoaderFunctionArgs) => {
     const code = deps.page.prepare()
     const url = new URL(request.url)

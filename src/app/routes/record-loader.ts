@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
-import { type CollectionName, parseIdSelection } from '../../catalogue'
+import { type ApiRecord, type CollectionView, parseIdSelection } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import type { RouteModule } from '../../lib/route-module'
 import type { ConnectionStore } from '../connection/connection-store'
 import { requireClient } from './require-client'
 
-type Deps<C extends CollectionName> = {
-  collection: C
-  queries: CollectionQueries<C>
+type Deps<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
   queryClient: QueryClient
   connections: ConnectionStore
   page: RouteModule
@@ -19,13 +19,8 @@ type Deps<C extends CollectionName> = {
  * own page (`/locations/1,1,1` and `/locations/[1]` become `/locations/1`); otherwise it starts the request
  * the page reads and lets the page render its loading state.
  */
-export function recordLoader<C extends CollectionName>({
-  collection,
-  queries,
-  queryClient,
-  connections,
-  page,
-}: Deps<C>) {
+export function recordLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
+  const { collection, queries, queryClient, connections, page } = deps
   return async ({ request, params }: LoaderFunctionArgs) => {
     const code = page.prepare()
     const client = await requireClient(connections, request)
@@ -36,7 +31,7 @@ export function recordLoader<C extends CollectionName>({
     }
     const { selection } = parsed
     if (selection.kind === 'many' && selection.ids.length === 1) {
-      throw replace(`/${collection}/${selection.ids[0]}${new URL(request.url).search}`)
+      throw replace(`${collection.appPath}/${selection.ids[0]}${new URL(request.url).search}`)
     }
     const answer =
       selection.kind === 'one'

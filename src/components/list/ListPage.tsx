@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
-import type { FilterName, RecordOf } from '../../api/client'
 import { useCatalogueClient } from '../../api/client-context'
-import { type CollectionName, collections, formatIdList } from '../../catalogue'
+import {
+  type ApiRecord,
+  type CollectionView,
+  type FilterName,
+  formatIdList,
+  type RecordOf,
+} from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, writeListUrl } from '../../lib/list-url'
@@ -21,30 +26,33 @@ import { useListUrl, type WriteHow } from './use-list-url'
 import { useRowSelection } from './use-row-selection'
 import './list.css'
 
-export type ListConfig<C extends CollectionName> = {
-  collection: C
-  /** "Locations": the heading, the title and the table caption. */
-  title: string
-  queries: CollectionQueries<C>
-  /** How each of the collection's filters is labelled: every filter of the contract has a field. */
-  fields: Record<FilterName<C>, Omit<FilterField<FilterName<C>>, 'name'>>
-  columns: readonly Column<RecordOf<C>>[]
+/** What a collection's list page adds to the collection's definition: its columns and filter hints. */
+export type ListConfig<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  /** A hint under a filter field, where its label alone does not say what to type. */
+  hints?: Partial<Record<F, string>>
+  columns: readonly Column<R>[]
 }
 
+/** The list config of a defined collection: `ListConfigOf<typeof locations>`. */
+export type ListConfigOf<C> = ListConfig<RecordOf<C>, FilterName<C>>
+
 /** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
-export function ListPage<C extends CollectionName>({ config }: { config: ListConfig<C> }) {
-  const { collection, title, queries, columns } = config
-  const { filters: names, singular, plural } = collections[collection]
+export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
+  const { collection, queries, columns, hints } = config
+  const { filters: names, filterLabels } = collection
+  const { singular, plural, title } = collection.labels
   // In the contract's order.
   const fields = useMemo(
-    () => names.map((name: FilterName<C>) => ({ name, ...config.fields[name] })),
-    [names, config.fields],
+    (): FilterField<F>[] => names.map((name) => ({ name, label: filterLabels[name], hint: hints?.[name] })),
+    [names, filterLabels, hints],
   )
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const location = useLocation()
-  const url = useListUrl<FilterName<C>>(names)
+  const url = useListUrl<F>(names)
   const { write } = url
   const { filters, page } = url.state
   const filtersKey = filterKey(filters)
@@ -60,7 +68,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   const fetching = query.isFetching || url.pending || revalidator.state === 'loading'
 
   const writeFilters = useCallback(
-    (next: Record<FilterName<C>, string>, how: WriteHow) => {
+    (next: Record<F, string>, how: WriteHow) => {
       // A change of filter starts again at page 1; the same filters written again keep the page.
       const same = filterKey(next) === filterKey(url.asked.filters)
       write({ filters: next, page: same ? url.asked.page : 1 }, how)
@@ -139,7 +147,9 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           <SelectionActions
             ids={selection.ids}
             onClear={selection.clear}
-            onCompare={() => navigate(`/${collection}/${formatIdList(selection.ids)}`, { state: backHere })}
+            onCompare={() =>
+              navigate(`${collection.appPath}/${formatIdList(selection.ids)}`, { state: backHere })
+            }
           />
         )}
       </div>
@@ -163,7 +173,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
             columns={columns}
             rows={data?.results}
             busy={fetching}
-            hrefOf={(record) => `/${collection}/${record.id}`}
+            hrefOf={(record) => `${collection.appPath}/${record.id}`}
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}
