@@ -32,6 +32,7 @@ import { TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
+import { registerOperations } from './operations/plugin'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   /** Where request lines go; null (default) logs nothing. */
   log?: LogSink | null
   cache?: CatalogueServiceOptions
+  /** True during the drain delay after SIGTERM (readiness answers 503). */
+  draining?: () => boolean
 }
 
 /**
@@ -226,6 +229,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
   registerExplorerConfig(app, demo ? DEMO_KEY : null)
+  registerOperations(app, {
+    publicUrl: configuredBase,
+    counts: () => ({
+      locations: options.store.locations.records.length,
+      episodes: options.store.episodes.records.length,
+    }),
+    draining: options.draining,
+  })
   const hosting = options.hosting ?? null
   if (hosting && 'staticDir' in hosting) await registerStaticApp(app, hosting.staticDir)
 
