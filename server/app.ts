@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
-import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
+import type { CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import {
@@ -32,9 +32,15 @@ import { TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
+import { LiveCatalogue } from './operations/live-catalogue'
+import type { ServiceMetrics } from './operations/metrics'
 import { registerOperations } from './operations/plugin'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dataset served, replaceable while serving (SIGHUP). */
+    catalogue: LiveCatalogue
+  }
   interface FastifyContextConfig {
     /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
     api?: boolean
@@ -58,6 +64,8 @@ export interface BuildAppOptions {
   cache?: CatalogueServiceOptions
   /** True during the drain delay after SIGTERM (readiness answers 503). */
   draining?: () => boolean
+  /** Where requests, caches and connections are counted; null (default) counts nothing. */
+  metrics?: ServiceMetrics | null
 }
 
 /**
@@ -98,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
   const configuredBase = options.publicUrl ?? null
   const log = options.log ?? null
-  const service = new CatalogueService(options.store, options.cache)
+  const live = new LiveCatalogue(options.store, options.cache)
 
   const admit = createApiGate(keys, limiter)
   const fastPath = new FastPath(keys, limiter, log)
@@ -139,6 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sendError(reply, 400, message)
     },
   })
+
+  app.decorate('catalogue', live)
+  live.onReplace(() => fastPath.forget())
+  const metrics = options.metrics ?? null
+  if (metrics) {
+    metrics.instrument(app.server)
+    metrics.addCaches(() => ({ ...live.cacheStats, 'fast-path': fastPath.cacheStats }))
+  }
 
   await app.register(fastifyCors, CORS_OPTIONS)
   // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
@@ -210,14 +226,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       answer(
         request,
         reply,
-        service.list(collection, request.query as Record<string, unknown>, base(request)),
+        live.service.list(collection, request.query as Record<string, unknown>, base(request)),
       ),
     )
     app.get<{ Params: { ids: string } }>(
       itemUrl,
       { compress: false, config: { api: true } },
       (request, reply) =>
-        answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
+        answer(request, reply, live.service.byIds(collection, request.params.ids, base(request))),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({
@@ -231,10 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerExplorerConfig(app, demo ? DEMO_KEY : null)
   registerOperations(app, {
     publicUrl: configuredBase,
-    counts: () => ({
-      locations: options.store.locations.records.length,
-      episodes: options.store.episodes.records.length,
-    }),
+    counts: () => live.counts,
     draining: options.draining,
   })
   const hosting = options.hosting ?? null

@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log }) => {
+runService(async ({ config, store, log, metrics }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
@@ -20,6 +20,7 @@ runService(async ({ config, store, log }) => {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },
     log,
+    metrics,
   })
   vite = await createServer({
     root: PROJECT_ROOT,

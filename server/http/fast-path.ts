@@ -26,6 +26,15 @@ export class FastPath {
     this.bodies = new LruCache(20_000, 32 * 1024 * 1024, (body) => body.budgetSize + 200)
   }
 
+  get cacheStats(): { hits: number; misses: number } {
+    return this.bodies.stats
+  }
+
+  /** Forgets every remembered body (after the dataset is replaced). */
+  forget(): void {
+    this.bodies.clear()
+  }
+
   /** Called by the routes once they have a 200 body for this request. */
   remember(request: IncomingMessage, body: Representation): void {
     const { method, headers } = request
