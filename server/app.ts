@@ -13,7 +13,7 @@ import {
   registerStaticApp,
   sendAppIndex,
 } from './hosting'
-import { createApiGate } from './http/api-gate'
+import { createApiGate, whenAdmitted } from './http/api-gate'
 import { KeyRing } from './http/auth'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
@@ -28,7 +28,7 @@ import {
 } from './http/errors'
 import { FastPath } from './http/fast-path'
 import { publicBase } from './http/public-base'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
@@ -55,6 +55,8 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
+  /** Where the per-key buckets live, when shared with other replicas (Redis); default in-process. */
+  limiter?: KeyRateLimiter | null
   /** Base of every address in responses; null (default) takes scheme and Host from each request. */
   publicUrl?: string | null
   /** The explorer app beside the API, or null (default) for the API alone. */
@@ -103,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
+  const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit, keys.size)) : null
   const configuredBase = options.publicUrl ?? null
   const log = options.log ?? null
   const live = new LiveCatalogue(options.store, options.cache)
@@ -142,9 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
       reply.headers(CORS_ANSWER_HEADERS)
       const url = request.raw.url ?? ''
-      if (isApiPath(url) && !admit(request, reply)) return
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
-      sendError(reply, 400, message)
+      whenAdmitted(isApiPath(url) ? admit(request, reply) : true, () => sendError(reply, 400, message))
     },
   })
 
@@ -173,12 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
-    if (!admit(request, reply)) return
-    if (request.routeOptions.config.methodNotAllowed) {
-      sendMethodNotAllowed(reply)
-      return
-    }
-    done()
+    whenAdmitted(admit(request, reply), () => {
+      if (request.routeOptions.config.methodNotAllowed) sendMethodNotAllowed(reply)
+      else done()
+    })
   })
 
   if (log) {

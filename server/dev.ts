@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log, metrics }) => {
+runService(async ({ config, store, log, metrics, limiter }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
@@ -21,6 +21,7 @@ runService(async ({ config, store, log, metrics }) => {
     },
     log,
     metrics,
+    limiter,
   })
   vite = await createServer({
     root: PROJECT_ROOT,

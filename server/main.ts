@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log, metrics }) => {
+runService(async ({ config, store, log, metrics, limiter }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
@@ -19,6 +19,7 @@ runService(async ({ config, store, log, metrics }) => {
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
     log,
     metrics,
+    limiter,
   })
   return {
     app,

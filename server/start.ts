@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { type Config, ConfigError, readConfig } from './config'
+import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import { batchedSink, type LogSink } from './http/request-log'
-import { type OperationsConfig, readOperationsConfig } from './operations/config'
+import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
 import { ServiceMetrics } from './operations/metrics'
 import { listenForMetrics } from './operations/metrics-server'
+import { RedisRateLimiter } from './operations/redis-rate-limit'
 import { reloadDataset } from './operations/reload'
 
 export type StartContext = {
@@ -16,6 +17,8 @@ export type StartContext = {
   log: LogSink
   /** Where the service counts what it does, when METRICS_PORT is set. */
   metrics: ServiceMetrics | null
+  /** The per-key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
+  limiter: KeyRateLimiter | null
 }
 
 export type Started = {
@@ -49,7 +52,19 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     (performance.now() - loadStarted) / 1000,
   )
   const log = batchedSink(process.stdout)
-  const started = await start({ config, operations, store, log, metrics })
+  const redis =
+    operations.redisUrl !== null && config.rateLimit > 0
+      ? new RedisRateLimiter({
+          url: operations.redisUrl,
+          rate: config.rateLimit,
+          keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
+          say: (line, level) => (level === 'warn' ? console.warn(line) : console.log(line)),
+          onFallback: () => metrics?.rateLimitFallbacks.inc(),
+        })
+      : null
+  if (redis && (await redis.connect()))
+    console.log(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl as string)}.`)
+  const started = await start({ config, operations, store, log, metrics, limiter: redis })
   const address = await started.app.listen({ port: config.port, host: config.host })
   const metricsListener =
     metrics && operations.metricsPort !== null
@@ -75,7 +90,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     if (stopping) return
     stopping = true
     console.log(`${signal}: no longer accepting connections; finishing requests in flight.`)
-    Promise.all([started.close?.(), started.app.close(), metricsListener?.close()]).then(
+    Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
       () => {
         log.flush()
         console.log('Stopped.')

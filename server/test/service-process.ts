@@ -18,19 +18,16 @@ export interface ServiceProcess {
 }
 
 const running = new Set<ChildProcess>()
-let cleanupRegistered = false
+// At module level, so it is registered while the test file is collected (not inside another hook).
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL')
+})
 
 /**
  * Starts `server/main.ts` as its own process (node directly, so signals reach the service itself) on a free
  * port, and waits until it listens. Stopped after the test file at the latest.
  */
 export async function startServiceProcess(environment: Record<string, string>): Promise<ServiceProcess> {
-  if (!cleanupRegistered) {
-    cleanupRegistered = true
-    afterAll(() => {
-      for (const child of running) if (child.exitCode === null) child.kill('SIGKILL')
-    })
-  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...environment },
