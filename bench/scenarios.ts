@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { seededRandom } from '../server/data/seeded-random'
-import type { DatasetLocation } from '../server/dataset/schema'
+import type { DatasetLocation } from '../src/catalogue'
 import {
-  collections,
   foldCase,
   formatIdList,
-  LOCATION_FILTERS,
+  locations as LOCATIONS,
   type LocationFilter,
   normaliseFilterValue,
   pageCount,
@@ -33,7 +32,7 @@ export interface FilteredListStats {
   empty: number
 }
 
-const LIST_PATH = collections.locations.listPath
+const LIST_PATH = LOCATIONS.listPath
 /** Scenario (b) asks for filtered lists with at least this many distinct filter values. */
 export const MIN_DISTINCT_FILTER_VALUES = 1000
 /** Distinct requests in each of the two sets: the one measured again and again, and the once-through one. */
@@ -58,7 +57,7 @@ export function twentyIdsScenario(locations: readonly BenchLocation[]): Scenario
   return {
     id: 'c',
     label: '20 ids in one request',
-    paths: [`${collections.locations.itemPath}/${formatIdList(ids)}`],
+    paths: [`${LOCATIONS.itemPath}/${formatIdList(ids)}`],
   }
 }
 
@@ -80,10 +79,10 @@ export function filteredListsScenarios(locations: readonly BenchLocation[]): {
   const random = seededRandom(20131202)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
   const candidates = filterValueCandidates(locations)
-  const folded = LOCATION_FILTERS.map((field) => locations.map((record) => foldCase(record[field])))
+  const folded = LOCATIONS.filters.map((field) => locations.map((record) => foldCase(record[field])))
   const count = (filters: [LocationFilter, string][]) => {
     const applied = filters.map(([field, value]) => ({
-      column: folded[LOCATION_FILTERS.indexOf(field)] as string[],
+      column: folded[LOCATIONS.filters.indexOf(field)] as string[],
       needle: foldCase(normaliseFilterValue(value)),
     }))
     let matches = 0
@@ -156,7 +155,7 @@ export function filteredListsScenarios(locations: readonly BenchLocation[]): {
 /** For each filter field, text a person might type: words of the field, fragments of them, and word pairs. */
 function filterValueCandidates(locations: readonly BenchLocation[]): Record<LocationFilter, string[]> {
   const result = {} as Record<LocationFilter, string[]>
-  for (const field of LOCATION_FILTERS) {
+  for (const field of LOCATIONS.filters) {
     const found = new Set<string>()
     for (const record of locations) {
       const words = record[field].split(/\s+/).filter((word) => word !== '')

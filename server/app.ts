@@ -2,7 +2,7 @@ import { createServer, METHODS } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from '../src/catalogue'
+import { API_PREFIX } from '../src/catalogue'
 import type { CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
@@ -217,22 +217,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendRepresentation(request, reply, body)
   }
 
-  for (const name of COLLECTION_NAMES) {
-    const collection: CollectionName = name
-    const listUrl = collections[collection].itemPath
-    const itemUrl = `${collections[collection].itemPath}/:ids`
+  for (const { collection } of options.store.collections) {
+    const listUrl = collection.itemPath
+    const itemUrl = `${listUrl}/:ids`
     app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
       answer(
         request,
         reply,
-        live.service.list(collection, request.query as Record<string, unknown>, base(request)),
+        live.service.list(
+          live.collection(collection.name),
+          request.query as Record<string, unknown>,
+          base(request),
+        ),
       ),
     )
     app.get<{ Params: { ids: string } }>(
       itemUrl,
       { compress: false, config: { api: true } },
       (request, reply) =>
-        answer(request, reply, live.service.byIds(collection, request.params.ids, base(request))),
+        answer(
+          request,
+          reply,
+          live.service.byIds(live.collection(collection.name), request.params.ids, base(request)),
+        ),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({

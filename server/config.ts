@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { z } from 'zod'
 
 export const DEMO_KEY = 'catalogue-demo-key'
 /** Requests per second per key when CATALOGUE_RATE_LIMIT is not set. */
 export const DEFAULT_RATE_LIMIT = 50
-export const DEFAULT_DATASET_PATH = fileURLToPath(new URL('./data/catalogue.json', import.meta.url))
+export const DEFAULT_DATASET_PATH = join(import.meta.dirname, 'data', 'catalogue.json')
 
 /** Settings read from the environment at start-up (contract section 8). */
 export interface Config {

@@ -5,6 +5,7 @@ import { type CatalogueStore, loadStore } from './dataset/store'
 import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import { batchedSink, type LogSink } from './http/request-log'
 import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
+import { recordCounts } from './operations/live-catalogue'
 import { ServiceMetrics } from './operations/metrics'
 import { listenForMetrics } from './operations/metrics-server'
 import { RedisRateLimiter } from './operations/redis-rate-limit'
@@ -47,15 +48,13 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   const loadStarted = performance.now()
   const store = loadStore(config.dataPath)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
-  metrics?.recordDataset(
-    { locations: store.locations.records.length, episodes: store.episodes.records.length },
-    (performance.now() - loadStarted) / 1000,
-  )
+  metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
   const log = batchedSink(process.stdout)
   const redis =
     operations.redisUrl !== null && config.rateLimit > 0
       ? new RedisRateLimiter({
           url: operations.redisUrl,
+          timeout: operations.redisTimeout,
           rate: config.rateLimit,
           keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
           say: (line, level) => (level === 'warn' ? console.warn(line) : console.log(line)),
@@ -111,7 +110,7 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   const keys = config.apiKeys.length
   const burst = config.rateLimit * TokenBucketLimiter.BURST_FACTOR
   return [
-    `Catalogue service on ${address}: ${store.locations.records.length} locations and ${store.episodes.records.length} episodes from ${config.dataPath}.`,
+    `Catalogue service on ${address}: ${holdings(store)} from ${config.dataPath}.`,
     keys === 0
       ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README).'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
@@ -119,6 +118,16 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
       ? 'Rate limiting is off.'
       : `Rate limit: ${config.rateLimit} requests a second per key, bursts of up to ${burst}.`,
   ]
+}
+
+/** "126 locations and 51 episodes". */
+function holdings(store: CatalogueStore): string {
+  const counts = store.collections.map(
+    ({ records, collection }) => `${records.length} ${collection.labels.plural}`,
+  )
+  return counts.length > 1
+    ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}`
+    : (counts[0] ?? 'nothing')
 }
 
 function startFailure(error: unknown): string {

@@ -4,11 +4,11 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 import {
+  episodes as EPISODES,
   type Episode,
-  EpisodePageSchema,
   filterMatches,
+  locations as LOCATIONS,
   type Location,
-  LocationPageSchema,
   PAGE_SIZE,
 } from '../../src/catalogue'
 import { DEMO_KEY } from './servers'
@@ -34,8 +34,8 @@ async function readAll<Item>(
 
 export async function readCatalogue(request: APIRequestContext): Promise<CatalogueSnapshot> {
   const [locations, episodes] = await Promise.all([
-    readAll(request, '/v1/locations', (body) => LocationPageSchema.parse(body)),
-    readAll(request, '/v1/episodes/', (body) => EpisodePageSchema.parse(body)),
+    readAll(request, '/v1/locations', (body) => LOCATIONS.page.parse(body)),
+    readAll(request, '/v1/episodes/', (body) => EPISODES.page.parse(body)),
   ])
   return { locations, episodes }
 }

@@ -1,10 +1,4 @@
-import {
-  type CollectionName,
-  collections,
-  MAX_FILTER_LENGTH,
-  normaliseFilterValue,
-  parsePage,
-} from '../../src/catalogue'
+import { type AnyCollection, MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../../src/catalogue'
 import { ApiError } from '../http/errors'
 
 /** A list request as the service applies it: the page and the non-empty, trimmed filters in contract order. */
@@ -16,11 +10,11 @@ export interface ListQuery {
 }
 
 /** Reads `page` and the collection's filters from a parsed query string; other parameters are ignored. */
-export function parseListQuery(collection: CollectionName, query: Record<string, unknown>): ListQuery {
+export function parseListQuery(collection: AnyCollection, query: Record<string, unknown>): ListQuery {
   const page = readPage(query.page)
   const pageText = typeof query.page === 'string' ? query.page.replace(/^0+/, '') : String(page)
   const filters: [string, string][] = []
-  for (const field of collections[collection].filters) {
+  for (const field of collection.filters) {
     const raw = query[field]
     if (raw === undefined) continue
     if (typeof raw !== 'string') throw new ApiError(400, `The filter "${field}" may be given only once.`)
@@ -47,13 +41,8 @@ function readPage(raw: unknown): number {
 }
 
 /** The address of another page of the same list: `page` first, then the applied filters, percent-encoded. */
-export function listPageUrl(
-  base: string,
-  collection: CollectionName,
-  page: number,
-  query: ListQuery,
-): string {
-  let url = `${base}${collections[collection].listPath}?page=${page}`
+export function listPageUrl(base: string, collection: AnyCollection, page: number, query: ListQuery): string {
+  let url = `${base}${collection.listPath}?page=${page}`
   for (const [field, value] of query.filters) url += `&${field}=${encodeURIComponent(value)}`
   return url
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EpisodePageSchema, LocationPageSchema, PAGE_SIZE } from '../../src/catalogue'
-import type { Dataset } from '../dataset/schema'
+import type { Dataset } from '../../src/catalogue'
+import { episodes as EPISODES, locations as LOCATIONS, PAGE_SIZE } from '../../src/catalogue'
 import { createStore } from '../dataset/store'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
@@ -13,7 +13,7 @@ describe('lists', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     const text = await response.text()
     expect(Object.keys(JSON.parse(text))).toEqual(['info', 'results'])
-    const page = LocationPageSchema.parse(JSON.parse(text))
+    const page = LOCATIONS.page.parse(JSON.parse(text))
     expect(Object.keys(JSON.parse(text).info)).toEqual(['count', 'pages', 'next', 'prev'])
     expect(page.info).toEqual({
       count: shippedDataset.locations.length,
@@ -30,13 +30,13 @@ describe('lists', () => {
     for (const path of ['/v1/locations/', '/v1/episodes/', '/v1/episodes']) {
       expect((await server.get(path)).status).toBe(200)
     }
-    const episodes = EpisodePageSchema.parse(await (await server.get('/v1/episodes/')).json())
+    const episodes = EPISODES.page.parse(await (await server.get('/v1/episodes/')).json())
     expect(episodes.info.next).toBe(`${server.origin}/v1/episodes/?page=2`)
   })
 
   it('gives the last page with next null and prev pointing back', async () => {
     const pages = Math.ceil(shippedDataset.locations.length / PAGE_SIZE)
-    const page = LocationPageSchema.parse(await (await server.get(`/v1/locations?page=${pages}`)).json())
+    const page = LOCATIONS.page.parse(await (await server.get(`/v1/locations?page=${pages}`)).json())
     expect(page.info.next).toBeNull()
     expect(page.info.prev).toBe(`${server.origin}/v1/locations?page=${pages - 1}`)
     expect(page.results.length).toBe(shippedDataset.locations.length - (pages - 1) * PAGE_SIZE)
@@ -74,7 +74,7 @@ describe('lists', () => {
   })
 
   it('accepts leading zeros in page', async () => {
-    const page = LocationPageSchema.parse(await (await server.get('/v1/locations?page=002')).json())
+    const page = LOCATIONS.page.parse(await (await server.get('/v1/locations?page=002')).json())
     expect(page.results[0]?.id).toBe(21)
   })
 })
@@ -83,7 +83,7 @@ describe('filters', () => {
   const names = async (path: string) => {
     const response = await server.get(path)
     expect(response.status).toBe(200)
-    const page = LocationPageSchema.parse(await response.json())
+    const page = LOCATIONS.page.parse(await response.json())
     return page.results.map((location) => location.name)
   }
 
@@ -108,7 +108,7 @@ describe('filters', () => {
 
   it('combines filters with AND', async () => {
     const response = await server.get('/v1/locations?name=nine&type=planet')
-    const page = LocationPageSchema.parse(await response.json())
+    const page = LOCATIONS.page.parse(await response.json())
     const expected = shippedDataset.locations.filter(
       (location) =>
         location.name.toLowerCase().includes('nine') && location.type.toLowerCase().includes('planet'),
@@ -118,7 +118,7 @@ describe('filters', () => {
 
   it('filters episodes by name and episode code, and ignores location-only and unknown parameters', async () => {
     const response = await server.get('/v1/episodes/?episode=s02&type=planet&foo=bar')
-    const page = EpisodePageSchema.parse(await response.json())
+    const page = EPISODES.page.parse(await response.json())
     expect(page.results.length).toBeGreaterThan(0)
     expect(page.results.every((episode) => episode.episode.startsWith('S02'))).toBe(true)
     expect(page.info.count).toBe(shippedDataset.episodes.filter((e) => e.episode.startsWith('S02')).length)
@@ -136,7 +136,7 @@ describe('filters', () => {
   })
 
   it('keeps unknown parameters out of next and prev, and puts page first', async () => {
-    const page = LocationPageSchema.parse(
+    const page = LOCATIONS.page.parse(
       await (await server.get('/v1/locations?dimension=dimension&zzz=1&name=%20e%20&type=')).json(),
     )
     expect(page.info.next).toBe(`${server.origin}/v1/locations?page=2&name=e&dimension=dimension`)
@@ -168,7 +168,7 @@ describe('next and prev round trips', () => {
       visited.push(url)
       const response = await awkward.get(url.slice(awkward.origin.length))
       expect(response.status).toBe(200)
-      const page = LocationPageSchema.parse(await response.json())
+      const page = LOCATIONS.page.parse(await response.json())
       expect(page.info.count).toBe(expectedIds.length)
       expect(page.info.pages).toBe(Math.ceil(expectedIds.length / PAGE_SIZE))
       forward.push(page.results.map((location) => location.id))
@@ -179,9 +179,7 @@ describe('next and prev round trips', () => {
     let back: string | null = visited.at(-1) as string
     const backward: number[][] = []
     while (back) {
-      const page = LocationPageSchema.parse(
-        await (await awkward.get(back.slice(awkward.origin.length))).json(),
-      )
+      const page = LOCATIONS.page.parse(await (await awkward.get(back.slice(awkward.origin.length))).json())
       backward.unshift(page.results.map((location) => location.id))
       back = page.info.prev
     }
@@ -210,16 +208,14 @@ describe('next and prev round trips', () => {
     const response = await awkward.get(
       `/v1/locations?dimension=${encodeURIComponent(' ω ')}&name=${encodeURIComponent(` ${awkwardName} `)}`,
     )
-    const page = LocationPageSchema.parse(await response.json())
+    const page = LOCATIONS.page.parse(await response.json())
     expect(page.info.next).toBe(
       `${awkward.origin}/v1/locations?page=2&name=Tom%20%26%20Jerry%20%23%2050%25%20%2B1%20Caf%C3%A9%20%C3%91u&dimension=%CF%89`,
     )
   })
 
   it('reads + in a query as a space, as forms do', async () => {
-    const page = LocationPageSchema.parse(
-      await (await awkward.get('/v1/locations?name=Tom+%26+Jerry')).json(),
-    )
+    const page = LOCATIONS.page.parse(await (await awkward.get('/v1/locations?name=Tom+%26+Jerry')).json())
     expect(page.info.count).toBe(oddIds.length)
   })
 })

@@ -1,25 +1,10 @@
-import {
-  type CollectionName,
-  collections,
-  foldCase,
-  PAGE_SIZE,
-  pageCount,
-  parseIdSelection,
-} from '../../src/catalogue'
-import type { DatasetEpisode, DatasetLocation } from '../dataset/schema'
-import type { CatalogueStore, CollectionStore } from '../dataset/store'
+import { foldCase, PAGE_SIZE, pageCount, parseIdSelection } from '../../src/catalogue'
+import type { CollectionStore } from '../dataset/store'
 import { ApiError } from '../http/errors'
 import { LruCache } from '../http/lru-cache'
 import { Representation } from '../http/representation'
 import { type ListQuery, listPageUrl, parseListQuery } from './list-query'
-import { renderEpisode, renderLocation } from './render'
-
-type Renderer = (record: never, base: string) => object
-
-const RENDERERS: Record<CollectionName, Renderer> = {
-  locations: renderLocation as Renderer,
-  episodes: renderEpisode as Renderer,
-}
+import { addressesFor } from './render'
 
 export interface CatalogueServiceOptions {
   /** Most bodies kept ready to send, and their total size in bytes. */
@@ -39,10 +24,7 @@ export class CatalogueService {
   private readonly bodies: LruCache<Representation>
   private readonly filterResults: LruCache<Int32Array | null>
 
-  constructor(
-    private readonly store: CatalogueStore,
-    options: CatalogueServiceOptions = {},
-  ) {
+  constructor(options: CatalogueServiceOptions = {}) {
     this.bodies = new LruCache(
       options.bodyCacheEntries ?? 5000,
       options.bodyCacheBytes ?? 32 * 1024 * 1024,
@@ -61,8 +43,9 @@ export class CatalogueService {
   }
 
   /** A page of a list; `query` is the parsed query string. Throws ApiError for a bad query or a missing page. */
-  list(collection: CollectionName, query: Record<string, unknown>, base: string): Representation {
-    const listQuery = parseListQuery(collection, query)
+  list(store: CollectionStore, query: Record<string, unknown>, base: string): Representation {
+    const listQuery = parseListQuery(store.collection, query)
+    const collection = store.collection.name
     // Unfiltered pages (the busiest requests) get a key without serialising anything.
     const key =
       listQuery.filters.length === 0
@@ -70,34 +53,34 @@ export class CatalogueService {
         : JSON.stringify([collection, base, listQuery.page, listQuery.filters])
     const cached = this.bodies.get(key)
     if (cached) return cached
-    const body = new Representation(this.renderList(collection, listQuery, base))
+    const body = new Representation(this.renderList(store, listQuery, base))
     this.bodies.set(key, body)
     return body
   }
 
   /** One record (`7`) or an array of records (`1,2` or `[1,2]`). Throws ApiError for bad ids or a missing record. */
-  byIds(collection: CollectionName, idsText: string, base: string): Representation {
+  byIds(store: CollectionStore, idsText: string, base: string): Representation {
+    const { collection } = store
     const parsed = parseIdSelection(idsText)
     if (!parsed.ok) throw new ApiError(400, parsed.error)
     const { selection } = parsed
     const key =
       selection.kind === 'one'
-        ? `${collection}\n${base}\n${selection.id}`
-        : `${collection}\n${base}\n[${selection.ids.join(',')}]`
+        ? `${collection.name}\n${base}\n${selection.id}`
+        : `${collection.name}\n${base}\n[${selection.ids.join(',')}]`
     const cached = this.bodies.get(key)
     if (cached) return cached
-    const store = this.collection(collection)
-    const render = RENDERERS[collection]
+    const at = addressesFor(collection, base)
     let json: string
     if (selection.kind === 'one') {
       const record = store.get(selection.id)
-      if (!record) throw new ApiError(404, collections[collection].notFound)
-      json = JSON.stringify(render(record as never, base))
+      if (!record) throw new ApiError(404, collection.labels.notFound)
+      json = JSON.stringify(collection.toRecord(record, at))
     } else {
       const found = []
       for (const id of selection.ids) {
         const record = store.get(id)
-        if (record) found.push(render(record as never, base))
+        if (record) found.push(collection.toRecord(record, at))
       }
       json = JSON.stringify(found)
     }
@@ -106,13 +89,9 @@ export class CatalogueService {
     return body
   }
 
-  private collection(collection: CollectionName): CollectionStore<DatasetLocation | DatasetEpisode> {
-    return this.store[collection] as CollectionStore<DatasetLocation | DatasetEpisode>
-  }
-
-  private renderList(collection: CollectionName, query: ListQuery, base: string): string {
-    const store = this.collection(collection)
-    const positions = this.matching(collection, query)
+  private renderList(store: CollectionStore, query: ListQuery, base: string): string {
+    const { collection } = store
+    const positions = this.matching(store, query)
     const count = positions ? positions.length : store.records.length
     const pages = pageCount(count)
     const { page } = query
@@ -120,12 +99,13 @@ export class CatalogueService {
       const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
       throw new ApiError(404, `Page ${query.pageText} does not exist: ${has}.`)
     }
-    const render = RENDERERS[collection]
+    const at = addressesFor(collection, base)
     const results = []
     const end = Math.min(count, page * PAGE_SIZE)
     for (let index = (page - 1) * PAGE_SIZE; index < end; index++) {
       const position = positions ? (positions[index] as number) : index
-      results.push(render(store.records[position] as never, base))
+      const record = store.records[position]
+      if (record) results.push(collection.toRecord(record, at))
     }
     return JSON.stringify({
       info: {
@@ -138,17 +118,17 @@ export class CatalogueService {
     })
   }
 
-  private matching(collection: CollectionName, query: ListQuery): Int32Array | null {
+  private matching(store: CollectionStore, query: ListQuery): Int32Array | null {
     if (query.filters.length === 0) return null
     const applied = query.filters.map(([field, value]) => ({ field, foldedValue: foldCase(value) }))
     const key = JSON.stringify([
-      collection,
+      store.collection.name,
       applied.map(({ foldedValue }) => foldedValue),
       applied.map((f) => f.field),
     ])
     const cached = this.filterResults.get(key)
     if (cached !== undefined) return cached
-    const positions = this.collection(collection).filter(applied)
+    const positions = store.filter(applied)
     this.filterResults.set(key, positions)
     return positions
   }

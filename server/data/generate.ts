@@ -9,9 +9,9 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import type { Dataset, DatasetEpisode, DatasetLocation } from '../../src/catalogue'
 import { writeAirDate } from '../../src/catalogue/air-date'
 import { DEFAULT_DATASET_PATH } from '../config'
-import type { Dataset, DatasetEpisode, DatasetLocation } from '../dataset/schema'
 import { seededRandom } from './seeded-random'
 
 /** Names that make filters interesting: punctuation, pattern characters, non-ASCII letters, odd case. */

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
-import type { z } from 'zod'
-import { DATASET_COLLECTIONS, type Dataset, FIELD_RULES } from './schema'
+import {
+  type AnyCollection,
+  COLLECTIONS,
+  COMMON_DATASET_RULES,
+  type Dataset,
+  type DatasetOf,
+} from '../../src/catalogue'
 
 /** A dataset file that cannot be used; the message names the file, and the collection, record and field. */
 export class DatasetError extends Error {
@@ -13,8 +18,16 @@ const READ_FAILURES: Record<string, string> = {
   EISDIR: 'it is a directory, not a file',
 }
 
-/** Reads and validates a whole dataset file (contract section 9). Records come back sorted by id. */
+/** Reads and validates the catalogue's dataset file (contract section 9). Records come back sorted by id. */
 export function loadDataset(path: string): Dataset {
+  return loadDatasetOf(path, COLLECTIONS)
+}
+
+/** Reads and validates a dataset file holding the given collections. */
+export function loadDatasetOf<const Cs extends readonly AnyCollection[]>(
+  path: string,
+  collections: Cs,
+): DatasetOf<Cs> {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -30,62 +43,93 @@ export function loadDataset(path: string): Dataset {
   } catch (error) {
     throw new DatasetError(`Dataset ${path} is not valid JSON: ${(error as Error).message}.`)
   }
-  return validateDataset(json, path)
+  return validateDatasetOf(json, path, collections)
 }
 
-/** Validates parsed JSON as a dataset; `source` names it in messages. */
+/** Validates parsed JSON as the catalogue's dataset; `source` names it in messages. */
 export function validateDataset(json: unknown, source: string): Dataset {
+  return validateDatasetOf(json, source, COLLECTIONS)
+}
+
+/** Validates parsed JSON as a dataset of the given collections, sorting each one's records by id in place. */
+export function validateDatasetOf<const Cs extends readonly AnyCollection[]>(
+  json: unknown,
+  source: string,
+  collections: Cs,
+): DatasetOf<Cs> {
+  assertDataset(json, source, collections)
+  return json
+}
+
+function assertDataset<Cs extends readonly AnyCollection[]>(
+  json: unknown,
+  source: string,
+  collections: Cs,
+): asserts json is DatasetOf<Cs> {
   const fail = (detail: string): never => {
     throw new DatasetError(`Dataset ${source}: ${detail}`)
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    fail('the file must hold one JSON object with the arrays "locations" and "episodes"')
+    const names = collections.map(({ name }) => `"${name}"`)
+    fail(
+      `the file must hold one JSON object with the arrays ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`,
+    )
+    return
   }
-  const file = json as Record<string, unknown>
-  const dataset = {} as Record<keyof typeof DATASET_COLLECTIONS, unknown[]>
-  for (const [collection, schema] of Object.entries(DATASET_COLLECTIONS) as [
-    keyof typeof DATASET_COLLECTIONS,
-    z.ZodType,
-  ][]) {
-    const records = file[collection]
-    if (!Array.isArray(records)) fail(`"${collection}" must be an array of records`)
-    dataset[collection] = validateRecords(records as unknown[], collection, schema, fail)
+  for (const collection of collections) {
+    const records: unknown = Reflect.get(json, collection.name)
+    if (!Array.isArray(records)) fail(`"${collection.name}" must be an array of records`)
+    else validateRecords(records, collection, fail)
   }
-  return dataset as unknown as Dataset
 }
 
+/** Checks every record of one collection and sorts them by id (in place: the file's own array is kept). */
 function validateRecords(
   records: unknown[],
-  collection: string,
-  schema: z.ZodType,
+  collection: AnyCollection,
   fail: (detail: string) => never,
-): { id: number }[] {
-  const parsed: { id: number }[] = new Array(records.length)
+): void {
   const indexById = new Map<number, number>()
   for (let index = 0; index < records.length; index++) {
     const record = records[index]
-    const where = `${collection}[${index}]${describeId(record)}`
+    const where = `${collection.name}[${index}]${describeId(record)}`
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
       fail(`${where} must be an object`)
+      return
     }
-    const result = schema.safeParse(record)
+    const result = collection.dataset.safeParse(record)
     if (!result.success) {
       const issue = result.error.issues[0]
       const field = String(issue?.path[0] ?? '')
-      const rule = FIELD_RULES[field as keyof typeof FIELD_RULES] ?? 'is not valid'
-      const missing = !(field in (record as object))
-      fail(`${where}: "${field}" ${missing ? 'is missing; it ' : ''}${rule}`)
+      const missing = !(field in record)
+      fail(`${where}: "${field}" ${missing ? 'is missing; it ' : ''}${ruleOf(collection, field)}`)
+      return
     }
     // The validated record itself is kept (not zod's copy): with 100,000 records the copy doubles the peak
     // memory. Fields beyond the schema's are never read, since responses are built field by field.
-    const value = record as { id: number }
-    const earlier = indexById.get(value.id)
+    const { id } = result.data
+    const earlier = indexById.get(id)
     if (earlier !== undefined)
-      fail(`${where}: "id" must be unique, but ${collection}[${earlier}] has the same id`)
-    indexById.set(value.id, index)
-    parsed[index] = value
+      fail(`${where}: "id" must be unique, but ${collection.name}[${earlier}] has the same id`)
+    indexById.set(id, index)
   }
-  return parsed.sort((a, b) => a.id - b.id)
+  sortRecordsById(records)
+}
+
+/** Sorts validated records (objects with a numeric `id`) by id. */
+function sortRecordsById(records: unknown[]): void {
+  records.sort((a, b) => idOf(a) - idOf(b))
+}
+
+function idOf(record: unknown): number {
+  const id: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, 'id') : undefined
+  return typeof id === 'number' ? id : 0
+}
+
+const COMMON_RULES: { readonly [field: string]: string } = COMMON_DATASET_RULES
+
+function ruleOf(collection: AnyCollection, field: string): string {
+  return COMMON_RULES[field] ?? collection.datasetRules[field] ?? 'is not valid'
 }
 
 function describeId(record: unknown): string {

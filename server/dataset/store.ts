@@ -1,6 +1,11 @@
-import { EPISODE_FILTERS, LOCATION_FILTERS } from '../../src/catalogue'
-import { loadDataset } from './load'
-import type { Dataset, DatasetEpisode, DatasetLocation } from './schema'
+import {
+  type AnyCollection,
+  COLLECTIONS,
+  type Collections,
+  type DatasetOf,
+  type DatasetRecord,
+} from '../../src/catalogue'
+import { loadDatasetOf } from './load'
 import { FieldIndex } from './search'
 
 /** A filter ready to apply: the record field and the trimmed, case-folded, non-empty value. */
@@ -10,23 +15,26 @@ export interface AppliedFilter {
 }
 
 /** One collection held in memory: records sorted by id, found by id, filtered through prepared fields. */
-export class CollectionStore<RecordType extends { id: number }> {
-  readonly records: readonly RecordType[]
-  private readonly byId: Map<number, RecordType>
+export class CollectionStore {
+  readonly records: readonly DatasetRecord[]
+  private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
 
-  constructor(records: readonly RecordType[], filterFields: readonly (keyof RecordType & string)[]) {
+  constructor(
+    readonly collection: AnyCollection,
+    records: readonly DatasetRecord[],
+  ) {
     this.records = [...records].sort((a, b) => a.id - b.id)
     this.byId = new Map(this.records.map((record) => [record.id, record]))
     this.fields = new Map(
-      filterFields.map((field) => [
+      collection.filters.map((field) => [
         field,
-        new FieldIndex(this.records.map((record) => String(record[field]))),
+        new FieldIndex(this.records.map((record) => collection.filterText(record, field))),
       ]),
     )
   }
 
-  get(id: number): RecordType | undefined {
+  get(id: number): DatasetRecord | undefined {
     return this.byId.get(id)
   }
 
@@ -65,19 +73,30 @@ function keepMatching(
   return kept.slice(0, found)
 }
 
+/** The catalogue held in memory: one store per collection, in the order the collections were given. */
 export interface CatalogueStore {
-  locations: CollectionStore<DatasetLocation>
-  episodes: CollectionStore<DatasetEpisode>
+  readonly collections: readonly CollectionStore[]
 }
 
-export function createStore(dataset: Dataset): CatalogueStore {
+/** Indexes the catalogue's dataset. */
+export function createStore(dataset: DatasetOf<Collections>): CatalogueStore {
+  return createStoreOf(dataset, COLLECTIONS)
+}
+
+/** Indexes a dataset of the given collections (each collection's records are found by its name). */
+export function createStoreOf<const Cs extends readonly AnyCollection[]>(
+  dataset: DatasetOf<Cs>,
+  collections: Cs,
+): CatalogueStore {
+  const records: { readonly [name: string]: readonly DatasetRecord[] } = dataset
   return {
-    locations: new CollectionStore(dataset.locations, LOCATION_FILTERS),
-    episodes: new CollectionStore(dataset.episodes, EPISODE_FILTERS),
+    collections: collections.map(
+      (collection) => new CollectionStore(collection, records[collection.name] ?? []),
+    ),
   }
 }
 
 /** Reads, validates and indexes a dataset file (throws DatasetError with one clear message). */
 export function loadStore(path: string): CatalogueStore {
-  return createStore(loadDataset(path))
+  return createStore(loadDatasetOf(path, COLLECTIONS))
 }

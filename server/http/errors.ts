@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { API_PREFIX, COLLECTION_NAMES, collections, MAX_IDS } from '../../src/catalogue'
+import { API_PREFIX, COLLECTIONS, MAX_IDS } from '../../src/catalogue'
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
@@ -41,10 +41,7 @@ export function sendMethodNotAllowed(reply: FastifyReply): FastifyReply {
   return sendError(reply, 405, MESSAGES.methodNotAllowed)
 }
 
-const servedPaths = COLLECTION_NAMES.flatMap((name) => [
-  collections[name].listPath,
-  `${collections[name].itemPath}/{ids}`,
-])
+const servedPaths = COLLECTIONS.flatMap((collection) => [collection.listPath, `${collection.itemPath}/{ids}`])
 
 export const MESSAGES = {
   unknownPath: `There is nothing at this address: the catalogue serves ${servedPaths.slice(0, -1).join(', ')} and ${servedPaths.at(-1)}.`,

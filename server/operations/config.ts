@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../config'
+import { REDIS_TIMEOUT_MS } from './redis-rate-limit'
 
 /** The operations settings of contract §10 that this module owns, read at start-up. */
 export interface OperationsConfig {
@@ -7,9 +8,26 @@ export interface OperationsConfig {
   metricsPort: number | null
   /** The Redis server holding the shared rate-limit state; null: in-process state. */
   redisUrl: string | null
+  /** Longest a request waits for Redis before in-process buckets answer it (ms). */
+  redisTimeout: number
 }
 
 const OperationsEnvironment = z.object({
+  CATALOGUE_REDIS_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return REDIS_TIMEOUT_MS
+      const milliseconds = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
+      if (!(milliseconds >= 1 && milliseconds <= 60_000)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'CATALOGUE_REDIS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 60000',
+        })
+        return z.NEVER
+      }
+      return milliseconds
+    }),
   METRICS_PORT: z
     .string()
     .optional()
@@ -50,7 +68,11 @@ export function readOperationsConfig(environment: NodeJS.ProcessEnv = process.en
     const got = variable === 'CATALOGUE_REDIS_URL' ? '' : ` (got ${JSON.stringify(value)})`
     throw new ConfigError(`Configuration error: ${issue?.message ?? 'invalid value'}${got}.`)
   }
-  return { metricsPort: result.data.METRICS_PORT, redisUrl: result.data.CATALOGUE_REDIS_URL }
+  return {
+    metricsPort: result.data.METRICS_PORT,
+    redisUrl: result.data.CATALOGUE_REDIS_URL,
+    redisTimeout: result.data.CATALOGUE_REDIS_TIMEOUT_MS,
+  }
 }
 
 /** The Redis address as it may be shown: without its password. */

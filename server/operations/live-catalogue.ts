@@ -1,15 +1,22 @@
 import { CatalogueService, type CatalogueServiceOptions } from '../catalogue/service'
-import type { CatalogueStore } from '../dataset/store'
+import type { CatalogueStore, CollectionStore } from '../dataset/store'
 
 type CacheStats = Record<string, { hits: number; misses: number }>
 
+/** Records served by collection name, such as `{ locations: 126, episodes: 51 }`. */
+export type RecordCounts = Record<string, number>
+
+export function recordCounts(store: CatalogueStore): RecordCounts {
+  return Object.fromEntries(store.collections.map((each) => [each.collection.name, each.records.length]))
+}
+
 /**
  * The dataset being served and the service answering from it, replaced together in one step: a request reads
- * `service` once and is answered wholly from the old data or wholly from the new. Replacing drops every cache
- * (the new service starts empty, and listeners drop theirs), so the next answers carry the new data and ETags.
+ * them once and is answered wholly from the old data or wholly from the new. Replacing drops every cache (the
+ * new service starts empty, and listeners drop theirs), so the next answers carry the new data and ETags.
  */
 export class LiveCatalogue {
-  private current: { store: CatalogueStore; service: CatalogueService }
+  private current: { byName: Map<string, CollectionStore>; counts: RecordCounts; service: CatalogueService }
   private readonly listeners: (() => void)[] = []
   /** Cache statistics of the services already replaced, so the counters never go back. */
   private readonly retired: CacheStats = {}
@@ -18,22 +25,30 @@ export class LiveCatalogue {
     store: CatalogueStore,
     private readonly cacheOptions: CatalogueServiceOptions = {},
   ) {
-    this.current = { store, service: new CatalogueService(store, cacheOptions) }
+    this.current = this.serve(store)
   }
 
-  get store(): CatalogueStore {
-    return this.current.store
+  private serve(store: CatalogueStore) {
+    return {
+      byName: new Map(store.collections.map((each) => [each.collection.name, each])),
+      counts: recordCounts(store),
+      service: new CatalogueService(this.cacheOptions),
+    }
   }
 
   get service(): CatalogueService {
     return this.current.service
   }
 
-  get counts(): { locations: number; episodes: number } {
-    return {
-      locations: this.current.store.locations.records.length,
-      episodes: this.current.store.episodes.records.length,
-    }
+  /** The store of a collection now served (every dataset has every collection the service started with). */
+  collection(name: string): CollectionStore {
+    const store = this.current.byName.get(name)
+    if (!store) throw new Error(`No collection ${name}`)
+    return store
+  }
+
+  get counts(): RecordCounts {
+    return this.current.counts
   }
 
   /** Serves `store` from now on. */
@@ -42,7 +57,7 @@ export class LiveCatalogue {
       const before = this.retired[cache] ?? { hits: 0, misses: 0 }
       this.retired[cache] = { hits: before.hits + stats.hits, misses: before.misses + stats.misses }
     }
-    this.current = { store, service: new CatalogueService(store, this.cacheOptions) }
+    this.current = this.serve(store)
     for (const listener of this.listeners) listener()
   }
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
-import { COLLECTION_NAMES, collections } from '../../src/catalogue'
+import { COLLECTIONS } from '../../src/catalogue'
 import { OPENAPI_PATH } from '../../src/catalogue/openapi'
 import { HEALTH_PATH, READY_PATH } from './plugin'
 
@@ -9,8 +9,7 @@ type CacheStats = Record<string, { hits: number; misses: number }>
 /** The route a request target counts under: a path template, never the path itself (bounded labels). */
 export function routeLabel(url: string): string {
   const path = (url.split('?', 1)[0] as string).replace(/(.)\/$/, '$1')
-  for (const name of COLLECTION_NAMES) {
-    const { listPath, itemPath } = collections[name]
+  for (const { listPath, itemPath } of COLLECTIONS) {
     if (path === listPath.replace(/\/$/, '')) return listPath
     if (path.startsWith(`${itemPath}/`) && !path.slice(itemPath.length + 1).includes('/'))
       return `${itemPath}/{ids}`
@@ -115,9 +114,8 @@ export class ServiceMetrics {
     this.cacheSources.push(source)
   }
 
-  recordDataset(counts: { locations: number; episodes: number }, seconds: number): void {
-    this.datasetRecords.set({ collection: 'locations' }, counts.locations)
-    this.datasetRecords.set({ collection: 'episodes' }, counts.episodes)
+  recordDataset(counts: Record<string, number>, seconds: number): void {
+    for (const [collection, count] of Object.entries(counts)) this.datasetRecords.set({ collection }, count)
     this.datasetLoadSeconds.set(seconds)
   }
 

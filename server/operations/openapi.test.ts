@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES, collections } from '../../src/catalogue'
+import { COLLECTIONS } from '../../src/catalogue'
 import { exampleKey, OPENAPI_PATH, openApiDocument } from '../../src/catalogue/openapi'
 import examples from '../../src/catalogue/openapi-examples.json'
 import {
@@ -28,8 +28,7 @@ interface ExampleRequest {
 function exampleRequests(): Record<string, ExampleRequest | Record<string, ExampleRequest>> {
   const requests: Record<string, ExampleRequest | Record<string, ExampleRequest>> = {}
   const smallList = { locations: '?name=earth%20(', episodes: '?name=caf%C3%A9' }
-  for (const name of COLLECTION_NAMES) {
-    const { listPath, itemPath } = collections[name]
+  for (const { name, listPath, itemPath } of COLLECTIONS) {
     const item = `${itemPath}/{ids}`
     Object.assign(requests, {
       [exampleKey('GET', listPath, 200)]: { path: `${listPath}${smallList[name]}` },

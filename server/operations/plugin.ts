@@ -9,7 +9,7 @@ export interface OperationsOptions {
   /** The public base, named as the OpenAPI document's server; null for relative addresses. */
   publicUrl: string | null
   /** The records served now (asked at each request, so a reloaded dataset shows). */
-  counts: () => { locations: number; episodes: number }
+  counts: () => Record<string, number>
   /** True during the drain delay after SIGTERM: not ready, though still serving. */
   draining?: () => boolean
 }
@@ -36,8 +36,7 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
         503,
         errorBody('The service is shutting down: send new requests to another replica.'),
       )
-    const { locations, episodes } = options.counts()
-    return sendJson(reply, 200, JSON.stringify({ status: 'ready', locations, episodes }))
+    return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...options.counts() }))
   })
   registerOpenApiRoute(app, options.publicUrl)
 }

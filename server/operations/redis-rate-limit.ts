@@ -13,10 +13,10 @@ declare module 'ioredis' {
   }
 }
 
-/** Longest a request waits for Redis before the in-process buckets answer it (ms). */
+/** Longest a request waits for Redis before the in-process buckets answer it (ms), unless configured. */
 export const REDIS_TIMEOUT_MS = 50
 /** How often a Redis that stopped answering is asked again while in-process buckets stand in (ms). */
-const PROBE_INTERVAL_MS = 500
+const PROBE_INTERVAL_MS = 250
 
 /**
  * One token bucket, taken from in one atomic step on the Redis server with the Redis server's clock (so the
@@ -55,6 +55,8 @@ export function bucketName(key: string): string {
 export interface RedisRateLimiterOptions {
   url: string
   rate: number
+  /** Longest a request waits for Redis (ms); default REDIS_TIMEOUT_MS. */
+  timeout?: number
   /** The accepted keys, in the key ring's order. */
   keys: readonly string[]
   /** One line when Redis stops answering, one when it is back. */
@@ -81,11 +83,13 @@ export class RedisRateLimiter implements KeyRateLimiter {
   private readonly buckets: string[]
   private readonly fallback: TokenBucketLimiter
   private readonly waiting = new Set<Waiting>()
+  private readonly timeout: number
   private shared = true
   private probe: NodeJS.Timeout | null = null
 
   constructor(private readonly options: RedisRateLimiterOptions) {
     this.rate = options.rate
+    this.timeout = options.timeout ?? REDIS_TIMEOUT_MS
     this.fallback = new TokenBucketLimiter(options.rate, options.keys.length)
     this.capacity = this.fallback.capacity
     this.buckets = options.keys.map(bucketName)
@@ -132,10 +136,7 @@ export class RedisRateLimiter implements KeyRateLimiter {
     return new Promise((resolve) => {
       const entry: Waiting = { keyIndex, resolve }
       this.waiting.add(entry)
-      const timer = setTimeout(
-        () => this.standIn(`no answer within ${REDIS_TIMEOUT_MS} ms`),
-        REDIS_TIMEOUT_MS,
-      )
+      const timer = setTimeout(() => this.standIn(`no answer within ${this.timeout} ms`), this.timeout)
       this.redis.takeToken(this.buckets[keyIndex] as string, this.rate, this.capacity).then(
         ([allowed, tokens]) => {
           clearTimeout(timer)
@@ -172,7 +173,7 @@ export class RedisRateLimiter implements KeyRateLimiter {
     if (this.probing || this.redis.status !== 'ready') return
     this.probing = true
     const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('timeout')), REDIS_TIMEOUT_MS).unref(),
+      setTimeout(() => reject(new Error('timeout')), this.timeout).unref(),
     )
     Promise.race([this.redis.ping(), timeout]).then(
       () => {

@@ -23,10 +23,10 @@ export function reloadDataset(
     const seconds = (performance.now() - started) / 1000
     metrics?.recordDataset(live.counts, seconds)
     metrics?.datasetReloads.inc({ result: 'ok' })
-    const { locations, episodes } = live.counts
+    const counts = Object.entries(live.counts).map(([name, count]) => `${count} ${name}`)
     return {
       ok: true,
-      message: `Dataset reloaded in ${Math.round(seconds * 1000)} ms: ${locations} locations and ${episodes} episodes from ${path}.`,
+      message: `Dataset reloaded in ${Math.round(seconds * 1000)} ms: ${counts.join(' and ')} from ${path}.`,
     }
   } catch (error) {
     metrics?.datasetReloads.inc({ result: 'failed' })

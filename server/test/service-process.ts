@@ -43,7 +43,7 @@ export async function startServiceProcess(environment: Record<string, string>): 
   }
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
-  const waitFor = (pattern: RegExp, timeout = 20_000) =>
+  const waitFor = (pattern: RegExp, timeout = 60_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
         if (!pattern.test(output)) return

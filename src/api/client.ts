@@ -1,8 +1,9 @@
 import { z } from 'zod/mini'
 import {
-  type CollectionName,
-  collections,
+  type ApiRecord,
+  type CollectionView,
   ErrorBodySchema,
+  type Filters,
   formatIdList,
   type ListPage,
   normaliseFilterValue,
@@ -15,26 +16,25 @@ export type Connection = {
   apiKey: string
 }
 
-type Collections = typeof collections
-export type RecordOf<C extends CollectionName> = z.infer<Collections[C]['recordSchema']>
-export type FilterName<C extends CollectionName> = Collections[C]['filters'][number]
-export type Filters<C extends CollectionName> = Partial<Record<FilterName<C>, string>>
+/** What the client reads of a collection's definition to list it, and to fetch records by id. */
+type Listed<R extends ApiRecord, F extends string> = Pick<
+  CollectionView<R, F>,
+  'listPath' | 'filters' | 'page'
+>
+type ById<R extends ApiRecord> = Pick<CollectionView<R>, 'itemPath' | 'record'>
 
+/** Reads any collection: the paths and schemas come from the collection's definition. */
 export type CatalogueClient = {
-  list<C extends CollectionName>(
-    collection: C,
-    filters: Filters<C>,
+  list<R extends ApiRecord, F extends string>(
+    collection: Listed<R, F>,
+    filters: Filters<F>,
     page: number,
     signal?: AbortSignal,
-  ): Promise<ListPage<RecordOf<C>>>
+  ): Promise<ListPage<R>>
   /** One record by id; a missing record is an `ApiError` of kind `notFound`. */
-  one<C extends CollectionName>(collection: C, id: number, signal?: AbortSignal): Promise<RecordOf<C>>
+  one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
-  many<C extends CollectionName>(
-    collection: C,
-    ids: readonly number[],
-    signal?: AbortSignal,
-  ): Promise<RecordOf<C>[]>
+  many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
 }
 
 /** The public API answers an unmatched filter with this 404 instead of an empty page. */
@@ -89,15 +89,14 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
 
   const client: CatalogueClient = {
     async list(collection, filters, page, signal) {
-      const { listPath, filters: names, pageSchema } = collections[collection]
       const params = new URLSearchParams()
       if (page !== 1) params.set('page', String(page))
-      for (const name of names) {
-        const value = normaliseFilterValue((filters as Record<string, string | undefined>)[name] ?? '')
+      for (const name of collection.filters) {
+        const value = normaliseFilterValue(filters[name] ?? '')
         if (value) params.set(name, value)
       }
       const query = params.size > 0 ? `?${params}` : ''
-      const response = await request(`${listPath}${query}`, signal)
+      const response = await request(`${collection.listPath}${query}`, signal)
       const body = await readJson(response)
       if (
         response.status === 404 &&
@@ -107,17 +106,12 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
         return { info: EMPTY_INFO, results: [] }
       }
       if (!response.ok) throw await failure(response, body)
-      return parseBody(
-        pageSchema as unknown as z.ZodMiniType<ListPage<RecordOf<typeof collection>>>,
-        body,
-        200,
-      )
+      return parseBody(collection.page, body, 200)
     },
 
     async one(collection, id, signal) {
-      const { itemPath, recordSchema } = collections[collection]
-      const schema = recordSchema as unknown as z.ZodMiniType<RecordOf<typeof collection>>
-      const answer = await get(`${itemPath}/${id}`, z.union([schema, z.array(schema)]), signal)
+      const schema = collection.record
+      const answer = await get(`${collection.itemPath}/${id}`, z.union([schema, z.array(schema)]), signal)
       const record = Array.isArray(answer) ? answer.find((item) => item.id === id) : answer
       if (!record) throw new ApiError('notFound', { status: 404 })
       return record
@@ -125,10 +119,13 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
 
     async many(collection, ids, signal) {
       if (ids.length === 0) return []
-      const { itemPath, recordSchema } = collections[collection]
-      const schema = recordSchema as unknown as z.ZodMiniType<RecordOf<typeof collection>>
+      const schema = collection.record
       // A single id in the bare form is answered with an object, not an array: normalise both.
-      const answer = await get(`${itemPath}/${formatIdList(ids)}`, z.union([schema, z.array(schema)]), signal)
+      const answer = await get(
+        `${collection.itemPath}/${formatIdList(ids)}`,
+        z.union([schema, z.array(schema)]),
+        signal,
+      )
       return Array.isArray(answer) ? answer : [answer]
     },
   }

@@ -1,38 +1,16 @@
-import { EPISODE_FILTERS, LOCATION_FILTERS } from './filters'
-import { EpisodePageSchema, EpisodeSchema, LocationPageSchema, LocationSchema } from './records'
-
-export const API_PREFIX = '/v1'
+import type { AnyCollection, DatasetOf } from './collection'
+import { episodes } from './collections/episodes'
+import { locations } from './collections/locations'
 
 /**
- * Everything both programs need to know about a collection: its paths, its filters, its schemas and how
- * people call its records.
+ * The catalogue's collections, in navigation order: the one list the service and the explorer derive their
+ * per-collection code from. A new collection is defined in `collections/` and added here.
  */
-export const collections = {
-  locations: {
-    /** The list path as the specification writes it. */
-    listPath: `${API_PREFIX}/locations`,
-    itemPath: `${API_PREFIX}/locations`,
-    filters: LOCATION_FILTERS,
-    recordSchema: LocationSchema,
-    pageSchema: LocationPageSchema,
-    singular: 'location',
-    plural: 'locations',
-    notFound: 'Location not found',
-  },
-  episodes: {
-    listPath: `${API_PREFIX}/episodes/`,
-    itemPath: `${API_PREFIX}/episodes`,
-    filters: EPISODE_FILTERS,
-    recordSchema: EpisodeSchema,
-    pageSchema: EpisodePageSchema,
-    singular: 'episode',
-    plural: 'episodes',
-    notFound: 'Episode not found',
-  },
-} as const
+export const COLLECTIONS = [locations, episodes] as const satisfies readonly AnyCollection[]
 
-export type CollectionName = keyof typeof collections
-export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
+export type Collections = typeof COLLECTIONS
+export type CatalogueCollection = Collections[number]
+export type CollectionName = CatalogueCollection['name']
 
-/** The path the characters named in `residents` and `characters` would be served at. */
-export const CHARACTERS_PATH = `${API_PREFIX}/characters`
+/** The dataset file of the catalogue (contract section 9): each collection's records, by name. */
+export type Dataset = DatasetOf<Collections>

@@ -1,9 +1,3 @@
-/** The filters each collection accepts, in the order they appear in `next`/`prev` and in forms. */
-export const LOCATION_FILTERS = ['name', 'type', 'dimension'] as const
-export const EPISODE_FILTERS = ['name', 'episode'] as const
-
-export type LocationFilter = (typeof LOCATION_FILTERS)[number]
-
 /** A filter value may be at most this many characters long (before trimming). */
 export const MAX_FILTER_LENGTH = 200
 

@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of the catalogue API, generated from the contract's zod schemas (never written by
 // hand). No Node imports: the explorer can render the same document.
 import { z } from 'zod/mini'
-import { API_PREFIX, COLLECTION_NAMES, type CollectionName, collections } from './collections'
+import { API_PREFIX } from './collection'
+import { type CatalogueCollection, COLLECTIONS } from './collections'
 import { MAX_FILTER_LENGTH } from './filters'
 import { MAX_IDS } from './ids'
 import { ErrorBodySchema } from './records'
@@ -22,17 +23,19 @@ const PAGE_PATTERN = '^[0-9]+$'
 /** Methods OpenAPI can describe that the API refuses (405, after the key is checked). */
 export const REFUSED_METHODS = ['post', 'put', 'patch', 'delete', 'trace'] as const
 
-const SCHEMA_NAMES: Record<CollectionName, { record: string; page: string }> = {
-  locations: { record: 'Location', page: 'LocationPage' },
-  episodes: { record: 'Episode', page: 'EpisodePage' },
+/** Component names of a collection's schemas: `Location` and `LocationPage`. */
+function schemaNames(collection: CatalogueCollection): { record: string; page: string } {
+  const { singular } = collection.labels
+  const record = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`
+  return { record, page: `${record}Page` }
 }
 
 /** The component schemas, from the contract's zod schemas (records, pages, the error body). */
 function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
-  for (const name of COLLECTION_NAMES) {
-    registry.add(collections[name].recordSchema, { id: SCHEMA_NAMES[name].record })
-    registry.add(collections[name].pageSchema, { id: SCHEMA_NAMES[name].page })
+  for (const collection of COLLECTIONS) {
+    registry.add(collection.record, { id: schemaNames(collection).record })
+    registry.add(collection.page, { id: schemaNames(collection).page })
   }
   registry.add(ErrorBodySchema, { id: 'Error' })
   const { schemas } = z.toJSONSchema(registry, {
@@ -153,21 +156,24 @@ const notModified = {
   headers: { ETag: ref('headers', 'ETag') },
 }
 
-function listOperation(name: CollectionName, method: 'get' | 'head', examples: OpenApiExamples): Json {
-  const collection = collections[name]
+function listOperation(
+  collection: CatalogueCollection,
+  method: 'get' | 'head',
+  examples: OpenApiExamples,
+): Json {
   const template = collection.listPath
   const operation = { method, template, withBody: method === 'get' }
-  const filterParameters = collection.filters.map((filter) => ({
+  const filterParameters = collection.filters.map((filter: string) => ({
     name: filter,
     in: 'query',
     required: false,
-    description: `Only ${collection.plural} whose ${filter} contains this value, ignoring letter case, after trimming white space; every character is literal; empty means no filter. At most ${MAX_FILTER_LENGTH} characters, given once.`,
+    description: `Only ${collection.labels.plural} whose ${filter} contains this value, ignoring letter case, after trimming white space; every character is literal; empty means no filter. At most ${MAX_FILTER_LENGTH} characters, given once.`,
     schema: { type: 'string', maxLength: MAX_FILTER_LENGTH },
   }))
   return {
-    ...(method === 'get' ? { operationId: `list${SCHEMA_NAMES[name].record}s` } : {}),
-    summary: `${method === 'get' ? 'A page' : 'The headers of a page'} of ${collection.plural}, in id order, 20 a page`,
-    tags: [name],
+    ...(method === 'get' ? { operationId: `list${schemaNames(collection).record}s` } : {}),
+    summary: `${method === 'get' ? 'A page' : 'The headers of a page'} of ${collection.labels.plural}, in id order, 20 a page`,
+    tags: [collection.name],
     parameters: [
       {
         name: 'page',
@@ -181,8 +187,8 @@ function listOperation(name: CollectionName, method: 'get' | 'head', examples: O
     ],
     responses: {
       200: okAnswer(
-        `A page of ${collection.plural}.`,
-        ref('schemas', SCHEMA_NAMES[name].page),
+        `A page of ${collection.labels.plural}.`,
+        ref('schemas', schemaNames(collection).page),
         operation,
         examples,
         false,
@@ -196,28 +202,31 @@ function listOperation(name: CollectionName, method: 'get' | 'head', examples: O
   }
 }
 
-function itemOperation(name: CollectionName, method: 'get' | 'head', examples: OpenApiExamples): Json {
-  const collection = collections[name]
+function itemOperation(
+  collection: CatalogueCollection,
+  method: 'get' | 'head',
+  examples: OpenApiExamples,
+): Json {
   const template = `${collection.itemPath}/{ids}`
   const operation = { method, template, withBody: method === 'get' }
-  const record = ref('schemas', SCHEMA_NAMES[name].record)
+  const record = ref('schemas', schemaNames(collection).record)
   return {
-    ...(method === 'get' ? { operationId: `get${SCHEMA_NAMES[name].record}s` } : {}),
-    summary: `${method === 'get' ? 'One or several' : 'The headers of one or several'} ${collection.plural} by id`,
-    tags: [name],
+    ...(method === 'get' ? { operationId: `get${schemaNames(collection).record}s` } : {}),
+    summary: `${method === 'get' ? 'One or several' : 'The headers of one or several'} ${collection.labels.plural} by id`,
+    tags: [collection.name],
     parameters: [
       {
         name: 'ids',
         in: 'path',
         required: true,
-        description: `One id (\`7\`: the ${collection.singular} as an object), a comma-separated list (\`1,2,3\`) or a bracketed list (\`[1,2,3]\`, \`[]\`): an array in id order, each once, unknown ids left out. An id is 1 to 16 digits with a value of at least 1; at most ${MAX_IDS} ids.`,
+        description: `One id (\`7\`: the ${collection.labels.singular} as an object), a comma-separated list (\`1,2,3\`) or a bracketed list (\`[1,2,3]\`, \`[]\`): an array in id order, each once, unknown ids left out. An id is 1 to 16 digits with a value of at least 1; at most ${MAX_IDS} ids.`,
         schema: { type: 'string' },
       },
       ref('parameters', 'If-None-Match'),
     ],
     responses: {
       200: okAnswer(
-        `The ${collection.singular} (one id) or an array of ${collection.plural} (a list).`,
+        `The ${collection.labels.singular} (one id) or an array of ${collection.labels.plural} (a list).`,
         { oneOf: [record, { type: 'array', items: record }] },
         operation,
         examples,
@@ -226,7 +235,12 @@ function itemOperation(name: CollectionName, method: 'get' | 'head', examples: O
       304: notModified,
       400: refusal(400, operation, examples),
       401: refusal(401, operation, examples),
-      404: refusal(404, operation, examples, `\`${collection.notFound}\`: one id that does not exist.`),
+      404: refusal(
+        404,
+        operation,
+        examples,
+        `\`${collection.labels.notFound}\`: one id that does not exist.`,
+      ),
       429: refusal(429, operation, examples),
     },
   }
@@ -277,11 +291,9 @@ export interface OpenApiOptions {
 /** The OpenAPI 3.1 document of the four endpoints (contract §1–§7 and §10). */
 export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions): Json {
   const paths: Json = {}
-  for (const name of COLLECTION_NAMES) {
-    const { listPath, itemPath } = collections[name]
-    paths[listPath] = pathItem((method) => listOperation(name, method, examples))
-    const itemTemplate = `${itemPath}/{ids}`
-    paths[itemTemplate] = pathItem((method) => itemOperation(name, method, examples))
+  for (const collection of COLLECTIONS) {
+    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples))
+    paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
   }
   return {
     openapi: '3.1.1',
@@ -293,7 +305,7 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
     },
     servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
-    tags: COLLECTION_NAMES.map((name) => ({ name })),
+    tags: COLLECTIONS.map(({ name }) => ({ name })),
     paths,
     components: {
       securitySchemes: {

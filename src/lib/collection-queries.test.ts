@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import type { CatalogueClient } from '../api/client'
+import { locations as LOCATIONS } from '../catalogue'
 import { collectionQueries } from './collection-queries'
 
 const record = {
@@ -22,7 +23,7 @@ function fakeClient(): CatalogueClient {
 }
 
 describe('collection queries', () => {
-  const queries = collectionQueries('locations')
+  const queries = collectionQueries(LOCATIONS)
 
   it('builds keys from general to specific', () => {
     expect(queries.keys.list({ name: 'earth' }, 2)).toEqual(['locations', 'list', { name: 'earth' }, 2])
@@ -34,7 +35,7 @@ describe('collection queries', () => {
     const client = fakeClient()
     const queryClient = new QueryClient()
     await queryClient.fetchQuery(queries.list(client, { name: 'four' }, 3))
-    expect(client.list).toHaveBeenCalledWith('locations', { name: 'four' }, 3, expect.any(AbortSignal))
+    expect(client.list).toHaveBeenCalledWith(LOCATIONS, { name: 'four' }, 3, expect.any(AbortSignal))
   })
 
   it('seeds the detail cache from list rows, so a detail needs no request', async () => {

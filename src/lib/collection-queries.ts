@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { CatalogueClient, Filters, RecordOf } from '../api/client'
-import type { CollectionName } from '../catalogue'
+import type { CatalogueClient } from '../api/client'
+import type { ApiRecord, CollectionView, Filters } from '../catalogue'
 
 /** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
 const STALE_TIME = Number.POSITIVE_INFINITY
@@ -11,17 +11,18 @@ const GC_TIME = 60 * 60 * 1000
  * `[collection]`, `[collection, 'list', filters, page]`, `[collection, 'detail', id]`, `[collection, 'many', ids]`.
  * Shared by hooks, prefetching and tests.
  */
-export function collectionQueries<C extends CollectionName>(collection: C) {
+export function collectionQueries<R extends ApiRecord, F extends string>(collection: CollectionView<R, F>) {
+  const { name } = collection
   const keys = {
-    all: [collection] as const,
-    list: (filters: Filters<C>, page: number) => [collection, 'list', filters, page] as const,
-    detail: (id: number) => [collection, 'detail', id] as const,
-    many: (ids: readonly number[]) => [collection, 'many', ids] as const,
+    all: [name] as const,
+    list: (filters: Filters<F>, page: number) => [name, 'list', filters, page] as const,
+    detail: (id: number) => [name, 'detail', id] as const,
+    many: (ids: readonly number[]) => [name, 'many', ids] as const,
   }
 
   return {
     keys,
-    list: (client: CatalogueClient, filters: Filters<C>, page: number) =>
+    list: (client: CatalogueClient, filters: Filters<F>, page: number) =>
       queryOptions({
         queryKey: keys.list(filters, page),
         queryFn: ({ signal }) => client.list(collection, filters, page, signal),
@@ -44,7 +45,7 @@ export function collectionQueries<C extends CollectionName>(collection: C) {
         gcTime: GC_TIME,
       }),
     /** Puts list rows in the detail cache, so opening one shows it at once, with no request. */
-    seedDetails(queryClient: QueryClient, records: readonly RecordOf<C>[]) {
+    seedDetails(queryClient: QueryClient, records: readonly R[]) {
       for (const record of records) {
         const key = keys.detail(record.id)
         if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, record)
@@ -53,4 +54,6 @@ export function collectionQueries<C extends CollectionName>(collection: C) {
   }
 }
 
-export type CollectionQueries<C extends CollectionName> = ReturnType<typeof collectionQueries<C>>
+export type CollectionQueries<R extends ApiRecord, F extends string> = ReturnType<
+  typeof collectionQueries<R, F>
+>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { LOCATION_FILTERS } from '../catalogue'
+import { locations } from '../catalogue'
 import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from './list-url'
 
-const read = (search: string) => readListUrl(new URLSearchParams(search), LOCATION_FILTERS)
-const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), LOCATION_FILTERS)
+const read = (search: string) => readListUrl(new URLSearchParams(search), locations.filters)
+const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), locations.filters)
 
 describe('list URL state', () => {
   it('reads filters and page', () => {
@@ -35,20 +35,20 @@ describe('list URL state', () => {
   it('writes set filters in contract order and leaves page 1 out', () => {
     const params = writeListUrl(
       { filters: { dimension: 'C-137', name: 'earth', type: '' }, page: 1 },
-      LOCATION_FILTERS,
+      locations.filters,
     )
     expect(params.toString()).toBe('name=earth&dimension=C-137')
     expect(
       writeListUrl(
         { filters: { name: 'a&b', type: '', dimension: '' }, page: 3 },
-        LOCATION_FILTERS,
+        locations.filters,
       ).toString(),
     ).toBe('name=a%26b&page=3')
   })
 
   it('round-trips any value, punctuation and non-ASCII included', () => {
     const filters = { name: 'Café (50%) + ?&=#', type: 'a/b', dimension: 'ü' }
-    const params = writeListUrl({ filters, page: 4 }, LOCATION_FILTERS)
+    const params = writeListUrl({ filters, page: 4 }, locations.filters)
     expect(read(params.toString())).toEqual({ filters, page: 4 })
   })
 

@@ -1,10 +1,12 @@
 import { type Connection, createClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
+import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import { joinWithAnd } from '../../lib/format'
 
 /** What a connection test found: the counts, or the problem as one sentence a person can act on. */
 export type ConnectionTest = { ok: true; message: string } | { ok: false; problem: string }
 
-/** Asks both list endpoints of a service with the given key and says what it found, or what went wrong. */
+/** Asks every list endpoint of a service with the given key and says what it found, or what went wrong. */
 export async function testConnection(
   connection: Connection,
   fetchImpl?: typeof fetch,
@@ -12,16 +14,13 @@ export async function testConnection(
 ): Promise<ConnectionTest> {
   const client = createClient(connection, fetchImpl)
   try {
-    const [locations, episodes] = await Promise.all([
-      client.list('locations', {}, 1, signal),
-      client.list('episodes', {}, 1, signal),
-    ])
-    const { count: l } = locations.info
-    const { count: e } = episodes.info
-    return {
-      ok: true,
-      message: `Connected: ${l} ${l === 1 ? 'location' : 'locations'} and ${e} ${e === 1 ? 'episode' : 'episodes'}.`,
-    }
+    const counts = await Promise.all(
+      COLLECTIONS.map(async (collection) => {
+        const { count } = (await client.list<ApiRecord, string>(collection, {}, 1, signal)).info
+        return `${count} ${count === 1 ? collection.labels.singular : collection.labels.plural}`
+      }),
+    )
+    return { ok: true, message: `Connected: ${joinWithAnd(counts)}.` }
   } catch (error) {
     if (isApiError(error) && error.kind === 'notFound') {
       return { ok: false, problem: 'No catalogue service answers at this address.' }

@@ -1,15 +1,18 @@
 import { type MouseEvent, Suspense } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { COLLECTIONS } from '../../catalogue'
+import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary } from '../ErrorBoundary'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { APP_NAME } from './use-page-title'
 import './layout.css'
 
 const SECTIONS = [
-  { to: '/locations', label: 'Locations' },
-  { to: '/episodes', label: 'Episodes' },
+  ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
   { to: '/settings', label: 'Settings' },
-] as const
+]
+const HOME = COLLECTIONS[0].appPath
+const HOLDINGS = joinWithAnd(COLLECTIONS.map((collection) => collection.labels.plural))
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   // Focus the landmark without a "#main" history entry, which the router would treat as a navigation.
@@ -31,7 +34,7 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="site-header-inner">
-          <Link className="brand" to="/locations">
+          <Link className="brand" to={HOME}>
             <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
               <ellipse cx="12" cy="12" rx="9" ry="3.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -58,7 +61,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <footer className="site-footer">
-        <p>Read-only catalogue of locations and episodes.</p>
+        <p>Read-only catalogue of {HOLDINGS}.</p>
       </footer>
     </>
   )

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event'
 import { useRef } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
-import { LOCATION_FILTERS } from '../../catalogue'
+import { locations as LOCATIONS } from '../../catalogue'
 import { FilterForm } from './FilterForm'
 import { useListUrl } from './use-list-url'
 
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
-  const { state, write } = useListUrl(LOCATION_FILTERS)
+  const { state, write } = useListUrl(LOCATIONS.filters)
   const firstField = useRef<HTMLInputElement>(null)
   return (
     <FilterForm

@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import type { FilterName, RecordOf } from '../../api/client'
 import { useCatalogueClient } from '../../api/client-context'
-import { type CollectionName, collections, formatIdList } from '../../catalogue'
+import {
+  type ApiRecord,
+  type CollectionView,
+  type FilterName,
+  formatIdList,
+  type RecordOf,
+} from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
@@ -23,30 +28,33 @@ import { useListUrl } from './use-list-url'
 import { useRowSelection } from './use-row-selection'
 import './list.css'
 
-export type ListConfig<C extends CollectionName> = {
-  collection: C
-  /** "Locations": the heading, the title and the table caption. */
-  title: string
-  queries: CollectionQueries<C>
-  /** How each of the collection's filters is labelled: every filter of the contract has a field. */
-  fields: Record<FilterName<C>, Omit<FilterField<FilterName<C>>, 'name'>>
-  columns: readonly Column<RecordOf<C>>[]
+/** What a collection's list page adds to the collection's definition: its columns and filter hints. */
+export type ListConfig<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  /** A hint under a filter field, where its label alone does not say what to type. */
+  hints?: Partial<Record<F, string>>
+  columns: readonly Column<R>[]
 }
 
+/** The list config of a defined collection: `ListConfigOf<typeof locations>`. */
+export type ListConfigOf<C> = ListConfig<RecordOf<C>, FilterName<C>>
+
 /** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
-export function ListPage<C extends CollectionName>({ config }: { config: ListConfig<C> }) {
-  const { collection, title, queries, columns } = config
-  const { filters: names, singular, plural } = collections[collection]
+export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
+  const { collection, queries, columns, hints } = config
+  const { filters: names, filterLabels } = collection
+  const { singular, plural, title } = collection.labels
   // In the contract's order.
   const fields = useMemo(
-    () => names.map((name: FilterName<C>) => ({ name, ...config.fields[name] })),
-    [names, config.fields],
+    (): FilterField<F>[] => names.map((name) => ({ name, label: filterLabels[name], hint: hints?.[name] })),
+    [names, filterLabels, hints],
   )
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const location = useLocation()
-  const { state, write } = useListUrl<FilterName<C>>(names)
+  const { state, write } = useListUrl<F>(names)
   const { filters, page } = state
   const filtersKey = JSON.stringify(activeFilters(filters))
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds the request filters.
@@ -56,7 +64,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   const { data, isPlaceholderData } = query
 
   const writeFilters = useCallback(
-    (next: Record<FilterName<C>, string>, how: WriteHow) => {
+    (next: Record<F, string>, how: WriteHow) => {
       // A change of filter starts again at page 1; the same filters written again keep the page.
       const same = JSON.stringify(activeFilters(next)) === filtersKey
       write({ filters: next, page: same ? page : 1 }, how)
@@ -77,7 +85,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
   }
 
   useCanonicalListUrl(names)
-  const correct = useCallback((next: ListUrlState<FilterName<C>>) => write(next, 'correct'), [write])
+  const correct = useCallback((next: ListUrlState<F>) => write(next, 'correct'), [write])
   const beyondLast = useLastPageCorrection({ query, queries, client, filters, requestFilters, page, correct })
 
   // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
@@ -134,7 +142,9 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
           <SelectionActions
             ids={selection.ids}
             onClear={selection.clear}
-            onCompare={() => navigate(`/${collection}/${formatIdList(selection.ids)}`, { state: backHere })}
+            onCompare={() =>
+              navigate(`${collection.appPath}/${formatIdList(selection.ids)}`, { state: backHere })
+            }
           />
         )}
       </div>
@@ -157,7 +167,7 @@ export function ListPage<C extends CollectionName>({ config }: { config: ListCon
             columns={columns}
             rows={data?.results}
             busy={query.isFetching}
-            hrefOf={(record) => `/${collection}/${record.id}`}
+            hrefOf={(record) => `${collection.appPath}/${record.id}`}
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}

@@ -1,9 +1,9 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import type { CatalogueClient, FilterName, Filters } from '../../api/client'
+import type { CatalogueClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
-import type { CollectionName, Info } from '../../catalogue'
+import type { ApiRecord, Filters, Info } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { canonicalListSearch, type ListUrlState } from '../../lib/list-url'
 
@@ -17,21 +17,23 @@ export function useCanonicalListUrl(names: readonly string[]): void {
   }, [correction, navigate, location.pathname])
 }
 
-type LastPageArgs<C extends CollectionName> = {
+type LastPageArgs<R extends ApiRecord, F extends string> = {
   query: UseQueryResult<{ info: Info }>
-  queries: CollectionQueries<C>
+  queries: CollectionQueries<R, F>
   client: CatalogueClient
-  filters: Record<FilterName<C>, string>
-  requestFilters: Filters<C>
+  filters: Record<F, string>
+  requestFilters: Filters<F>
   page: number
-  correct: (state: ListUrlState<FilterName<C>>) => void
+  correct: (state: ListUrlState<F>) => void
 }
 
 /**
  * A page beyond the last (the service answers 404, or fewer pages than asked): asks page 1 how many pages
  * there are, then shows the last one in place. Returns true while that is under way.
  */
-export function useLastPageCorrection<C extends CollectionName>(args: LastPageArgs<C>): boolean {
+export function useLastPageCorrection<R extends ApiRecord, F extends string>(
+  args: LastPageArgs<R, F>,
+): boolean {
   const { query, queries, client, filters, requestFilters, page, correct } = args
   const { data, error, isPlaceholderData } = query
   const beyondLast =

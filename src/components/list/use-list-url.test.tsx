@@ -2,12 +2,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, expect, it } from 'vitest'
-import { LOCATION_FILTERS } from '../../catalogue'
+import { locations as LOCATIONS } from '../../catalogue'
 import { useListUrl } from './use-list-url'
 
 /** A Next button as the pager wires it: the page it asks for is the one after the page the URL shows. */
 function Pager() {
-  const { state, write } = useListUrl(LOCATION_FILTERS)
+  const { state, write } = useListUrl(LOCATIONS.filters)
   return (
     <button type="button" onClick={() => write({ ...state, page: state.page + 1 }, 'commit')}>
       Next (now {state.page})

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
-import { type CollectionName, collections } from '../../catalogue'
+import type { ApiRecord } from '../../catalogue'
 import { idList, titleCase } from '../../lib/format'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -12,17 +12,18 @@ import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { FieldList } from './FieldList'
 import type { RecordConfig } from './record-config'
+import { recordFields } from './record-fields'
 
 /** Several records side by side, fetched with one multi-id request. */
-export function RecordCompare<C extends CollectionName>({
+export function RecordCompare<R extends ApiRecord, F extends string>({
   config,
   ids,
 }: {
-  config: RecordConfig<C>
+  config: RecordConfig<R, F>
   ids: number[]
 }) {
-  const { collection, queries, fields } = config
-  const { singular, plural } = collections[collection]
+  const { collection, queries } = config
+  const { singular, plural } = collection.labels
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const query = useQuery(queries.many(client, ids))
@@ -41,11 +42,11 @@ export function RecordCompare<C extends CollectionName>({
 
   return (
     <div className="record-page">
-      <BackLink listPath={`/${collection}`} plural={plural} />
+      <BackLink listPath={collection.appPath} plural={plural} />
       <PageHeading>{title}</PageHeading>
       {ids.length === 0 ? (
         <p className="state">
-          No {plural} were chosen. <Link to={`/${collection}`}>Browse all {plural}</Link> and select some to
+          No {plural} were chosen. <Link to={collection.appPath}>Browse all {plural}</Link> and select some to
           compare.
         </p>
       ) : query.isError ? (
@@ -68,14 +69,18 @@ export function RecordCompare<C extends CollectionName>({
               return (
                 <article key={record.id} className="record-card" aria-labelledby={headingId}>
                   <h2 id={headingId}>
-                    <Link to={`/${collection}/${record.id}`} state={backHere} onClick={ignoreRepeatedClick}>
+                    <Link
+                      to={`${collection.appPath}/${record.id}`}
+                      state={backHere}
+                      onClick={ignoreRepeatedClick}
+                    >
                       {record.name}
                     </Link>
                   </h2>
                   <p className="record-id">
                     {titleCase(singular)} #{record.id}
                   </p>
-                  <FieldList fields={fields(record)} />
+                  <FieldList fields={recordFields(config, record)} />
                 </article>
               )
             })}

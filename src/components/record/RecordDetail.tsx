@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCatalogueClient } from '../../api/client-context'
 import { isApiError } from '../../api/errors'
-import { type CollectionName, collections } from '../../catalogue'
+import type { ApiRecord } from '../../catalogue'
 import { titleCase } from '../../lib/format'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -11,22 +11,23 @@ import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { FieldList } from './FieldList'
 import { RecordNotFound } from './RecordNotFound'
 import type { RecordConfig } from './record-config'
+import { recordFields } from './record-fields'
 
-export function RecordDetail<C extends CollectionName>({
+export function RecordDetail<R extends ApiRecord, F extends string>({
   config,
   id,
 }: {
-  config: RecordConfig<C>
+  config: RecordConfig<R, F>
   id: number
 }) {
-  const { collection, queries, fields } = config
-  const { singular, plural, notFound } = collections[collection]
+  const { collection, queries } = config
+  const { singular, plural, notFound } = collection.labels
   const client = useCatalogueClient()
   const query = useQuery(queries.detail(client, id))
   const missing = isApiError(query.error) && query.error.kind === 'notFound'
   const title = query.data?.name ?? (missing ? notFound : `${titleCase(singular)} #${id}`)
   usePageTitle(title)
-  const listPath = `/${collection}`
+  const listPath = collection.appPath
 
   return (
     <div className="record-page">
@@ -37,7 +38,7 @@ export function RecordDetail<C extends CollectionName>({
           <p className="record-id">
             {titleCase(singular)} #{query.data.id}
           </p>
-          <FieldList fields={fields(query.data)} />
+          <FieldList fields={recordFields(config, query.data)} />
         </article>
       ) : missing ? (
         <RecordNotFound singular={singular} plural={plural} listPath={listPath} />

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom'
-import { type CollectionName, collections, MAX_IDS, parseIdSelection } from '../../catalogue'
+import { type ApiRecord, type CollectionView, MAX_IDS, parseIdSelection } from '../../catalogue'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { BackLink } from '../links/BackLink'
@@ -10,7 +10,11 @@ import type { RecordConfig } from './record-config'
 import './record.css'
 
 /** `/locations/7` shows one record, `/locations/1,5,9` or `/locations/[2,3]` compares several; anything else is not found. */
-export function RecordRoute<C extends CollectionName>({ config }: { config: RecordConfig<C> }) {
+export function RecordRoute<R extends ApiRecord, F extends string>({
+  config,
+}: {
+  config: RecordConfig<R, F>
+}) {
   const { ids = '' } = useParams()
   const parsed = parseIdSelection(ids)
   if (!parsed.ok) return <InvalidIds collection={config.collection} tooMany={parsed.reason === 'tooMany'} />
@@ -23,20 +27,26 @@ export function RecordRoute<C extends CollectionName>({ config }: { config: Reco
 }
 
 /** An address whose ids cannot be read: not found, or more than one comparison holds. */
-function InvalidIds({ collection, tooMany }: { collection: CollectionName; tooMany: boolean }) {
-  const { notFound, singular, plural } = collections[collection]
+function InvalidIds({
+  collection,
+  tooMany,
+}: {
+  collection: Pick<CollectionView, 'labels' | 'appPath'>
+  tooMany: boolean
+}) {
+  const { notFound, singular, plural } = collection.labels
   const title = tooMany ? `Too many ${plural} to compare` : notFound
   usePageTitle(title)
   return (
     <div className="record-page">
-      <BackLink listPath={`/${collection}`} plural={plural} />
+      <BackLink listPath={collection.appPath} plural={plural} />
       <PageHeading>{title}</PageHeading>
       {tooMany ? (
         <p className="state">
           A comparison shows at most {MAX_IDS} {plural}. Choose fewer and open them again.
         </p>
       ) : (
-        <RecordNotFound singular={singular} plural={plural} listPath={`/${collection}`} />
+        <RecordNotFound singular={singular} plural={plural} listPath={collection.appPath} />
       )}
     </div>
   )

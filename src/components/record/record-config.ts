@@ -1,11 +1,17 @@
-import type { RecordOf } from '../../api/client'
-import type { CollectionName } from '../../catalogue'
+import type { ApiRecord, CollectionView, FilterName, RecordOf } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import type { Field } from './FieldList'
 
-export type RecordConfig<C extends CollectionName> = {
-  collection: C
-  queries: CollectionQueries<C>
-  /** Every field of a record, in a form a person reads. */
-  fields: (record: RecordOf<C>) => Field[]
+/** How one of a record page's fields reads, where the plain value would not do: one or more terms. */
+export type FieldPresenter<R> = (record: R, label: string) => Field[]
+
+/** What a collection's record page adds to the collection's definition: how some fields are shown. */
+export type RecordConfig<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  /** Fields shown other than as their plain value (dates, codes); the others need nothing. */
+  present?: { [K in keyof R]?: FieldPresenter<R> }
 }
+
+/** The record config of a defined collection: `RecordConfigOf<typeof locations>`. */
+export type RecordConfigOf<C> = RecordConfig<RecordOf<C>, FilterName<C>>

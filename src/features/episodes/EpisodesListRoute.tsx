@@ -1,16 +1,12 @@
-import type { ListConfig } from '../../components/list/ListPage'
-import { ListPage } from '../../components/list/ListPage'
+import { episodes } from '../../catalogue'
+import { type ListConfigOf, ListPage } from '../../components/list/ListPage'
 import { countText, formatAirDate } from '../../lib/format'
 import { episodeQueries } from './queries'
 
-const config: ListConfig<'episodes'> = {
-  collection: 'episodes',
-  title: 'Episodes',
+const config: ListConfigOf<typeof episodes> = {
+  collection: episodes,
   queries: episodeQueries,
-  fields: {
-    name: { label: 'Name' },
-    episode: { label: 'Episode code', hint: 'A season such as S02, or one episode such as S02E03' },
-  },
+  hints: { episode: 'A season such as S02, or one episode such as S02E03' },
   columns: [
     { header: 'Code', cell: (episode) => <span className="code">{episode.episode}</span> },
     { header: 'Name', isName: true },

@@ -1,16 +1,10 @@
-import type { ListConfig } from '../../components/list/ListPage'
-import { ListPage } from '../../components/list/ListPage'
+import { locations } from '../../catalogue'
+import { type ListConfigOf, ListPage } from '../../components/list/ListPage'
 import { locationQueries } from './queries'
 
-const config: ListConfig<'locations'> = {
-  collection: 'locations',
-  title: 'Locations',
+const config: ListConfigOf<typeof locations> = {
+  collection: locations,
   queries: locationQueries,
-  fields: {
-    name: { label: 'Name' },
-    type: { label: 'Type' },
-    dimension: { label: 'Dimension' },
-  },
   columns: [
     { header: 'Name', isName: true },
     { header: 'Type', cell: (location) => location.type, secondary: true },

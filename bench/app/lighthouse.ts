@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { CHROMIUM_PATH } from './browser'
+
+const run = promisify(execFile)
+
+/** Scores (0 to 1) and the main timings of one Lighthouse run. */
+export interface LighthouseRun {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+interface Report {
+  categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>
+  audits: Record<string, { numericValue?: number }>
+  runtimeError?: { message: string }
+}
+
+/**
+ * One run of the `lighthouse` command (its default: a mobile phone, simulated slow 4G and a 4× slower CPU)
+ * with Debian's Chromium, in a fresh browser profile each time.
+ */
+export async function lighthouse(root: string, url: string): Promise<LighthouseRun> {
+  const { stdout } = await run(
+    join(root, 'node_modules', '.bin', 'lighthouse'),
+    [
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices',
+      '--chrome-flags=--headless=new --no-sandbox',
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 },
+  )
+  const report = JSON.parse(stdout) as Report
+  if (report.runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${report.runtimeError.message}`)
+  const score = (category: keyof Report['categories']) => {
+    const value = report.categories[category].score
+    if (value === null) throw new Error(`Lighthouse gave no ${category} score for ${url}.`)
+    return value
+  }
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
+ * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-lighthouse --no-write.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { stopServer } from '../processes'
+import { launchBrowser, newVisitor, openPage } from './browser'
+import { layoutShiftOf, visitLocations } from './journey'
+import { lighthouse } from './lighthouse'
+import { conditionKey, type Measurements, perCondition, reportMarkdown, writeBetweenMarkers } from './report'
+import { CACHES, LATENCIES_MS, ROUTES } from './routes'
+import { buildExplorer, startExplorerService } from './service'
+
+const root = resolve(import.meta.dirname, '..', '..')
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'lighthouse-runs': { type: 'string', default: '5' },
+    'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+})
+const runs = Number(flags.runs)
+const lighthouseRuns = flags['no-lighthouse'] ? 0 : Number(flags['lighthouse-runs'])
+
+function commit(): string {
+  const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  const dirty = execFileSync(
+    'git',
+    ['status', '--porcelain', '--', 'src', 'server', 'index.html', 'public'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+  return dirty.trim() === '' ? hash : `${hash}, with uncommitted changes to the app`
+}
+
+const log = (message: string) => console.error(`bench:app: ${message}`)
+
+async function main(): Promise<void> {
+  const started = Date.now()
+  const loadBefore = loadavg()[0] ?? Number.NaN
+  if (!flags['no-build']) {
+    log('building the explorer (npm run build)')
+    buildExplorer(root)
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-app-'))
+  const service = await startExplorerService(root, workDir)
+  const browser = await launchBrowser()
+  const measured: Measurements = {
+    journeys: perCondition(() => []),
+    shifts: perCondition(() => ({})),
+    lighthouse: {},
+  }
+  try {
+    for (const latency of LATENCIES_MS) {
+      for (let run = 1; run <= runs; run++) {
+        log(`${latency} ms: visit ${run} of ${runs}`)
+        const visitor = await newVisitor(browser)
+        for (const cache of CACHES) {
+          const page = await openPage(visitor, latency)
+          measured.journeys[conditionKey(latency, cache)].push(await visitLocations(page, service.origin))
+          await page.page.close()
+        }
+        await visitor.close()
+      }
+      for (const { path } of ROUTES) {
+        log(`${latency} ms: layout shift of ${path}`)
+        for (let run = 1; run <= runs; run++) {
+          const visitor = await newVisitor(browser)
+          for (const cache of CACHES) {
+            const page = await openPage(visitor, latency)
+            const byPath = measured.shifts[conditionKey(latency, cache)]
+            byPath[path] = [...(byPath[path] ?? []), await layoutShiftOf(page, service.origin, path)]
+            await page.page.close()
+          }
+          await visitor.close()
+        }
+      }
+    }
+    for (const { path } of lighthouseRuns > 0 ? ROUTES : []) {
+      for (let run = 1; run <= lighthouseRuns; run++) {
+        log(`Lighthouse ${path}: run ${run} of ${lighthouseRuns}`)
+        const result = await lighthouse(root, `${service.origin}${path}`)
+        measured.lighthouse[path] = [...(measured.lighthouse[path] ?? []), result]
+      }
+    }
+    const markdown = reportMarkdown(measured, {
+      date: new Date(),
+      commit: commit(),
+      machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`,
+      node: process.version,
+      chromium: browser.version(),
+      loadBefore,
+      loadAfter: loadavg()[0] ?? Number.NaN,
+      runs,
+      lighthouseRuns,
+      minutes: Math.round((Date.now() - started) / 60_000),
+    })
+    console.log(markdown)
+    if (!flags['no-write']) {
+      writeBetweenMarkers(join(root, 'docs', 'benchmarks.md'), markdown)
+      log('written to docs/benchmarks.md')
+    }
+  } finally {
+    await browser.close()
+    await stopServer(service)
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,146 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import type { Journey, Navigation } from './journey'
+import type { LighthouseRun } from './lighthouse'
+import { CACHES, type Cache, LATENCIES_MS, ROUTES } from './routes'
+import { formatSpread } from './stats'
+
+/** `0-cold`, `150-warm`, … */
+export type ConditionKey = `${(typeof LATENCIES_MS)[number]}-${Cache}`
+
+export function conditionKey(latency: (typeof LATENCIES_MS)[number], cache: Cache): ConditionKey {
+  return `${latency}-${cache}`
+}
+
+export const CONDITIONS: ConditionKey[] = LATENCIES_MS.flatMap((latency) =>
+  CACHES.map((cache) => conditionKey(latency, cache)),
+)
+
+/** One fresh value per condition. */
+export function perCondition<T>(make: () => T): Record<ConditionKey, T> {
+  return { '0-cold': make(), '0-warm': make(), '150-cold': make(), '150-warm': make() }
+}
+
+export interface Measurements {
+  journeys: Record<ConditionKey, Journey[]>
+  /** Per condition, per route path: CLS of each load. */
+  shifts: Record<ConditionKey, Record<string, number[]>>
+  /** Per route path; empty when Lighthouse was skipped. */
+  lighthouse: Record<string, LighthouseRun[]>
+}
+
+export interface RunInfo {
+  date: Date
+  commit: string
+  machine: string
+  node: string
+  chromium: string
+  loadBefore: number
+  loadAfter: number
+  runs: number
+  lighthouseRuns: number
+  minutes: number
+}
+
+const heading = (key: ConditionKey) => {
+  const [latency, cache] = key.split('-')
+  return `${latency} ms, ${cache}`
+}
+
+function row(label: string, cells: string[]): string {
+  return `| ${label} | ${cells.join(' | ')} |`
+}
+
+function browserTable(measured: Measurements): string[] {
+  const over = (pick: (journey: Journey) => number, digits = 0) =>
+    CONDITIONS.map((key) => formatSpread(measured.journeys[key].map(pick), digits))
+  const navigation = (label: string, pick: (journey: Journey) => Navigation) => [
+    row(
+      `${label}, ms`,
+      over((journey) => pick(journey).ms),
+    ),
+    row(
+      `${label}, requests`,
+      over((journey) => pick(journey).requests),
+    ),
+  ]
+  return [
+    row('measure', CONDITIONS.map(heading)),
+    row(
+      '---',
+      CONDITIONS.map(() => '---:'),
+    ),
+    row(
+      'first load of `/locations` to rows, ms',
+      over((journey) => journey.firstRowsMs),
+    ),
+    ...navigation('list → detail', (journey) => journey.listToDetail),
+    ...navigation('detail → back', (journey) => journey.detailToBack),
+    ...navigation('next page (prefetched)', (journey) => journey.nextPage),
+    ...ROUTES.map(({ path, label }) =>
+      row(
+        `CLS, ${label} (\`${path}\`)`,
+        CONDITIONS.map((key) => formatSpread(measured.shifts[key][path] ?? [], 3)),
+      ),
+    ),
+  ]
+}
+
+function lighthouseTable(measured: Measurements): string[] {
+  const lines = [
+    row('route', ['performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'CLS']),
+    row('---', ['---:', '---:', '---:', '---:', '---:', '---:']),
+  ]
+  for (const { path, label } of ROUTES) {
+    const runs = measured.lighthouse[path] ?? []
+    const over = (pick: (run: LighthouseRun) => number, digits: number) =>
+      formatSpread(runs.map(pick), digits)
+    lines.push(
+      row(`${label} (\`${path}\`)`, [
+        over((run) => run.performance, 2),
+        over((run) => run.accessibility, 2),
+        over((run) => run.bestPractices, 2),
+        over((run) => run.lcpMs, 0),
+        over((run) => run.tbtMs, 0),
+        over((run) => run.cls, 3),
+      ]),
+    )
+  }
+  return lines
+}
+
+export function reportMarkdown(measured: Measurements, info: RunInfo): string {
+  const when = `${info.date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const lines = [
+    `Measured ${when} at commit \`${info.commit}\` by \`npm run bench:app\` (${info.minutes} minutes): ` +
+      `${info.machine}, Node ${info.node}, Chromium ${info.chromium}; load average ${info.loadBefore.toFixed(2)} ` +
+      `before and ${info.loadAfter.toFixed(2)} after. Medians of ${info.runs} runs, range in brackets.`,
+    '',
+    'In headless Chromium at 1280×800, with 0 or 150 ms added to every request; times from the navigation start ' +
+      '(first load) or the click to the moment the DOM holds the result, taken in the page; requests are those ' +
+      'the page sent in that time (from the HTTP cache or not):',
+    '',
+    ...browserTable(measured),
+  ]
+  if (Object.keys(measured.lighthouse).length > 0) {
+    lines.push(
+      '',
+      `Lighthouse (mobile: simulated slow 4G and a 4× slower CPU), ${info.lighthouseRuns} runs per route, ` +
+        'medians, range in brackets:',
+      '',
+      ...lighthouseTable(measured),
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+const BEGIN = '<!-- bench:app:begin (written by npm run bench:app; do not edit by hand) -->'
+const END = '<!-- bench:app:end -->'
+
+/** Replaces what lies between the markers in `file` (docs/benchmarks.md) with `markdown`. */
+export function writeBetweenMarkers(file: string, markdown: string): void {
+  const text = readFileSync(file, 'utf8')
+  const begin = text.indexOf(BEGIN)
+  const end = text.indexOf(END)
+  if (begin === -1 || end < begin) throw new Error(`${file} has no ${BEGIN} … ${END} section.`)
+  writeFileSync(file, `${text.slice(0, begin + BEGIN.length)}\n${markdown}${text.slice(end)}`)
+}

@@ -1,0 +1,52 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type CatalogueCollection, COLLECTIONS } from '../catalogue'
+
+type RouteModule = { default: ComponentType }
+
+// A collection's pages live in its feature folder, `src/features/<name>/`: `…ListRoute.tsx` and
+// `…RecordRoute.tsx`, each exporting its page by default. Each is its own chunk, loaded when first visited.
+const LIST_MODULES = import.meta.glob<RouteModule>('../features/*/*ListRoute.tsx')
+const RECORD_MODULES = import.meta.glob<RouteModule>('../features/*/*RecordRoute.tsx')
+
+function pageModule(
+  modules: Record<string, () => Promise<RouteModule>>,
+  collection: CatalogueCollection,
+  kind: string,
+): () => Promise<RouteModule> {
+  const folder = `../features/${collection.name}/`
+  const found = Object.entries(modules).filter(([path]) => path.startsWith(folder))
+  const [entry] = found
+  if (!entry || found.length > 1) {
+    throw new Error(
+      `The collection "${collection.name}" needs exactly one ${kind} page in src/features/${collection.name}/.`,
+    )
+  }
+  return entry[1]
+}
+
+export type CollectionRoute = {
+  collection: CatalogueCollection
+  /** The list's route path, such as `locations`; records are at `<path>/:ids`. */
+  path: string
+  loadList: () => Promise<RouteModule>
+  loadRecord: () => Promise<RouteModule>
+  List: LazyExoticComponent<ComponentType>
+  Record: LazyExoticComponent<ComponentType>
+}
+
+/** The explorer's pages of every collection of the catalogue, in navigation order. */
+export const COLLECTION_ROUTES: readonly CollectionRoute[] = COLLECTIONS.map((collection) => {
+  const loadList = pageModule(LIST_MODULES, collection, 'list')
+  const loadRecord = pageModule(RECORD_MODULES, collection, 'record')
+  return {
+    collection,
+    path: collection.name,
+    loadList,
+    loadRecord,
+    List: lazy(loadList),
+    Record: lazy(loadRecord),
+  }
+})
+
+/** Where the explorer opens: the first collection's list. */
+export const HOME_PATH = COLLECTIONS[0].appPath

@@ -1,0 +1,72 @@
+import { z } from 'zod/mini'
+import { parseAirDate } from '../air-date'
+import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
+import { defineCollection } from '../define-collection'
+
+/** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
+export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
+
+export const EpisodeSchema = z.object({
+  id: apiId,
+  name: z.string(),
+  air_date: z.string(),
+  episode: z.string(),
+  characters: z.array(z.string()),
+  url: z.string(),
+  created: z.string(),
+})
+
+export const DatasetEpisodeSchema = z.object({
+  id: datasetId,
+  name: z.string(),
+  air_date: z.string().check(z.refine((text) => parseAirDate(text) !== null)),
+  episode: z.string().check(z.regex(EPISODE_CODE_PATTERN)),
+  characters: characterIds,
+  created: datasetCreated,
+})
+
+export type Episode = z.infer<typeof EpisodeSchema>
+export type DatasetEpisode = z.infer<typeof DatasetEpisodeSchema>
+
+export const episodes = defineCollection({
+  name: 'episodes',
+  // The specification writes the episodes list with a trailing slash; both spellings are served.
+  listPath: '/v1/episodes/',
+  labels: { singular: 'episode', plural: 'episodes', title: 'Episodes', notFound: 'Episode not found' },
+  record: EpisodeSchema,
+  dataset: DatasetEpisodeSchema,
+  datasetRules: {
+    air_date: 'must be a real date such as "December 2, 2013" (English month, day, comma, four-digit year)',
+    episode: 'must be an episode code such as "S01E11"',
+    characters: CHARACTER_IDS_RULE,
+  },
+  filters: ['name', 'episode'],
+  filterLabels: { name: 'Name', episode: 'Episode code' },
+  characterLinks: {
+    field: 'characters',
+    singular: 'character',
+    plural: 'characters',
+    listLabel: 'Character numbers',
+  },
+  recordFields: [
+    { field: 'episode', label: 'Episode code' },
+    { field: 'air_date', label: 'Air date' },
+    { field: 'characters', label: 'Characters' },
+    { field: 'created', label: 'Created' },
+  ],
+  toRecord: (record, at) => ({
+    id: record.id,
+    name: record.name,
+    air_date: record.air_date,
+    episode: record.episode,
+    characters: at.characters(record.characters),
+    url: at.self(record.id),
+    created: record.created,
+  }),
+})
+
+/** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
+export function parseEpisodeCode(code: string): { season: number; episode: number } | null {
+  const match = EPISODE_CODE_PATTERN.exec(code)
+  return match ? { season: Number(match[1]), episode: Number(match[2]) } : null
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod/mini'
+import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
+import { defineCollection } from '../define-collection'
+
+export const LocationSchema = z.object({
+  id: apiId,
+  name: z.string(),
+  type: z.string(),
+  dimension: z.string(),
+  residents: z.array(z.string()),
+  url: z.string(),
+  created: z.string(),
+})
+
+export const DatasetLocationSchema = z.object({
+  id: datasetId,
+  name: z.string(),
+  type: z.string(),
+  dimension: z.string(),
+  residents: characterIds,
+  created: datasetCreated,
+})
+
+export type Location = z.infer<typeof LocationSchema>
+export type DatasetLocation = z.infer<typeof DatasetLocationSchema>
+
+export const locations = defineCollection({
+  name: 'locations',
+  labels: { singular: 'location', plural: 'locations', title: 'Locations', notFound: 'Location not found' },
+  record: LocationSchema,
+  dataset: DatasetLocationSchema,
+  datasetRules: {
+    type: 'must be a string (it may be empty)',
+    dimension: 'must be a string (it may be empty)',
+    residents: CHARACTER_IDS_RULE,
+  },
+  filters: ['name', 'type', 'dimension'],
+  filterLabels: { name: 'Name', type: 'Type', dimension: 'Dimension' },
+  characterLinks: {
+    field: 'residents',
+    singular: 'resident',
+    plural: 'residents',
+    listLabel: 'Resident character numbers',
+  },
+  recordFields: [
+    { field: 'type', label: 'Type' },
+    { field: 'dimension', label: 'Dimension' },
+    { field: 'residents', label: 'Residents' },
+    { field: 'created', label: 'Created' },
+  ],
+  toRecord: (record, at) => ({
+    id: record.id,
+    name: record.name,
+    type: record.type,
+    dimension: record.dimension,
+    residents: at.characters(record.residents),
+    url: at.self(record.id),
+    created: record.created,
+  }),
+})
+
+export type LocationFilter = (typeof locations.filters)[number]
