@@ -9,9 +9,11 @@ import type { CatalogueStore } from './dataset/store'
 import {
   type AppHosting,
   isAppNavigation,
+  isUnreadableAppNavigation,
   registerExplorerConfig,
   registerStaticApp,
   sendAppIndex,
+  sendAppIndexFrom,
 } from './hosting'
 import { createApiGate, whenAdmitted } from './http/api-gate'
 import { KeyRing } from './http/auth'
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const log = options.log ?? null
   const live = new LiveCatalogue(options.store, options.cache)
 
+  const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const admit = createApiGate(keys, limiter)
   const fastPath = new FastPath(keys, limiter, log)
 
@@ -145,7 +148,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.headers(CORS_ANSWER_HEADERS)
       const url = request.raw.url ?? ''
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
-      whenAdmitted(isApiPath(url) ? admit(request, reply) : true, () => sendError(reply, 400, message))
+      whenAdmitted(isApiPath(url) ? admit(request, reply) : true, () => {
+        if (
+          error.code === 'FST_ERR_BAD_URL' &&
+          staticDir &&
+          !isApiPath(url) &&
+          !OTHER_VERSION_PATH.test(routedPath(url)) &&
+          isUnreadableAppNavigation(request)
+        ) {
+          sendAppIndexFrom(staticDir, reply).catch(() => sendError(reply, 400, MESSAGES.badUrl))
+          return
+        }
+        sendError(reply, 400, message)
+      })
     },
   })
 
