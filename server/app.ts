@@ -17,10 +17,13 @@ import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import { MESSAGES, sendError } from './http/errors'
 import { FastPath } from './http/fast-path'
 import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
-import { REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
+import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { createLogger, type LogDestination, logRequest, requestIdOf } from './http/request-log'
 import { Lifecycle } from './lifecycle'
+import { LiveCatalogue } from './operations/live-catalogue'
+import type { ServiceMetrics } from './operations/metrics'
+import { operations } from './operations/plugin'
 import { catalogueApi } from './plugins/catalogue-api'
 import { explorer } from './plugins/explorer'
 import { factsOf, requestContext } from './plugins/request-context'
@@ -29,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared state of the running service: draining (for readiness), refused connections (for metrics). */
     lifecycle: Lifecycle
+    /** The dataset served, replaceable while serving (SIGHUP). */
+    catalogue: LiveCatalogue
     /** What each response cache holds now (bytes count keys too). */
     cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
   }
@@ -40,6 +45,10 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
+  /** Where the key buckets live when shared with other replicas (Redis); default in-process, at `rateLimit`. */
+  limiter?: RateLimiter | null
+  /** Where the failed-key buckets live when shared with other replicas; default in-process. */
+  refusedKeyLimiter?: RateLimiter | null
   /** Base of every address in responses; null (default) takes scheme and Host from each request. */
   publicUrl?: string | null
   /** The explorer app beside the API, or null (default) for the API alone. */
@@ -55,6 +64,8 @@ export interface BuildAppOptions {
   silentConnectionMs?: number
   /** Shared state of the running service (draining, refused connections); a new one by default. */
   lifecycle?: Lifecycle
+  /** Where requests, caches and connections are counted; null (default) counts nothing. */
+  metrics?: ServiceMetrics | null
 }
 
 /**
@@ -66,7 +77,8 @@ const MAX_IDS_SEGMENT_LENGTH = 65_536
 /**
  * Builds the catalogue service as a composition of plugins: the request context (request id, Host rule, log
  * line, errors) and CORS for every request; the API under `/v1` with its own gate, 405 and not-found; the
- * explorer (its files, security headers and the not-found answer outside the API). In front of the router, a
+ * operations endpoints (health, readiness, OpenAPI; metrics have their own listener); the explorer (its
+ * files, security headers and the not-found answer outside the API). In front of the router, a
  * response cache (FastPath) answers repeated API requests through the same gate and log code.
  * Call `listen` or `inject` on the result.
  */
@@ -74,8 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit) : null
-  const refusedKeys = new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
+  const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit)) : null
+  const refusedKeys =
+    options.refusedKeyLimiter ?? new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
   const trustProxy = options.trustProxy ?? null
   const publicUrl = options.publicUrl ?? null
   const logger = createLogger(options.log ?? null)
@@ -83,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const servesFiles = hosting !== null && 'staticDir' in hosting
   const lifecycle = options.lifecycle ?? new Lifecycle()
   const answers = new ApiAnswers(new Catalogue(options.cache), options.cache)
+  const live = new LiveCatalogue(options.store)
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const admit = admission(gate)
   const fastPath = new FastPath(gate, clientAddressOf(trustProxy), logger)
@@ -137,6 +151,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('lifecycle', lifecycle)
   app.decorate('cacheStats', () => ({ ...answers.cacheStats(), fastPath: fastPath.stats() }))
+  app.decorate('catalogue', live)
+  // A reload drops every cache of answers in the same step: the next answers carry the new data and ETags.
+  live.onReplace(() => {
+    answers.clear()
+    fastPath.clear()
+  })
+  const metrics = options.metrics ?? null
+  if (metrics) {
+    metrics.instrument(app.server, lifecycle)
+    metrics.addCaches(() => {
+      const { bodies, filterResults } = answers.cacheStats()
+      return { bodies, filters: filterResults, 'fast-path': fastPath.stats() }
+    })
+  }
 
   // Every method Node parses reaches the API's 405 routes (CONNECT never reaches a route handler in Node).
   for (const method of METHODS) {
@@ -150,11 +178,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogueApi, {
     prefix: API_PREFIX,
     answers,
-    collections: options.store.collections,
+    live,
+    collections: options.store.collections.map(({ collection }) => collection),
     publicUrl,
     admit,
     fastPath,
   })
+  await app.register(operations, { publicUrl, counts: () => live.counts, lifecycle })
   await app.register(explorer, { hosting, demoKey: demo ? DEMO_KEY : null, publicUrl, admit })
   return app
 }

@@ -6,6 +6,9 @@ export interface CacheStats {
   /** Bytes counted: every key and every value, with a fixed allowance per entry. */
   bytes: number
   maxBytes: number
+  /** Lookups that found their entry, and lookups that did not, since the cache was made (for the metrics). */
+  hits: number
+  misses: number
 }
 
 /** Bytes counted for one entry beyond its key and value: the map slot, the list links, the size record. */
@@ -20,6 +23,8 @@ export const keyBytes = (key: string): number => key.length * 2
  */
 export class ByteBoundedCache<Value extends object> {
   private readonly cache: LRUCache<string, Value>
+  private hits = 0
+  private misses = 0
 
   constructor(
     readonly maxBytes: number,
@@ -34,12 +39,18 @@ export class ByteBoundedCache<Value extends object> {
   }
 
   get(key: string): Value | undefined {
-    return this.cache.get(key)
+    return this.counted(this.cache.get(key))
   }
 
   /** Reads without marking the entry as recently used (cheaper, for the hottest lookups). */
   peek(key: string): Value | undefined {
-    return this.cache.peek(key)
+    return this.counted(this.cache.peek(key))
+  }
+
+  private counted(value: Value | undefined): Value | undefined {
+    if (value === undefined) this.misses++
+    else this.hits++
+    return value
   }
 
   /** Keeps `value` under `key`, evicting the least recently used; an entry larger than the budget is not kept. */
@@ -47,11 +58,18 @@ export class ByteBoundedCache<Value extends object> {
     this.cache.set(key, value)
   }
 
+  /** Forgets every entry (the hit and miss counts stay). */
   clear(): void {
     this.cache.clear()
   }
 
   stats(): CacheStats {
-    return { entries: this.cache.size, bytes: this.cache.calculatedSize, maxBytes: this.maxBytes }
+    return {
+      entries: this.cache.size,
+      bytes: this.cache.calculatedSize,
+      maxBytes: this.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+    }
   }
 }

@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
@@ -19,6 +19,8 @@ runService(async ({ config, store, log, lifecycle }) => {
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
     lifecycle,
+    metrics,
+    limiter,
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },

@@ -112,9 +112,7 @@ describe('security headers of the explorer’s pages and files (contract §10)',
       expect(answer.status, path).toBe(200)
       const csp = String(answer.headers['content-security-policy'])
       expect(csp).toMatch(/script-src 'self'(;|$)/)
-      expect(csp).toMatch(
-        /connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/,
-      )
+      expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(answer.headers['x-content-type-options']).toBe('nosniff')

@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
@@ -19,6 +19,8 @@ runService(async ({ config, store, log, lifecycle }) => {
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
     lifecycle,
+    metrics,
+    limiter,
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
     log,
   })

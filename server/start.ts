@@ -1,18 +1,29 @@
 import { isIP } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { type Config, ConfigError, readConfig } from './config'
+import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { type RateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import type { LogDestination, Logger } from './http/request-log'
 import { Lifecycle } from './lifecycle'
 import { stdoutLog } from './log-output'
+import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
+import { recordCounts } from './operations/live-catalogue'
+import { ServiceMetrics } from './operations/metrics'
+import { listenForMetrics } from './operations/metrics-server'
+import { RedisRateLimiter } from './operations/redis-rate-limit'
+import { reloadDataset } from './operations/reload'
 
 export type StartContext = {
   config: Config
   store: CatalogueStore
   log: LogDestination
   lifecycle: Lifecycle
+  operations: OperationsConfig
+  /** Where the service counts what it does, when METRICS_PORT is set. */
+  metrics: ServiceMetrics | null
+  /** The key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
+  limiter: RateLimiter | null
 }
 
 export type Started = {
@@ -40,15 +51,60 @@ export function runService(start: (context: StartContext) => Promise<Started>): 
 
 async function serve(start: (context: StartContext) => Promise<Started>): Promise<void> {
   const config = readConfig()
+  const operations = readOperationsConfig()
+  const loadStarted = performance.now()
   const store = loadStore(config.dataPath)
+  const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
+  metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
   const output = stdoutLog(config.logFormat)
   const lifecycle = new Lifecycle()
-  const started = await start({ config, store, log: output.destination, lifecycle })
+  // The limiter's messages go to the service's log, which exists once the app is built (before any is said).
+  let limiterLog: Logger | null = null
+  const redis =
+    operations.redisUrl !== null && config.rateLimit > 0
+      ? new RedisRateLimiter({
+          url: operations.redisUrl,
+          timeout: operations.redisTimeout,
+          rate: config.rateLimit,
+          keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
+          say: (line, level) => limiterLog?.[level](line),
+          onFallback: () => metrics?.rateLimitFallbacks.inc(),
+        })
+      : null
+  const started = await start({
+    config,
+    store,
+    log: output.destination,
+    lifecycle,
+    operations,
+    metrics,
+    limiter: redis,
+  })
   const logger = started.app.log as Logger
+  limiterLog = logger
+  if (redis && operations.redisUrl !== null && (await redis.connect()))
+    logger.info(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl)}.`)
   const address = await started.app.listen({ port: config.port, host: config.host })
+  const metricsListener =
+    metrics && operations.metricsPort !== null
+      ? await listenForMetrics(metrics.registry, operations.metricsPort, config.host)
+      : null
   for (const line of startLines(config, store, address)) logger.info(line)
   for (const line of startWarnings(config)) logger.warn(line)
+  if (metricsListener) logger.info(`Metrics at ${metricsListener.origin}/metrics.`)
   logger.info(started.explorer(address))
+  // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
+  logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
+
+  let reloading = false
+  process.on('SIGHUP', () => {
+    if (reloading) return
+    reloading = true
+    const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
+    if (result.ok) logger.info(result.message)
+    else logger.error(result.message)
+    reloading = false
+  })
 
   let stopping = false
   const exit = (code: number) => {
@@ -71,7 +127,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
       started.app.server.closeAllConnections()
       exit(0)
     }, SHUTDOWN_DEADLINE_MS).unref()
-    Promise.all([started.close?.(), started.app.close()]).then(
+    Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
       () => {
         logger.info('Stopped.')
         exit(0)

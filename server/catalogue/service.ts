@@ -47,6 +47,11 @@ export class Catalogue {
     return this.filterResults.stats()
   }
 
+  /** Forgets every filter result (the dataset was replaced). */
+  clear(): void {
+    this.filterResults.clear()
+  }
+
   /** One record (selection `one`; CatalogueError not-found when unknown) or the known ones of a list. */
   records(store: CollectionStore, selection: IdSelection, base: string): object | object[] {
     const { collection } = store

@@ -57,6 +57,12 @@ export class ApiAnswers {
     return { bodies: this.bodies.stats(), filterResults: this.catalogue.cacheStats() }
   }
 
+  /** Forgets every body and filter result (the dataset was replaced: new bodies, new ETags). */
+  clear(): void {
+    this.bodies.clear()
+    this.catalogue.clear()
+  }
+
   private cached(key: string, render: () => string): Representation {
     const cached = this.bodies.get(key)
     if (cached) return cached

@@ -39,6 +39,11 @@ export class FastPath {
     return this.bodies.stats()
   }
 
+  /** Forgets every remembered body (the dataset was replaced). */
+  clear(): void {
+    this.bodies.clear()
+  }
+
   /** Answers the request and returns true, or returns false for Fastify to handle it. */
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const started = performance.now()

@@ -13,7 +13,7 @@ export interface RateLimitDecision {
 
 /**
  * Token buckets by name (a key, an address): `rate` tokens a second, at most `capacity`. The seam for another
- * store (the next issue's Redis, shared by replicas): whatever keeps the buckets, a take answers a decision,
+ * store (RedisRateLimiter, shared by replicas): whatever keeps the buckets, a take answers a decision,
  * at once or later.
  */
 export interface RateLimiter {
@@ -56,13 +56,23 @@ export class TokenBucketLimiter implements RateLimiter {
     const allowed = tokens >= 1
     if (allowed) tokens -= 1
     bucket.tokens = tokens
-    return {
-      allowed,
-      limit: this.capacity,
-      remaining: Math.floor(tokens),
-      reset: Math.ceil((this.capacity - tokens) / this.rate),
-      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.rate)),
-    }
+    return bucketDecision(allowed, tokens, this.rate, this.capacity)
+  }
+}
+
+/** The decision for a bucket left holding `tokens` after a request was (or was not) allowed. */
+export function bucketDecision(
+  allowed: boolean,
+  tokens: number,
+  rate: number,
+  capacity: number,
+): RateLimitDecision {
+  return {
+    allowed,
+    limit: capacity,
+    remaining: Math.floor(tokens),
+    reset: Math.ceil((capacity - tokens) / rate),
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
   }
 }
 

@@ -48,7 +48,8 @@ describe('the request log (contract §10)', () => {
 
 describe('paths outside the API', () => {
   it('answers unknown paths with a JSON 404 unless a navigation asks for HTML', async () => {
-    for (const path of ['/healthz', '/metrics', '/locations/5', '/.env']) {
+    // `/healthz` and `/readyz` exist (the operations plugin); metrics are never on the public port.
+    for (const path of ['/metrics', '/locations/5', '/.env', '/health']) {
       const answer = await rawRequest(server.origin, path, { accept: '*/*' })
       expect(answer.status, path).toBe(404)
       expect(answer.headers['content-type'], path).toBe('application/json; charset=utf-8')

@@ -7,6 +7,7 @@ import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../h
 import type { FastPath } from '../http/fast-path'
 import { publicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
+import type { LiveCatalogue } from '../operations/live-catalogue'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,7 +18,10 @@ declare module 'fastify' {
 
 export interface CatalogueApiOptions {
   answers: ApiAnswers
-  collections: readonly CollectionStore[]
+  /** The dataset served now (replaced on reload): each request reads its collection from it. */
+  live: LiveCatalogue
+  /** The collections served (a reload never changes which). */
+  collections: readonly CollectionStore['collection'][]
   publicUrl: string | null
   admit: Admit
   fastPath: FastPath
@@ -37,7 +41,7 @@ function onlyKnownParameters(store: CollectionStore, query: Record<string, unkno
  * hook. Routes are thin: ApiAnswers returns bodies, the answer is negotiated here.
  */
 export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api, options) => {
-  const { answers, fastPath, admit } = options
+  const { answers, fastPath, admit, live } = options
   api.addHook('onRequest', (request, reply, done) => {
     whenAdmitted(admit(request, reply), (admitted) => {
       if (!admitted) return
@@ -55,19 +59,24 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
   }
 
   for (const collection of options.collections) {
-    const listUrl = collection.collection.itemPath.slice(API_PREFIX.length)
+    const listUrl = collection.itemPath.slice(API_PREFIX.length)
     const itemUrl = `${listUrl}/:ids`
     api.get(listUrl, (request, reply) => {
       const query = request.query as Record<string, unknown>
+      const store = live.collection(collection.name)
       return answer(
         request,
         reply,
-        answers.list(collection, query, base(request)),
-        onlyKnownParameters(collection, query),
+        answers.list(store, query, base(request)),
+        onlyKnownParameters(store, query),
       )
     })
     api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>
-      answer(request, reply, answers.byIds(collection, request.params.ids, base(request))),
+      answer(
+        request,
+        reply,
+        answers.byIds(live.collection(collection.name), request.params.ids, base(request)),
+      ),
     )
     for (const url of [listUrl, itemUrl]) {
       api.route({

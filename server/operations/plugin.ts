@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
+import type { Lifecycle } from '../lifecycle'
+import { registerOpenApiRoute } from './openapi-route'
+
+export const HEALTH_PATH = '/healthz'
+export const READY_PATH = '/readyz'
+
+export interface OperationsOptions {
+  /** The public base, named as the OpenAPI document's server; null for relative addresses. */
+  publicUrl: string | null
+  /** The records served now (asked at each request, so a reloaded dataset shows). */
+  counts: () => Record<string, number>
+  /** Draining during the delay after SIGTERM: not ready, though still serving. */
+  lifecycle: Lifecycle
+}
+
+function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', JSON_CONTENT_TYPE)
+    .header('cache-control', ERROR_CACHE_CONTROL)
+    .send(body)
+}
+
+/**
+ * The operations endpoints outside /v1 (contract §10): liveness, readiness with record counts, and the
+ * OpenAPI document. Never behind the key (the API's gate is a hook of the `/v1` scope only); CORS comes from
+ * the app-wide registration. Metrics have their own listener (see metrics-server.ts).
+ */
+export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, options) => {
+  const { lifecycle } = options
+  scope.get(HEALTH_PATH, (_request, reply) => sendJson(reply, 200, '{"status":"ok"}'))
+  scope.get(READY_PATH, (_request, reply) => {
+    if (lifecycle.draining)
+      return sendJson(
+        reply,
+        503,
+        errorBody('The service is shutting down: send new requests to another replica.'),
+      )
+    return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...options.counts() }))
+  })
+  registerOpenApiRoute(scope, options.publicUrl)
+}
