@@ -119,12 +119,18 @@ describe('stopping (contract §10)', { timeout: 60_000 }, () => {
     socket.destroy()
   })
 
-  it('keeps serving during the drain delay after SIGTERM, then exits 0', async () => {
-    const { child, output } = start({ CATALOGUE_DRAIN_SECONDS: '2' })
+  it('during the drain delay after SIGTERM, /readyz answers 503 while the API still answers; then exits 0', async () => {
+    // Long enough for the three requests below on a loaded machine.
+    const { child, output } = start({ CATALOGUE_DRAIN_SECONDS: '5' })
     const address = await listening(child, output)
+    expect((await fetch(`${address}/readyz`)).status).toBe(200)
     const exited = exitCode(child)
     child.kill('SIGTERM')
-    await expect.poll(() => output()).toContain('draining for 2 s')
+    await expect.poll(() => output()).toContain('draining for 5 s')
+    const ready = await fetch(`${address}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ error: expect.stringMatching(/shutting down/) })
+    expect((await fetch(`${address}/healthz`)).status).toBe(200)
     const response = await fetch(`${address}/v1/locations/1`, {
       headers: { authorization: 'Bearer catalogue-demo-key' },
     })
