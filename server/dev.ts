@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
@@ -21,6 +21,7 @@ runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
     lifecycle,
     metrics,
     limiter,
+    refusedKeyLimiter,
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },

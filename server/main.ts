@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
@@ -21,6 +21,7 @@ runService(async ({ config, store, log, lifecycle, metrics, limiter }) => {
     lifecycle,
     metrics,
     limiter,
+    refusedKeyLimiter,
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
     log,
   })

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
-import { type RateLimiter, TokenBucketLimiter } from './http/rate-limit'
+import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import type { LogDestination, Logger } from './http/request-log'
 import { Lifecycle } from './lifecycle'
 import { stdoutLog } from './log-output'
@@ -24,6 +24,8 @@ export type StartContext = {
   metrics: ServiceMetrics | null
   /** The key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
   limiter: RateLimiter | null
+  /** The refused-key buckets (per client address) shared through Redis, likewise. */
+  refusedKeyLimiter: RateLimiter | null
 }
 
 export type Started = {
@@ -79,6 +81,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     operations,
     metrics,
     limiter: redis,
+    refusedKeyLimiter: redis?.withRate(REFUSED_KEY_RATE, REFUSED_KEY_BURST) ?? null,
   })
   const logger = started.app.log as Logger
   limiterLog = logger

@@ -75,6 +75,8 @@ export interface RedisRateLimiterOptions {
 
 interface Waiting {
   bucket: string
+  /** The in-process buckets that answer it if Redis does not. */
+  fallback: TokenBucketLimiter
   resolve: (decision: RateLimitDecision) => void
 }
 
@@ -145,16 +147,34 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   take(bucket: string): RateLimitDecision | Promise<RateLimitDecision> {
-    if (!this.shared) return this.fallback.take(bucket)
+    return this.takeFrom(bucket, this.rate, this.capacity, this.fallback)
+  }
+
+  /**
+   * Buckets of another rate (the refused-key throttle) on the same connection, falling back and coming back
+   * with this limiter: one warning and one probe for both.
+   */
+  withRate(rate: number, capacity: number): RateLimiter {
+    const fallback = new TokenBucketLimiter(rate, undefined, capacity)
+    return { rate, capacity, take: (bucket) => this.takeFrom(bucket, rate, capacity, fallback) }
+  }
+
+  private takeFrom(
+    bucket: string,
+    rate: number,
+    capacity: number,
+    fallback: TokenBucketLimiter,
+  ): RateLimitDecision | Promise<RateLimitDecision> {
+    if (!this.shared) return fallback.take(bucket)
     return new Promise((resolve) => {
-      const entry: Waiting = { bucket, resolve }
+      const entry: Waiting = { bucket, fallback, resolve }
       this.waiting.add(entry)
       const timer = setTimeout(() => this.standIn(`no answer within ${this.timeout} ms`), this.timeout)
-      this.redis.takeToken(this.redisKey(bucket), this.rate, this.capacity).then(
+      this.redis.takeToken(this.redisKey(bucket), rate, capacity).then(
         ([allowed, tokens]) => {
           clearTimeout(timer)
           if (!this.waiting.delete(entry)) return
-          resolve(bucketDecision(allowed === 1, Number(tokens), this.rate, this.capacity))
+          resolve(bucketDecision(allowed === 1, Number(tokens), rate, capacity))
         },
         (error: unknown) => {
           clearTimeout(timer)
@@ -176,7 +196,7 @@ export class RedisRateLimiter implements RateLimiter {
       this.probe = setInterval(() => this.tryRedis(), PROBE_INTERVAL_MS)
       this.probe.unref()
     }
-    for (const entry of this.waiting) entry.resolve(this.fallback.take(entry.bucket))
+    for (const entry of this.waiting) entry.resolve(entry.fallback.take(entry.bucket))
     this.waiting.clear()
   }
 
