@@ -1,8 +1,10 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ServiceMetrics } from '../operations/metrics'
 import { parseLog, serveForTests } from '../test/server'
 
-const server = serveForTests({ maxConnections: 20, silentConnectionMs: 400 })
+const metrics = new ServiceMetrics()
+const server = serveForTests({ maxConnections: 20, silentConnectionMs: 400, metrics })
 const opened: Socket[] = []
 afterAll(() => {
   for (const socket of opened) socket.destroy()
@@ -30,6 +32,12 @@ describe('connections (contract §10)', { timeout: 20_000 }, () => {
       .toBe(true)
     // Every silent connection is closed within the short timeout, so normal clients get in again.
     await Promise.all(closed)
+    // The metrics show the same count as the lifecycle (one count for the log and the metrics).
+    const scraped = await metrics.registry.getSingleMetricAsString('catalogue_connections_dropped_total')
+    expect(scraped).toContain(
+      `catalogue_connections_dropped_total ${server.app.lifecycle.refusedConnections}`,
+    )
+    expect(server.app.lifecycle.refusedConnections).toBeGreaterThan(0)
     const response = await server.get('/v1/locations/1')
     expect(response.status).toBe(200)
   })
