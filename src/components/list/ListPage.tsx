@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
+import { listRequestPath } from '../../api/request-paths'
 import {
   type ApiRecord,
   type CollectionView,
@@ -12,6 +13,7 @@ import {
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
+import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
@@ -175,6 +177,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           {data && <Pagination page={page} pages={data.info.pages} onPage={goToPage} />}
         </>
       )}
+      <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
     </div>
   )
 }
