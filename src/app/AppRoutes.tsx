@@ -8,6 +8,7 @@ import { NotFoundPage } from './NotFoundPage'
 // Every page is its own chunk, downloaded when first visited. Navigations run in a transition, so the
 // current page stays on screen until the next one's code has arrived.
 const Settings = lazy(() => import('./settings/SettingsPage'))
+const Insights = lazy(() => import('../features/insights/InsightsPage'))
 
 export function AppRoutes() {
   return (
@@ -19,6 +20,7 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<List />} />,
             <Route key={`${path}/:ids`} path={`${path}/:ids`} element={<Record />} />,
           ])}
+          <Route path="insights" element={<Insights />} />
         </Route>
         <Route path="settings" element={<Settings />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -20,6 +20,7 @@ import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
+import { ContainsNote } from './ContainsNote'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
@@ -151,6 +152,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
+      <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
 
       <div className="progress-slot">{query.isFetching && <LoadingBar label="Loading results" />}</div>
 
