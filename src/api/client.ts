@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
   type Filters,
   type ListPage,
+  NOTHING_HERE,
 } from '../catalogue'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
@@ -37,8 +38,6 @@ export type CatalogueClient = {
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
 }
 
-/** The public API answers an unmatched filter with this 404 instead of an empty page. */
-const NOTHING_HERE = 'There is nothing here'
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 /** An answer as the client read it: the response and its body, parsed when it was JSON. */

@@ -141,7 +141,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
-        {data && data.info.count > 0 && (
+        {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
+        {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
             ids={selection.ids}
             onClear={selection.clear}
