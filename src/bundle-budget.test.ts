@@ -13,6 +13,9 @@ const MANIFEST = join(DIST, '.vite', 'manifest.json')
 const KB = 1024
 const FIRST_PAGE_BUDGET = 100 * KB
 const TOTAL_BUDGET = 160 * KB
+const LAZY_CHUNK_BUDGET = 50 * KB
+/** Lazy routes held to the per-chunk budget: what a first visit adds to what the first page downloaded. */
+const LAZY_ROUTES = ['src/features/insights/InsightsPage.tsx']
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
@@ -60,6 +63,15 @@ describe('bundle budget', () => {
     expect(entryKeys.length).toBeGreaterThan(0)
     expect(firstPageSize, `first page: ${[...firstPage].join(', ')}`).toBeLessThanOrEqual(FIRST_PAGE_BUDGET)
   })
+
+  for (const route of LAZY_ROUTES) {
+    const added = [...staticClosure(manifest, [route])].filter((file) => !firstPage.has(file))
+    const addedSize = added.reduce((total, file) => total + gzipped(file), 0)
+    it(`keeps what ${route} adds (${kb(addedSize)} in ${added.length} files) within 50 KB gzipped`, () => {
+      expect(manifest[route], `${route} is not a chunk of the build`).toBeDefined()
+      expect(addedSize, added.join(', ')).toBeLessThanOrEqual(LAZY_CHUNK_BUDGET)
+    })
+  }
 
   it(`keeps all JavaScript (${kb(allSize)} in ${allFiles.size} files) within 160 KB gzipped`, () => {
     expect(allFiles.size).toBeGreaterThan(1) // the routes really are separate chunks
