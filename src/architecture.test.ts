@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * The import boundaries are lint rules (biome.json): a module placed in a folder and importing what that
@@ -13,6 +13,9 @@ const ROOT = dirname(import.meta.dirname)
 const BIOME = join(ROOT, 'node_modules', '.bin', 'biome')
 const run = promisify(execFile)
 const probes: string[] = []
+
+// Each case starts Biome, which takes seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 afterEach(() => {
   for (const probe of probes.splice(0)) rmSync(probe, { force: true })
@@ -62,6 +65,30 @@ describe('the contract module (src/catalogue)', () => {
     expect(
       await lintAt('src/catalogue/collections', importing('defineCollection', '../define-collection')),
     ).toEqual([])
+  })
+})
+
+describe('the crawler and the export (src/crawler, src/export), which run in a Web Worker and on the service', () => {
+  it.each([
+    ['src/crawler', 'React', importing('useState', 'react')],
+    ['src/crawler', 'the client', importing('createClient', '../api/client')],
+    ['src/export', 'the service', importing('buildApp', '../../server/app')],
+  ])('%s imports nothing from %s', async (folder, _, source) => {
+    expect(await lintAt(folder, source)).toEqual(['style/noRestrictedImports'])
+  })
+
+  it('import nothing from Node and use no DOM globals', async () => {
+    expect(await lintAt('src/crawler', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/export', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+  })
+
+  it('may import the contract module, and the service may import the crawler', async () => {
+    expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+    expect(await lintAt('server/snapshot', importing('crawl', '../../src/crawler'))).toEqual([])
   })
 })
 

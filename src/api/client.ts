@@ -7,6 +7,7 @@ import {
   type ListPage,
   NOTHING_HERE,
 } from '../catalogue'
+import { absoluteUrl, curlCommand } from './curl'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
 import { listRequestPath, recordsRequestPath } from './request-paths'
@@ -36,6 +37,10 @@ export type CatalogueClient = {
   one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
+  /** The absolute address of an API path on this client's service. */
+  urlOf(path: string): string
+  /** A `curl` command for a GET of `path`: the key as `$CATALOGUE_API_KEY`, or written in when `withKey`. */
+  curlFor(path: string, withKey: boolean): string
 }
 
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
@@ -113,7 +118,12 @@ export function createClient(
     return parseBody(schema, body, response.status)
   }
 
+  const urlOf = (path: string) => absoluteUrl(base, path, globalThis.location?.origin ?? '')
+
   const client: CatalogueClient = {
+    urlOf,
+    curlFor: (path, withKey) => curlCommand(urlOf(path), withKey ? connection.apiKey : undefined),
+
     async list(collection, filters, page, signal) {
       const { response, body } = await request(listRequestPath(collection, filters, page), signal)
       if (

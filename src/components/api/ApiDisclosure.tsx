@@ -1,7 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react'
-import { absoluteUrl, curlCommand } from '../../api/curl'
+import { useCatalogueClient } from '../../api/client-context'
 import { type RequestLogEntry, requestLog } from '../../api/request-log'
-import { useConnection } from '../../app/connection/ConnectionProvider'
 import { JsonView } from './JsonView'
 import { useClipboard } from './use-clipboard'
 import './api-disclosure.css'
@@ -64,11 +63,11 @@ function ApiRequest({
   entry: RequestLogEntry | undefined
   since: number
 }) {
-  const { connection } = useConnection()
+  const client = useCatalogueClient()
   const [withKey, setWithKey] = useState(false)
   const { message, copy } = useClipboard()
   const headingId = useId()
-  const url = absoluteUrl(connection?.baseUrl ?? '', path, window.location.origin)
+  const url = client.urlOf(path)
   const json = entry?.body === undefined ? null : JSON.stringify(entry.body, null, 2)
   return (
     <section className="api-request" aria-labelledby={headingId}>
@@ -97,9 +96,7 @@ function ApiRequest({
         <button
           type="button"
           className="button button-secondary"
-          onClick={() =>
-            void copy(curlCommand(url, withKey ? connection?.apiKey : undefined), 'curl command')
-          }
+          onClick={() => void copy(client.curlFor(path, withKey), 'curl command')}
         >
           Copy as curl
         </button>

@@ -146,7 +146,7 @@ export function BarChart({ title, description, category, unit, bars, linkState }
                   {shape}
                 </a>
               ) : (
-                // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/noInteractiveElementToNoninteractiveRole: every bar is a keyboard stop that says its value; a bar that opens nothing is an image with a name.
+                // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: every bar is a keyboard stop that says its value; a bar that opens nothing is an image with a name.
                 <g key={bar.label} className="chart-bar" tabIndex={0} role="img" aria-label={spoken(bar)}>
                   {shape}
                 </g>
