@@ -16,7 +16,6 @@ export function ApiDisclosure({ paths }: { paths: readonly string[] }) {
 
 function ApiRequests({ paths }: { paths: readonly string[] }) {
   const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries)
-  const [since] = useState(requestLog.lastSeq)
   const [open, setOpen] = useState(false)
   return (
     <details className="api-disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -31,7 +30,7 @@ function ApiRequests({ paths }: { paths: readonly string[] }) {
             the address; copied commands read it from <code>$CATALOGUE_API_KEY</code>.
           </p>
           {paths.map((path) => (
-            <ApiRequest key={path} path={path} entry={latestFor(entries, path)} since={since} />
+            <ApiRequest key={path} path={path} entry={latestFor(entries, path)} />
           ))}
         </div>
       )}
@@ -43,10 +42,11 @@ function latestFor(entries: readonly RequestLogEntry[], path: string): RequestLo
   return entries.findLast((entry) => entry.path === path)
 }
 
-function sourceOf(entry: RequestLogEntry | undefined, since: number): string {
+/** Where the page's data came from: a logged request went over the network (or to the index) at its time. */
+function sourceOf(entry: RequestLogEntry | undefined): string {
   if (!entry) return 'React Query cache (filled by an earlier answer; not requested on its own)'
-  if (entry.seq <= since) return 'React Query cache (requested earlier)'
-  return entry.source === 'index' ? 'Catalogue index' : 'Network'
+  const at = new Date(entry.at).toLocaleTimeString('en-GB')
+  return `${entry.source === 'index' ? 'Catalogue index' : 'Network'}, at ${at}`
 }
 
 export function formatBytes(bytes: number): string {
@@ -54,15 +54,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} kB`
 }
 
-function ApiRequest({
-  path,
-  entry,
-  since,
-}: {
-  path: string
-  entry: RequestLogEntry | undefined
-  since: number
-}) {
+function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | undefined }) {
   const client = useCatalogueClient()
   const [withKey, setWithKey] = useState(false)
   const { message, copy } = useClipboard()
@@ -89,7 +81,7 @@ function ApiRequest({
         </div>
         <div>
           <dt>From</dt>
-          <dd>{sourceOf(entry, since)}</dd>
+          <dd>{sourceOf(entry)}</dd>
         </div>
       </dl>
       <div className="api-actions">
