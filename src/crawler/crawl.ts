@@ -1,0 +1,267 @@
+import type { CollectionName, ListPage } from '../catalogue'
+import { type Clock, realClock } from './clock'
+import { CrawlError } from './errors'
+import { type CrawledPage, describePage, type ListTarget, type RecordOf } from './lists'
+import { RateLimitPacer } from './pacer'
+import { type PageReaderContext, readPage } from './read-page'
+
+/** Requests in flight at most: enough to hide a round trip, few enough to be a polite client. */
+export const CONCURRENCY = 2
+
+/** Where an earlier crawl of a list stopped: the last page stored, the list's page count then, records stored. */
+export interface ResumePoint {
+  page: number
+  pages: number
+  records: number
+}
+
+export interface CrawlProgress {
+  /** Pages read and handed on, resumed ones included. */
+  pagesDone: number
+  /** Pages of every list, known once each list's first page has been read. */
+  pagesTotal: number | null
+  records: number
+  /** Requests sent by this crawl, retries included. */
+  requests: number
+  retries: number
+  requestsPerSecond: number
+  /** Estimated from this crawl's pace so far; null until a page has been read. */
+  secondsLeft: number | null
+  /** Why the crawl is pausing right now, if it is: the service's rate limit, or a failure being retried. */
+  pause: { reason: 'rateLimited' | 'failed'; ms: number } | null
+}
+
+export interface CrawlOptions {
+  /** The configured service address; the host of `next` addresses in answers is never followed. */
+  baseUrl: string
+  apiKey: string
+  fetch: typeof fetch
+  /** The lists to read, such as both whole collections, or one collection with filters. */
+  lists: readonly ListTarget[]
+  /** Receives every page, in page order within each list; the crawl waits for it (back-pressure). */
+  onPage: (page: CrawledPage) => void | Promise<void>
+  onProgress?: (progress: CrawlProgress) => void
+  /** Per list (same positions as `lists`): where an earlier crawl stopped. */
+  resume?: readonly (ResumePoint | null | undefined)[]
+  signal?: AbortSignal
+  clock?: Clock
+  /** Epoch milliseconds, for a `Retry-After` given as an HTTP date. */
+  wallClock?: () => number
+  concurrency?: number
+}
+
+export interface CrawlSummary {
+  /** Per list: records and pages the service reported. */
+  lists: { count: number; pages: number }[]
+  pagesRead: number
+  records: number
+  requests: number
+  retries: number
+  elapsedMs: number
+}
+
+type Page = ListPage<RecordOf<CollectionName>>
+
+interface ListState {
+  target: ListTarget
+  index: number
+  first: number
+  /** Every page was stored by an earlier crawl. */
+  complete: boolean
+  pages: number | null
+  count: number | null
+  next: number
+  records: number
+  ids: Set<number>
+  waiting: Map<number, Page>
+  delivering: Promise<void>
+}
+
+/**
+ * Reads every page of every list by page number, up to the `pages` the service reports, validating each page,
+ * pacing itself by the service's rate-limit headers and retrying what can go away by itself. Rejects with a
+ * `CrawlError`, or with the signal's reason when cancelled.
+ */
+export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
+  const clock = options.clock ?? realClock
+  const startedAt = clock.now()
+  const stop = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal
+  signal.throwIfAborted()
+
+  const progress: CrawlProgress = {
+    pagesDone: 0,
+    pagesTotal: null,
+    records: 0,
+    requests: 0,
+    retries: 0,
+    requestsPerSecond: 0,
+    secondsLeft: null,
+    pause: null,
+  }
+  let pagesRead = 0
+  const report = () => {
+    const seconds = (clock.now() - startedAt) / 1000
+    progress.requestsPerSecond = seconds > 0 ? progress.requests / seconds : 0
+    progress.secondsLeft =
+      progress.pagesTotal !== null && pagesRead > 0 && seconds > 0
+        ? (progress.pagesTotal - progress.pagesDone) / (pagesRead / seconds)
+        : null
+    options.onProgress?.({ ...progress })
+  }
+
+  const context: PageReaderContext = {
+    base: options.baseUrl.trim().replace(/\/+$/, ''),
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    clock,
+    wallClock: options.wallClock ?? Date.now,
+    pacer: new RateLimitPacer(clock),
+    signal,
+    onRequest: () => {
+      progress.requests++
+      progress.pause = null
+      report()
+    },
+    onRetry: (reason, ms) => {
+      progress.retries++
+      progress.pause = { reason, ms }
+      report()
+    },
+  }
+
+  const states: ListState[] = options.lists.map((target, index) => {
+    const resume = options.resume?.[index]
+    const first = resume ? resume.page + 1 : 1
+    progress.pagesDone += resume?.page ?? 0
+    progress.records += resume?.records ?? 0
+    return {
+      target,
+      index,
+      first,
+      complete: resume !== undefined && resume !== null && resume.page >= Math.max(1, resume.pages),
+      pages: resume?.pages ?? null,
+      count: null,
+      next: first,
+      records: resume?.records ?? 0,
+      ids: new Set(),
+      waiting: new Map(),
+      delivering: Promise.resolve(),
+    }
+  })
+
+  const deliver = (state: ListState, page: number, data: Page): Promise<void> => {
+    checkPage(state, data, page)
+    state.waiting.set(page, data)
+    state.delivering = state.delivering.then(async () => {
+      for (let ready = state.waiting.get(state.next); ready; ready = state.waiting.get(state.next)) {
+        state.waiting.delete(state.next)
+        await options.onPage({
+          list: state.index,
+          collection: state.target.collection,
+          page: state.next,
+          pages: ready.info.pages,
+          count: ready.info.count,
+          results: ready.results,
+        } as CrawledPage)
+        state.records += ready.results.length
+        progress.pagesDone++
+        progress.records += ready.results.length
+        pagesRead++
+        state.next++
+        report()
+      }
+    })
+    return state.delivering
+  }
+
+  const read = async (state: ListState, page: number) =>
+    deliver(state, page, await readPage(context, state.target, page))
+
+  try {
+    // First pages first: they tell how many pages each list has.
+    const unread = states.filter((state) => !state.complete)
+    await runPool(unread, options.concurrency ?? CONCURRENCY, stop, (state) => read(state, state.first))
+    progress.pagesTotal = states.reduce((total, state) => total + Math.max(1, state.pages ?? 0), 0)
+    report()
+    const rest = states.flatMap((state) =>
+      Array.from({ length: Math.max(0, (state.pages ?? 0) - state.first) }, (_, offset) => ({
+        state,
+        page: state.first + 1 + offset,
+      })),
+    )
+    await runPool(rest, options.concurrency ?? CONCURRENCY, stop, ({ state, page }) => read(state, page))
+  } finally {
+    stop.abort()
+  }
+
+  for (const state of states) {
+    if (state.count !== null && state.records !== state.count) {
+      throw new CrawlError(
+        'changed',
+        `The list changed while it was read: ${state.count} ${state.target.collection} reported, ${state.records} read.`,
+      )
+    }
+  }
+  return {
+    lists: states.map((state) => ({ count: state.count ?? state.records, pages: state.pages ?? 0 })),
+    pagesRead,
+    records: progress.records,
+    requests: progress.requests,
+    retries: progress.retries,
+    elapsedMs: clock.now() - startedAt,
+  }
+}
+
+/** The same list on every page: same count and pages as its first page, no record twice. */
+function checkPage(state: ListState, data: Page, page: number): void {
+  // The first page read sets the list's size; a resumed list must still have the size it had.
+  if (state.count === null) {
+    state.pages ??= data.info.pages
+    state.count = data.info.count
+  }
+  if (data.info.pages !== state.pages || data.info.count !== state.count) {
+    throw new CrawlError(
+      'changed',
+      `The list changed while it was read: ${describePage(state.target, page)} reports ${data.info.count} records on ${data.info.pages} pages, ${state.count} on ${state.pages} before.`,
+    )
+  }
+  for (const record of data.results) {
+    if (state.ids.has(record.id)) {
+      throw new CrawlError(
+        'changed',
+        `The list changed while it was read: ${state.target.collection} ${record.id} came twice (again on page ${page}).`,
+      )
+    }
+    state.ids.add(record.id)
+  }
+}
+
+/** Runs `work` on every item, `size` at a time; the first failure stops the rest and is thrown. */
+async function runPool<T>(
+  items: readonly T[],
+  size: number,
+  stop: AbortController,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  let failed = false
+  let failure: unknown
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++] as T
+      try {
+        await work(item)
+      } catch (error) {
+        if (!failed) {
+          failed = true
+          failure = error
+          stop.abort(error)
+        }
+        return
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
+  if (failed) throw failure
+}

@@ -1,0 +1,5 @@
+export * from './clock'
+export * from './crawl'
+export * from './errors'
+export * from './lists'
+export * from './pacer'

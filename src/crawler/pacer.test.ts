@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { rateLimitHeaders } from '../../server/http/api-gate'
+import { type RateLimitDecision, TokenBucketLimiter } from '../../server/http/rate-limit'
+import { crawl } from './crawl'
+import { readRateLimit } from './pacer'
+import { FakeClock } from './testing/fake-clock'
+import { BASE, fakeService, json, KEY, type SentRequest } from './testing/fake-service'
+
+/** The service's own token bucket (contract section 8), on simulated time, behind the fake catalogue. */
+function limitedService(rate: number, locations: number) {
+  const clock = new FakeClock()
+  const limiter = new TokenBucketLimiter(rate, 1, () => clock.now())
+  const decisions = new WeakMap<SentRequest, RateLimitDecision>()
+  const crawlerDecisions: RateLimitDecision[] = []
+  const fake = fakeService({
+    clock,
+    locations,
+    latency: () => 80,
+    override: (request) => {
+      const decision = limiter.take(0)
+      crawlerDecisions.push(decision)
+      decisions.set(request, decision)
+      return decision.allowed
+        ? undefined
+        : json({ error: 'Too many requests.' }, 429, rateLimitHeaders(decision))
+    },
+    headers: (request) => {
+      const decision = decisions.get(request)
+      return decision ? rateLimitHeaders(decision) : {}
+    },
+  })
+  const run = () =>
+    clock.run(
+      crawl({
+        baseUrl: BASE,
+        apiKey: KEY,
+        fetch: fake.fetch,
+        lists: [{ collection: 'locations' }],
+        onPage: () => undefined,
+        clock,
+      }),
+    )
+  return { clock, limiter, fake, crawlerDecisions, run }
+}
+
+describe('pacing by the rate-limit headers', () => {
+  it('never takes the key below half its limit, and spends at most half of what comes back', async () => {
+    const { fake, crawlerDecisions, limiter, run } = limitedService(2, 40 * 20)
+    const summary = await run()
+    expect(summary.pagesRead).toBe(40)
+    expect(crawlerDecisions.every((decision) => decision.allowed)).toBe(true)
+    const half = limiter.capacity / 2
+    expect(Math.min(...crawlerDecisions.map((decision) => decision.remaining))).toBe(half)
+    // Over any stretch, at most half the burst plus half the refill (one request a second at a rate of two).
+    const times = fake.requests.map((request) => request.at)
+    for (let first = 0; first < times.length; first++) {
+      for (let last = first + 1; last < times.length; last++) {
+        const seconds = ((times[last] as number) - (times[first] as number)) / 1000
+        expect(last - first + 1).toBeLessThanOrEqual(half + 1 + (seconds * limiter.rate) / 2)
+      }
+    }
+    // …and not much slower than that: the crawl is paced, not stalled.
+    expect(summary.elapsedMs / 1000).toBeLessThan(40 - half + 2)
+  })
+
+  it('leaves the user’s own browsing alone: someone using half the rate meanwhile is never refused', async () => {
+    const { clock, limiter, crawlerDecisions, run } = limitedService(2, 30 * 20)
+    const userDecisions: RateLimitDecision[] = []
+    let crawling = true
+    const browse = async () => {
+      while (crawling) {
+        await clock.sleep(1000)
+        userDecisions.push(limiter.take(0))
+      }
+    }
+    void browse()
+    await run()
+    crawling = false
+    expect(userDecisions.length).toBeGreaterThan(10)
+    expect(userDecisions.every((decision) => decision.allowed)).toBe(true)
+    expect(crawlerDecisions.every((decision) => decision.allowed)).toBe(true)
+  })
+
+  it('goes at full speed against a service that sends no rate-limit headers', async () => {
+    const clock = new FakeClock()
+    const fake = fakeService({ clock, locations: 200, latency: () => 100 })
+    const summary = await clock.run(
+      crawl({
+        baseUrl: BASE,
+        apiKey: KEY,
+        fetch: fake.fetch,
+        lists: [{ collection: 'locations' }],
+        onPage: () => undefined,
+        clock,
+      }),
+    )
+    // Ten pages, two at a time after the first: 100 ms + 5 × 100 ms.
+    expect(summary.elapsedMs).toBe(600)
+  })
+
+  it('reads the three headers, and nothing from a partial or malformed set', () => {
+    const headers = (values: Record<string, string>) => new Headers(values)
+    expect(
+      readRateLimit(headers({ 'RateLimit-Limit': '8', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '2' })),
+    ).toEqual({ limit: 8, remaining: 5, reset: 2 })
+    expect(readRateLimit(headers({ 'RateLimit-Limit': '8', 'RateLimit-Remaining': '5' }))).toBeNull()
+    expect(
+      readRateLimit(headers({ 'RateLimit-Limit': 'x', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '2' })),
+    ).toBeNull()
+  })
+})

@@ -1,0 +1,173 @@
+import type { Clock } from './clock'
+
+/** The share of the service's limit the crawler leaves to the user's own browsing. */
+export const USER_SHARE = 0.5
+
+/** The shortest pause worth taking; an answer arriving earlier ends any pause (see `turn`). */
+const MIN_WAIT_MS = 20
+/** How long to wait for news while the first request is out. */
+const UNTIL_ANSWER_MS = 1000
+
+/**
+ * The allowance the crawler leaves untouched: half the limit, but never all of it, so that a key limited to one
+ * request at a time can still be crawled when its allowance is full.
+ */
+function floorOf(limit: number): number {
+  return Math.min(Math.ceil(limit * USER_SHARE), limit - 1)
+}
+
+/** The crawler's own bucket: half the limit, at least one request. */
+function shareCapacity(limit: number): number {
+  return Math.max(1, Math.floor(limit * USER_SHARE))
+}
+
+/** What one answer said about the key's limit (contract section 8: `RateLimit-Limit/-Remaining/-Reset`). */
+export interface RateLimitState {
+  limit: number
+  remaining: number
+  /** Seconds until the allowance is full again. */
+  reset: number
+}
+
+export function readRateLimit(headers: Headers): RateLimitState | null {
+  const number = (name: string) => {
+    const text = headers.get(name)?.trim()
+    return text && /^\d+$/.test(text) ? Number(text) : null
+  }
+  const limit = number('RateLimit-Limit')
+  const remaining = number('RateLimit-Remaining')
+  const reset = number('RateLimit-Reset')
+  if (limit === null || remaining === null || reset === null || limit < 1) return null
+  return { limit, remaining: Math.min(remaining, limit), reset }
+}
+
+/** `Retry-After` in seconds or as an HTTP date; without a usable value, one second. */
+export function retryAfterMs(headers: Headers, nowEpochMs: number): number {
+  const value = headers.get('Retry-After')?.trim()
+  if (!value) return 1000
+  if (/^\d+$/.test(value)) return Math.max(1, Number(value)) * 1000
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? 1000 : Math.max(1000, date - nowEpochMs)
+}
+
+/**
+ * Decides when the crawler may send its next request. Two rules, both from the service's own headers:
+ *
+ * - the floor: the key's remaining allowance (as last reported, less the requests still in flight, plus what
+ *   has come back since at the observed refill rate) never drops below half the limit because of the crawler;
+ * - the share: the crawler spends at most half of what comes back, through its own bucket of half the limit
+ *   refilled at half the observed rate, so over time the user keeps half of the service's rate too.
+ *
+ * The refill rate is read from the headers as (limit − remaining) / reset, the highest reading kept: for a token
+ * bucket with a whole rate, such as this project's service, no reading overstates the rate (reset is rounded up). A service without the headers is paced only by `Retry-After`.
+ * Until the first answer arrives only one request is in flight, so nothing is sent blind.
+ */
+export class RateLimitPacer {
+  private state: RateLimitState | null = null
+  /** Whether any answer has arrived (with or without the headers). */
+  private informed = false
+  private seenAt = 0
+  /** Tokens per millisecond, 0 while unknown. */
+  private refill = 0
+  private share = 0
+  private shareAt = 0
+  private inFlight = 0
+  private blockedUntil = 0
+
+  private waiting: (() => void)[] = []
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Waits until a request may be sent and counts it as sent; an answer arriving meanwhile ends any wait early. */
+  async turn(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted()
+      const wait = this.delay()
+      if (wait === 0) {
+        this.sent()
+        return
+      }
+      const stopSleeping = new AbortController()
+      const news = new Promise<void>((resolve) => this.waiting.push(resolve))
+      const sleeping = this.clock
+        .sleep(wait, signal ? AbortSignal.any([signal, stopSleeping.signal]) : stopSleeping.signal)
+        .catch(() => undefined)
+      await Promise.race([sleeping, news])
+      stopSleeping.abort()
+    }
+  }
+
+  /** Milliseconds to wait before a request may be sent; 0 means now. */
+  delay(): number {
+    const now = this.clock.now()
+    if (now < this.blockedUntil) return this.blockedUntil - now
+    if (!this.informed) return this.inFlight === 0 ? 0 : UNTIL_ANSWER_MS
+    const state = this.state
+    if (!state) return 0
+    const floor = floorOf(state.limit)
+    const resetAt = this.seenAt + state.reset * 1000
+    const missing = floor + 1 + this.inFlight - this.remainingAt(now, state)
+    let wait = 0
+    if (missing > 0) {
+      wait = this.refill > 0 ? Math.min(missing / this.refill, resetAt - now) : resetAt - now
+      wait = Math.max(wait, MIN_WAIT_MS)
+    }
+    const share = this.shareNow(now, state)
+    if (share < 1) {
+      const shareWait = this.refill > 0 ? (1 - share) / (this.refill * USER_SHARE) : resetAt - now
+      wait = Math.max(wait, shareWait, MIN_WAIT_MS)
+    }
+    return Math.ceil(wait)
+  }
+
+  /** A request is going out now. */
+  sent(): void {
+    const now = this.clock.now()
+    this.inFlight++
+    if (this.state) {
+      this.share = this.shareNow(now, this.state) - 1
+      this.shareAt = now
+    }
+  }
+
+  /** A request came back (`headers` null when it failed before an answer). */
+  answered(headers: Headers | null): void {
+    this.inFlight--
+    for (const wake of this.waiting.splice(0)) wake()
+    if (!headers) return
+    const now = this.clock.now()
+    const next = readRateLimit(headers)
+    if (next) {
+      if (!this.state) {
+        // The crawler's own bucket starts with what lies above the floor, at most half the limit.
+        this.share = Math.min(shareCapacity(next.limit), Math.max(0, next.remaining - floorOf(next.limit)))
+        this.shareAt = now
+      } else if (next.limit !== this.state.limit) {
+        this.share = Math.min(this.share, shareCapacity(next.limit))
+      }
+      if (next.remaining < next.limit && next.reset > 0) {
+        // Each reading understates a token bucket's rate (reset is rounded up), so the highest is the best.
+        this.refill = Math.max(this.refill, (next.limit - next.remaining) / (next.reset * 1000))
+      }
+      this.state = next
+      this.seenAt = now
+    }
+    this.informed = true
+  }
+
+  /** The service asked for a pause (`429` with `Retry-After`): nothing is sent before it ends. */
+  pause(ms: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms)
+  }
+
+  private remainingAt(now: number, state: RateLimitState): number {
+    if (now >= this.seenAt + state.reset * 1000) return state.limit
+    return Math.min(state.limit, state.remaining + this.refill * (now - this.seenAt))
+  }
+
+  private shareNow(now: number, state: RateLimitState): number {
+    const capacity = shareCapacity(state.limit)
+    if (this.refill === 0) return now >= this.seenAt + state.reset * 1000 ? capacity : this.share
+    return Math.min(capacity, this.share + this.refill * USER_SHARE * (now - this.shareAt))
+  }
+}

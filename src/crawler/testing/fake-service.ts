@@ -1,0 +1,124 @@
+import type { FakeClock } from './fake-clock'
+
+export const KEY = 'crawl-secret-key'
+/** The host the fake service writes into `next`/`prev`, unlike the base the crawler is given. */
+export const OTHER_HOST = 'https://behind-a-proxy.internal'
+export const BASE = 'https://catalogue.test/api'
+
+export function location(id: number) {
+  return {
+    id,
+    name: `Place ${id}`,
+    type: id % 2 ? 'Planet' : 'Space station',
+    dimension: 'C-137',
+    residents: [`${OTHER_HOST}/v1/characters/${id + 1}`],
+    url: `${OTHER_HOST}/v1/locations/${id}`,
+    created: '2017-11-10T12:42:04.162Z',
+  }
+}
+
+export function episode(id: number) {
+  return {
+    id,
+    name: `Episode ${id}`,
+    air_date: 'December 2, 2013',
+    episode: `S01E${String(id).padStart(2, '0')}`,
+    characters: [],
+    url: `${OTHER_HOST}/v1/episodes/${id}`,
+    created: '2017-11-10T12:42:04.162Z',
+  }
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
+}
+
+export interface SentRequest {
+  url: URL
+  authorization: string | null
+  at: number
+}
+
+export interface FakeServiceOptions {
+  locations?: number
+  episodes?: number
+  /** Answers this request instead of the page, when it returns a Response. */
+  override?: (request: SentRequest, index: number) => Response | Promise<Response> | undefined
+  clock?: FakeClock
+  /** Simulated time each answer takes. */
+  latency?: (request: SentRequest) => number
+  /** Extra headers for every page answer. */
+  headers?: (request: SentRequest) => Record<string, string>
+}
+
+/** A catalogue service in memory, with page size 20, `next` addresses on another host; records every request. */
+export function fakeService(options: FakeServiceOptions = {}) {
+  const all = {
+    locations: Array.from({ length: options.locations ?? 0 }, (_, index) => location(index + 1)),
+    episodes: Array.from({ length: options.episodes ?? 0 }, (_, index) => episode(index + 1)),
+  }
+  const requests: SentRequest[] = []
+  let inFlight = 0
+  let mostInFlight = 0
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request: SentRequest = {
+      url: new URL(String(input)),
+      authorization: new Headers(init?.headers).get('Authorization'),
+      at: options.clock?.now() ?? 0,
+    }
+    const index = requests.push(request) - 1
+    inFlight++
+    mostInFlight = Math.max(mostInFlight, inFlight)
+    try {
+      const latency = options.latency?.(request) ?? 0
+      if (latency > 0 && options.clock) await options.clock.sleep(latency, init?.signal ?? undefined)
+      init?.signal?.throwIfAborted()
+      const overridden = await options.override?.(request, index)
+      if (overridden) return overridden
+      return answer(request)
+    } finally {
+      inFlight--
+    }
+  }
+
+  function answer(request: SentRequest): Response {
+    const path = request.url.pathname.replace(/^\/api/, '')
+    const collection = path === '/v1/locations' ? 'locations' : path === '/v1/episodes/' ? 'episodes' : null
+    if (!collection) return json({ error: 'No such path.' }, 404)
+    const page = Number(request.url.searchParams.get('page') ?? '1')
+    const name = request.url.searchParams.get('name')
+    const records = (all[collection] as { name: string }[]).filter(
+      (record) => !name || record.name.toLowerCase().includes(name.toLowerCase()),
+    )
+    const pages = Math.ceil(records.length / 20)
+    if (page > pages && page > 1) return json({ error: 'Page beyond the last.' }, 404)
+    const link = (to: number) => `${OTHER_HOST}${path}?page=${to}`
+    return json(
+      {
+        info: {
+          count: records.length,
+          pages,
+          next: page < pages ? link(page + 1) : null,
+          prev: page > 1 ? link(page - 1) : null,
+        },
+        results: records.slice((page - 1) * 20, page * 20),
+      },
+      200,
+      options.headers?.(request) ?? {},
+    )
+  }
+
+  return {
+    fetch,
+    requests,
+    get mostInFlight() {
+      return mostInFlight
+    },
+    /** `locations?page=2`-style names of the pages asked for, in order. */
+    pagesAsked: () =>
+      requests.map((request) => `${request.url.pathname.replace(/^.*\/v1\//, '')}${request.url.search}`),
+  }
+}
