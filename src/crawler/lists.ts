@@ -1,10 +1,23 @@
 import type { z } from 'zod/mini'
-import { type CollectionName, collections, type ListPage, normaliseFilterValue } from '../catalogue'
+import {
+  COLLECTIONS,
+  type CatalogueCollection,
+  type CollectionName,
+  type ListPage,
+  normaliseFilterValue,
+} from '../catalogue'
 
-type Collections = typeof collections
-export type RecordOf<C extends CollectionName> = z.infer<Collections[C]['recordSchema']>
-export type FilterName<C extends CollectionName> = Collections[C]['filters'][number]
+type CollectionNamed<C extends CollectionName> = Extract<CatalogueCollection, { name: C }>
+export type RecordOf<C extends CollectionName> = z.infer<CollectionNamed<C>['record']>
+export type FilterName<C extends CollectionName> = CollectionNamed<C>['filters'][number]
 export type Filters<C extends CollectionName> = Partial<Record<FilterName<C>, string>>
+
+/** The definition of a collection, by name. */
+export function collectionNamed(name: CollectionName): CatalogueCollection {
+  const found = COLLECTIONS.find((collection) => collection.name === name)
+  if (!found) throw new Error(`No collection named ${name}`)
+  return found
+}
 
 /** One list to read: a collection, and the filters that narrow it (none: the whole collection). */
 export type ListTarget = { [C in CollectionName]: { collection: C; filters?: Filters<C> } }[CollectionName]
@@ -27,7 +40,7 @@ export type CrawledPage = {
  * the non-empty filters, trimmed, in the collection's order.
  */
 export function listPagePath(target: ListTarget, page: number): string {
-  const { listPath, filters: names } = collections[target.collection]
+  const { listPath, filters: names } = collectionNamed(target.collection)
   const filters: Partial<Record<string, string>> = target.filters ?? {}
   const params = new URLSearchParams()
   if (page !== 1) params.set('page', String(page))
@@ -47,8 +60,6 @@ export function describePage(target: ListTarget, page: number): string {
   return `page ${page} of ${target.collection}${filters.length > 0 ? ` with ${filters.join(' and ')}` : ''}`
 }
 
-export function pageSchemaOf(
-  collection: CollectionName,
-): z.ZodMiniType<ListPage<RecordOf<typeof collection>>> {
-  return collections[collection].pageSchema
+export function pageSchemaOf(collection: CollectionName): z.ZodMiniType<ListPage<RecordOf<CollectionName>>> {
+  return collectionNamed(collection).page
 }
