@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { loadExplorerConfig } from './app/connection/explorer-config'
+import { registerServiceWorker } from './app/register-service-worker'
 import './styles/global.css'
 
 // Started before the first render, in parallel with the first route's code.
@@ -15,3 +16,5 @@ if (root) {
     </StrictMode>,
   )
 }
+
+registerServiceWorker()

@@ -28,7 +28,7 @@ describe('a list from the index is the list from the service', () => {
       const fieldValues = (name: string) =>
         records.map((record) => String((record as Record<string, unknown>)[name] ?? ''))
       // Values taken from the data (whole, a slice, other case, padded), plus arbitrary text.
-      const valueOf = (name: string) =>
+      const valueFor = (name: string) =>
         fc.oneof(
           fc.constant(''),
           fc
@@ -42,7 +42,7 @@ describe('a list from the index is the list from the service', () => {
           fc.string({ maxLength: 3 }),
         )
       const filtersArb = fc.record(
-        Object.fromEntries(collection.filters.map((name) => [name, valueOf(name)])),
+        Object.fromEntries(collection.filters.map((name) => [name, valueFor(name)])),
       ) as fc.Arbitrary<Filters<string>>
       await fc.assert(
         fc.asyncProperty(filtersArb, fc.integer({ min: 1, max: 4 }), async (filters, page) => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini'
 import {
-  COLLECTIONS,
   type CatalogueCollection,
+  COLLECTIONS,
   type CollectionName,
   type ListPage,
   normaliseFilterValue,

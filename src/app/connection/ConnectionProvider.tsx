@@ -26,7 +26,15 @@ export function ConnectionProvider({
   const save = useCallback(
     (next: Connection) => {
       saveConnection(next)
-      setSaved(next.apiKey === '' ? null : next)
+      setSaved((previous) => {
+        if (previous && (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey)) {
+          // The index of a connection changed or forgotten goes with it.
+          void import('../../catalogue-index/index-client').then(({ indexWorker, plainConnection }) =>
+            indexWorker().drop(plainConnection(previous)),
+          )
+        }
+        return next.apiKey === '' ? null : next
+      })
       // Another service or key may see other records (or none): start from an empty cache.
       queryClient.clear()
     },

@@ -1,6 +1,7 @@
 import { type MouseEvent, Suspense } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
+import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary } from '../ErrorBoundary'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
@@ -54,6 +55,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
+        <OfflineNotice />
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<p className="app-loading">Loading…</p>}>
             <Outlet />

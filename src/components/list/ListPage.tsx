@@ -9,6 +9,8 @@ import {
   formatIdList,
   type RecordOf,
 } from '../../catalogue'
+import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus'
+import { ExportButtons } from '../../catalogue-index/ExportButtons'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
@@ -124,6 +126,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           </p>
         )}
       </div>
+      <CatalogueIndexStatus ready={!!data} />
 
       <FilterForm
         label={`Filter ${plural}`}
@@ -138,6 +141,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
+        {data && data.info.count > 0 && <ExportButtons collection={collection} filters={requestFilters} />}
         {data && data.info.count > 0 && (
           <SelectionActions
             ids={selection.ids}
