@@ -92,10 +92,13 @@ test('Export downloads the whole filtered list as CSV and as JSON', async ({ pag
   expect(csvDownload.suggestedFilename()).toMatch(
     new RegExp(`^locations-name-${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   )
-  const csv = Papa.parse<Record<string, string>>(await readFile(await csvDownload.path(), 'utf8'), {
-    header: true,
-    skipEmptyLines: true,
-  })
+  const csv = Papa.parse<Record<string, string>>(
+    (await readFile(await csvDownload.path(), 'utf8')).replace(/^\uFEFF/, ''),
+    {
+      header: true,
+      skipEmptyLines: true,
+    },
+  )
   expect(csv.data.map((row) => row.name)).toEqual(namesOf(matches))
   expect(csv.meta.fields).toEqual(['id', 'name', 'type', 'dimension', 'residents', 'url', 'created'])
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Dataset } from '../../src/catalogue'
+import type { DatasetOf } from '../../src/catalogue'
 import { episodes as EPISODES, locations as LOCATIONS, PAGE_SIZE } from '../../src/catalogue'
-import { createStore } from '../dataset/store'
+import { createStoreOf } from '../dataset/store'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
 const server = serveForTests()
@@ -143,9 +143,10 @@ describe('filters', () => {
   })
 })
 
-/** 150 locations; the odd ones share a name full of characters that need percent-encoding. */
+/** 150 locations (and no other collection); the odd ones share a name full of characters that need percent-encoding. */
 const awkwardName = 'Tom & Jerry # 50% +1 Café Ñu'
-const awkwardDataset: Dataset = {
+const awkwardCollections = [LOCATIONS] as const
+const awkwardDataset: DatasetOf<typeof awkwardCollections> = {
   locations: Array.from({ length: 150 }, (_, index) => ({
     id: index + 1,
     name: index % 2 === 0 ? `${awkwardName} ${index + 1}` : `Plain ${index + 1}`,
@@ -154,9 +155,8 @@ const awkwardDataset: Dataset = {
     residents: [],
     created: '2017-11-10T12:42:04.162Z',
   })),
-  episodes: [],
 }
-const awkward = serveForTests({ store: createStore(awkwardDataset) })
+const awkward = serveForTests({ store: createStoreOf(awkwardDataset, awkwardCollections) })
 
 describe('next and prev round trips', () => {
   /** Follows `next` to the end, then `prev` back to the start, checking every page on the way. */

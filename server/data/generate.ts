@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { Dataset, DatasetEpisode, DatasetLocation } from '../../src/catalogue'
+import { COLLECTIONS, type Dataset, type DatasetEpisode, type DatasetLocation } from '../../src/catalogue'
 import { writeAirDate } from '../../src/catalogue/air-date'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { seededRandom } from './seeded-random'
@@ -263,9 +263,10 @@ function twoDigits(value: number): string {
 
 /** One record per line: readable diffs for the shipped file, and still compact for large ones. */
 export function formatDataset(dataset: Dataset): string {
-  const lines = (records: readonly object[]) =>
-    records.map((record) => `    ${JSON.stringify(record)}`).join(',\n')
-  return `{\n  "locations": [\n${lines(dataset.locations)}\n  ],\n  "episodes": [\n${lines(dataset.episodes)}\n  ]\n}\n`
+  const records: { readonly [name: string]: readonly object[] } = dataset
+  const lines = (list: readonly object[]) => list.map((record) => `    ${JSON.stringify(record)}`).join(',\n')
+  const sections = COLLECTIONS.map(({ name }) => `  "${name}": [\n${lines(records[name] ?? [])}\n  ]`)
+  return `{\n${sections.join(',\n')}\n}\n`
 }
 
 function main(): void {
@@ -287,9 +288,9 @@ function main(): void {
     seed: count('seed', values.seed),
   })
   writeFileSync(values.out, formatDataset(dataset))
-  console.log(
-    `Wrote ${dataset.locations.length} locations and ${dataset.episodes.length} episodes to ${values.out}`,
-  )
+  const records: { readonly [name: string]: readonly object[] } = dataset
+  const counts = COLLECTIONS.map(({ name, labels }) => `${records[name]?.length ?? 0} ${labels.plural}`)
+  console.log(`Wrote ${counts.slice(0, -1).join(', ')} and ${counts.at(-1)} to ${values.out}`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

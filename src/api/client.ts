@@ -6,6 +6,7 @@ import {
   type Filters,
   formatIdList,
   type ListPage,
+  NOTHING_HERE,
   normaliseFilterValue,
 } from '../catalogue'
 import { ApiError } from './errors'
@@ -37,8 +38,6 @@ export type CatalogueClient = {
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
 }
 
-/** The public API answers an unmatched filter with this 404 instead of an empty page. */
-const NOTHING_HERE = 'There is nothing here'
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 export function createClient(connection: Connection, fetchImpl: typeof fetch = (...args) => fetch(...args)) {

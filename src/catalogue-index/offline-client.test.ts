@@ -107,11 +107,11 @@ describe('the index answers when the service cannot be reached', () => {
 
   it('clears the banner once the service answers again', async () => {
     setOffline(5)
-    const client = withIndexFallback(
-      { ...failing(new ApiError('network')), list: async () => page },
-      connection,
-    )
-    await client.list(locations, {}, 1)
+    const online: CatalogueClient = {
+      ...failing(new ApiError('network')),
+      list: async (collection) => collection.page.parse(page),
+    }
+    await withIndexFallback(online, connection).list(locations, {}, 1)
     expect(offlineAsOf).toBeNull()
   })
 })

@@ -37,7 +37,9 @@ export type BuildOutcome =
   | { outcome: 'unauthorized' }
   | { outcome: 'failed'; message: string }
 
-export type ExportFormat = 'csv' | 'json'
+export type { ExportFormat } from '../export'
+
+import type { ExportFormat } from '../export'
 
 /** What the index broadcasts to every tab of the same connection. */
 export type IndexMessage =

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../../server/config'
 import { serveForTests } from '../../server/test/server'
 import { type ApiRecord, COLLECTIONS, type Filters } from '../catalogue'
-import { crawl } from '../crawler'
+import { crawl, type ListTarget } from '../crawler'
 import { listPageOf } from './query'
 
 /**
@@ -16,11 +16,12 @@ describe('a list from the index is the list from the service', () => {
   for (const collection of COLLECTIONS) {
     it(`${collection.name}: same count, pages and rows for many filter combinations`, async () => {
       const records: ApiRecord[] = []
+      const target: ListTarget = { collection }
       await crawl({
         baseUrl: server.origin,
         apiKey: DEMO_KEY,
         fetch: (input, init) => fetch(input, init),
-        lists: [{ collection: collection.name }],
+        lists: [target],
         onPage: (page) => {
           records.push(...page.results)
         },

@@ -1,6 +1,6 @@
 import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
-import { exportFileName } from './export-file'
+import { exportFileName } from '../export'
 import { Comlink, indexWorker, plainConnection } from './index-client'
 import type { ExportFormat, IndexConnection } from './protocol'
 
@@ -29,7 +29,7 @@ export async function runExport(
   const url = URL.createObjectURL(new Blob([result.text], { type }))
   const link = document.createElement('a')
   link.href = url
-  link.download = exportFileName(collection, filters, format, new Date())
+  link.download = exportFileName(collection.name, filters, format, new Date())
   document.body.append(link)
   link.click()
   link.remove()

@@ -1,9 +1,16 @@
 import * as Comlink from 'comlink'
-import { type ApiRecord, COLLECTIONS, type CollectionName } from '../catalogue'
-import { type CrawlProgress, crawl, isCrawlError, type ListTarget, listPagePath } from '../crawler'
+import { type ApiRecord, COLLECTIONS } from '../catalogue'
+import {
+  type CrawlProgress,
+  collectList,
+  crawl,
+  isCrawlError,
+  type ListTarget,
+  listPagePath,
+} from '../crawler'
+import { recordsToCsv, recordsToJson } from '../export'
 import { conditionalFetch } from './conditional-fetch'
 import { indexName } from './connection-name'
-import { formatRecords } from './export-file'
 import type {
   BuildMode,
   BuildOutcome,
@@ -27,6 +34,9 @@ import {
   writePage,
 } from './store'
 
+/** A record of any collection, read by field name (the CSV's columns come from the definition). */
+type OpenRecord = ApiRecord & Record<string, unknown>
+
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
 /** Progress is broadcast at most this often. */
@@ -40,7 +50,7 @@ let building: AbortController | null = null
 let exporting: AbortController | null = null
 
 const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
-const collectionNames = COLLECTIONS.map((collection) => collection.name)
+const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
 const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
 
 async function database(connection: IndexConnection): Promise<{ name: string; db: IndexDb }> {
@@ -119,7 +129,10 @@ async function runBuild(
     if (known > AUTO_INDEX_MAX_PAGES) return { outcome: 'tooLarge', pages: known }
   }
   const base = baseOf(connection)
-  const lists: ListTarget[] = todo.map((collection) => ({ collection: collection as CollectionName }))
+  const lists: ListTarget[] = todo.flatMap((name) => {
+    const collection = collectionNamed(name)
+    return collection ? [{ collection }] : []
+  })
   const pathCollection = new Map<string, string>()
   const etags = new Map<string, string | null>()
   const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
@@ -155,7 +168,9 @@ async function runBuild(
         stop.abort(new TooLarge(page.pages))
         return
       }
-      const path = listPagePath({ collection: page.collection }, page.page)
+      const definition = collectionNamed(page.collection)
+      if (!definition) return
+      const path = listPagePath({ collection: definition }, page.page)
       pathCollection.set(path, page.collection)
       const previous = metas.get(page.collection) ?? emptyMeta(page.collection)
       const pagesDone = page.page
@@ -266,20 +281,20 @@ const api: IndexWorkerApi = {
     try {
       const { name, db } = await database(connection)
       const indexed = await completeRecords(db, name, collection)
-      if (indexed) return { text: formatRecords(filterRecords(definition, indexed, filters), format) }
-      const records: ApiRecord[] = []
-      await crawl({
-        baseUrl: baseOf(connection),
-        apiKey: connection.apiKey,
-        fetch: (input, init) => fetch(input, init),
-        lists: [{ collection: definition.name, filters } as ListTarget],
-        signal: controller.signal,
-        onProgress,
-        onPage: (page) => {
-          records.push(...page.results)
-        },
-      })
-      return { text: formatRecords(records, format) }
+      const records =
+        indexed !== null
+          ? filterRecords(definition, indexed, filters)
+          : await collectList<ApiRecord, string>({
+              baseUrl: baseOf(connection),
+              apiKey: connection.apiKey,
+              fetch: (input, init) => fetch(input, init),
+              list: { collection: definition, filters },
+              signal: controller.signal,
+              onProgress,
+            })
+      return {
+        text: format === 'csv' ? recordsToCsv<OpenRecord>(definition, records) : recordsToJson(records),
+      }
     } catch (error) {
       if (controller.signal.aborted) return { failed: 'The export was cancelled.' }
       return { failed: isCrawlError(error) ? error.message : 'The export failed.' }

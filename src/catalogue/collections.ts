@@ -2,6 +2,9 @@ import type { AnyCollection, DatasetOf } from './collection'
 import { episodes } from './collections/episodes'
 import { locations } from './collections/locations'
 
+export * from './collections/episodes'
+export * from './collections/locations'
+
 /**
  * The catalogue's collections, in navigation order: the one list the service and the explorer derive their
  * per-collection code from. A new collection is defined in `collections/` and added here.

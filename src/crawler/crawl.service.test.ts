@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { DEMO_KEY } from '../../server/config'
+import { createStoreOf } from '../../server/dataset/store'
+import { datasetWithArtifacts, WITH_ARTIFACTS } from '../../server/test/serve-artifacts'
 import { serveForTests, shippedDataset } from '../../server/test/server'
-import { crawl } from './crawl'
+import { type ApiRecord, episodes, locations } from '../catalogue'
+import { artifacts } from '../catalogue/artifacts.fixture'
+import { collectList, crawl } from './crawl'
 import type { CrawledPage } from './lists'
 import { readRateLimit } from './pacer'
 
@@ -30,11 +35,11 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
   it('gets every record exactly once, with no request beyond what the limit allows', async () => {
     const { answers, recordingFetch } = recorder()
     const pages: CrawledPage[] = []
-    const summary = await crawl({
+    const summary = await crawl<ApiRecord>({
       baseUrl: server.origin,
       apiKey: 'crawler-key',
       fetch: recordingFetch,
-      lists: [{ collection: 'locations' }, { collection: 'episodes' }],
+      lists: [{ collection: locations }, { collection: episodes }],
       onPage: (page) => {
         pages.push(page)
       },
@@ -63,7 +68,7 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
       baseUrl: server.origin,
       apiKey: 'busy-key',
       fetch: recordingFetch,
-      lists: [{ collection: 'episodes' }],
+      lists: [{ collection: episodes }],
       onPage: (page) => {
         records += page.results.length
       },
@@ -79,4 +84,21 @@ describe('the crawler against the real service with CATALOGUE_RATE_LIMIT=2', () 
     }
     expect(summary.retries).toBe(refused.length)
   }, 30_000)
+})
+
+describe('the crawler on a collection it was not written for', () => {
+  const server = serveForTests({ store: createStoreOf(datasetWithArtifacts(), WITH_ARTIFACTS) })
+
+  it('reads the third collection from its definition alone, with a filter', async () => {
+    const relics = await collectList({
+      baseUrl: server.origin,
+      apiKey: DEMO_KEY,
+      fetch,
+      list: { collection: artifacts, filters: { kind: 'relic' } },
+    })
+    expect(relics.map((artifact) => artifact.id)).toEqual(
+      Array.from({ length: 15 }, (_, index) => (index + 1) * 3),
+    )
+    expect(relics.every((artifact) => artifact.kind === 'Relic')).toBe(true)
+  })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type CrawlOptions, type CrawlProgress, crawl } from './crawl'
+import { episodes, locations } from '../catalogue'
+import { type CrawlOptions, type CrawlProgress, collectList, crawl } from './crawl'
 import { CrawlError } from './errors'
 import type { CrawledPage } from './lists'
 import { MAX_RATE_LIMITED, MAX_RETRIES } from './read-page'
@@ -25,7 +26,7 @@ function setUp(service: FakeServiceOptions = {}, options: Partial<CrawlOptions> 
         baseUrl: `${BASE}/`,
         apiKey: KEY,
         fetch: fake.fetch,
-        lists: [{ collection: 'locations' }, { collection: 'episodes' }],
+        lists: [{ collection: locations }, { collection: episodes }],
         onPage: (page) => {
           pages.push(page)
         },
@@ -37,6 +38,8 @@ function setUp(service: FakeServiceOptions = {}, options: Partial<CrawlOptions> 
     )
   return { clock, fake, pages, progress, run }
 }
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index)
 
 async function failureOf(promise: Promise<unknown>): Promise<CrawlError> {
   const error = await promise.then(
@@ -89,7 +92,7 @@ describe('the crawler', () => {
         // Later pages answer faster than earlier ones.
         latency: (request) => 1000 - Number(request.url.searchParams.get('page') ?? 1) * 100,
       },
-      { lists: [{ collection: 'locations', filters: { name: '  place ', type: '' } }] },
+      { lists: [{ collection: locations, filters: { name: '  place ', type: '' } }] },
     )
     await run()
     expect(fake.pagesAsked()).toEqual([
@@ -134,7 +137,7 @@ describe('the crawler', () => {
         override: (request) =>
           request.url.searchParams.get('name') ? json({ error: 'There is nothing here' }, 404) : undefined,
       },
-      { lists: [{ collection: 'locations', filters: { name: 'zzz' } }] },
+      { lists: [{ collection: locations, filters: { name: 'zzz' } }] },
     )
     const summary = await run()
     expect(summary.lists).toEqual([{ count: 0, pages: 0 }])
@@ -173,7 +176,7 @@ describe('the crawler', () => {
         override: (_request, index) =>
           index === 1 ? json({ error: 'Too many requests.' }, 429, { 'Retry-After': '7' }) : undefined,
       },
-      { lists: [{ collection: 'locations' }] },
+      { lists: [{ collection: locations }] },
     )
     const summary = await run()
     expect(pages).toHaveLength(3)
@@ -195,7 +198,7 @@ describe('the crawler', () => {
         override: (_request, index) =>
           index === 0 ? json({ error: 'Slow down.' }, 429, { 'Retry-After': retryAt }) : undefined,
       },
-      { lists: [{ collection: 'locations' }] },
+      { lists: [{ collection: locations }] },
     )
     await run()
     expect(fake.requests[1]?.at).toBe(12_000)
@@ -221,7 +224,7 @@ describe('the crawler', () => {
           return undefined
         },
       },
-      { lists: [{ collection: 'locations' }] },
+      { lists: [{ collection: locations }] },
     )
     const summary = await run()
     expect(pages.map((page) => page.page)).toEqual([1, 2])
@@ -260,7 +263,7 @@ describe('the crawler', () => {
             ? json({ info: { count: 44, pages: 3, next: null, prev: null }, results: [] })
             : undefined,
       },
-      { lists: [{ collection: 'locations' }] },
+      { lists: [{ collection: locations }] },
     )
     expect((await failureOf(shrinking.run())).kind).toBe('changed')
 
@@ -275,7 +278,7 @@ describe('the crawler', () => {
               })
             : undefined,
       },
-      { lists: [{ collection: 'locations' }] },
+      { lists: [{ collection: locations }] },
     )
     const twice = await failureOf(shifted.run())
     expect(twice.message).toBe(
@@ -303,7 +306,7 @@ describe('the crawler', () => {
     const { fake, pages, run } = setUp(
       { clock, locations: 200, latency: () => 1000 },
       {
-        lists: [{ collection: 'locations' }],
+        lists: [{ collection: locations }],
         signal: controller.signal,
         onPage: (page) => {
           pages.push(page)
@@ -338,10 +341,28 @@ describe('the crawler', () => {
     expect(summary.records).toBe(130)
   })
 
+  it('collects every record of one filtered list, typed as the collection’s records', async () => {
+    const clock = new FakeClock()
+    const fake = fakeService({ clock, locations: 120 })
+    const records = await clock.run(
+      collectList({
+        baseUrl: BASE,
+        apiKey: KEY,
+        fetch: fake.fetch,
+        list: { collection: locations, filters: { name: 'place 1' } },
+        clock,
+      }),
+    )
+    // Place 1, 10–19 and 100–120: 32 records on two pages.
+    expect(records.map((record) => record.id)).toEqual([1, ...range(10, 19), ...range(100, 120)])
+    expect(records[0]?.dimension).toBe('C-137')
+    expect(fake.pagesAsked()).toEqual(['locations?name=place+1', 'locations?page=2&name=place+1'])
+  })
+
   it('refuses to resume a list whose size changed since', async () => {
     const { run } = setUp(
       { locations: 120 },
-      { lists: [{ collection: 'locations' }], resume: [{ page: 2, pages: 5, records: 40 }] },
+      { lists: [{ collection: locations }], resume: [{ page: 2, pages: 5, records: 40 }] },
     )
     expect((await failureOf(run())).kind).toBe('changed')
   })

@@ -1,7 +1,7 @@
-import type { CollectionName, ListPage } from '../catalogue'
+import type { ApiRecord } from '../catalogue'
 import { type Clock, realClock } from './clock'
 import { CrawlError } from './errors'
-import { type CrawledPage, describePage, type ListTarget, type RecordOf } from './lists'
+import { type CrawledPage, describePage, type ListTarget, type Page } from './lists'
 import { RateLimitPacer } from './pacer'
 import { type PageReaderContext, readPage } from './read-page'
 
@@ -31,15 +31,15 @@ export interface CrawlProgress {
   pause: { reason: 'rateLimited' | 'failed'; ms: number } | null
 }
 
-export interface CrawlOptions {
+export interface CrawlOptions<R extends ApiRecord = ApiRecord> {
   /** The configured service address; the host of `next` addresses in answers is never followed. */
   baseUrl: string
   apiKey: string
   fetch: typeof fetch
   /** The lists to read, such as both whole collections, or one collection with filters. */
-  lists: readonly ListTarget[]
+  lists: readonly ListTarget<R>[]
   /** Receives every page, in page order within each list; the crawl waits for it (back-pressure). */
-  onPage: (page: CrawledPage) => void | Promise<void>
+  onPage: (page: CrawledPage<R>) => void | Promise<void>
   onProgress?: (progress: CrawlProgress) => void
   /** Per list (same positions as `lists`): where an earlier crawl stopped. */
   resume?: readonly (ResumePoint | null | undefined)[]
@@ -60,10 +60,8 @@ export interface CrawlSummary {
   elapsedMs: number
 }
 
-type Page = ListPage<RecordOf<CollectionName>>
-
-interface ListState {
-  target: ListTarget
+interface ListState<R extends ApiRecord> {
+  target: ListTarget<R>
   index: number
   first: number
   /** Every page was stored by an earlier crawl. */
@@ -73,7 +71,7 @@ interface ListState {
   next: number
   records: number
   ids: Set<number>
-  waiting: Map<number, Page>
+  waiting: Map<number, Page<R>>
   delivering: Promise<void>
 }
 
@@ -82,7 +80,7 @@ interface ListState {
  * pacing itself by the service's rate-limit headers and retrying what can go away by itself. Rejects with a
  * `CrawlError`, or with the signal's reason when cancelled.
  */
-export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
+export async function crawl<R extends ApiRecord>(options: CrawlOptions<R>): Promise<CrawlSummary> {
   const clock = options.clock ?? realClock
   const startedAt = clock.now()
   const stop = new AbortController()
@@ -130,7 +128,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     },
   }
 
-  const states: ListState[] = options.lists.map((target, index) => {
+  const states: ListState<R>[] = options.lists.map((target, index) => {
     const resume = options.resume?.[index]
     const first = resume ? resume.page + 1 : 1
     progress.pagesDone += resume?.page ?? 0
@@ -150,7 +148,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     }
   })
 
-  const deliver = (state: ListState, page: number, data: Page): Promise<void> => {
+  const deliver = (state: ListState<R>, page: number, data: Page<R>): Promise<void> => {
     checkPage(state, data, page)
     state.waiting.set(page, data)
     state.delivering = state.delivering.then(async () => {
@@ -158,12 +156,12 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
         state.waiting.delete(state.next)
         await options.onPage({
           list: state.index,
-          collection: state.target.collection,
+          collection: state.target.collection.name,
           page: state.next,
           pages: ready.info.pages,
           count: ready.info.count,
           results: ready.results,
-        } as CrawledPage)
+        } satisfies CrawledPage<R>)
         state.records += ready.results.length
         progress.pagesDone++
         progress.records += ready.results.length
@@ -175,7 +173,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     return state.delivering
   }
 
-  const read = async (state: ListState, page: number) =>
+  const read = async (state: ListState<R>, page: number) =>
     deliver(state, page, await readPage(context, state.target, page))
 
   try {
@@ -199,7 +197,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     if (state.count !== null && state.records !== state.count) {
       throw new CrawlError(
         'changed',
-        `The list changed while it was read: ${state.count} ${state.target.collection} reported, ${state.records} read.`,
+        `The list changed while it was read: ${state.count} ${state.target.collection.name} reported, ${state.records} read.`,
       )
     }
   }
@@ -214,7 +212,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
 }
 
 /** The same list on every page: same count and pages as its first page, no record twice. */
-function checkPage(state: ListState, data: Page, page: number): void {
+function checkPage<R extends ApiRecord>(state: ListState<R>, data: Page<R>, page: number): void {
   // The first page read sets the list's size; a resumed list must still have the size it had.
   if (state.count === null) {
     state.pages ??= data.info.pages
@@ -230,7 +228,7 @@ function checkPage(state: ListState, data: Page, page: number): void {
     if (state.ids.has(record.id)) {
       throw new CrawlError(
         'changed',
-        `The list changed while it was read: ${state.target.collection} ${record.id} came twice (again on page ${page}).`,
+        `The list changed while it was read: ${state.target.collection.name} ${record.id} came twice (again on page ${page}).`,
       )
     }
     state.ids.add(record.id)
@@ -264,4 +262,20 @@ async function runPool<T>(
   }
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
   if (failed) throw failure
+}
+
+/** Every record of one list, in order; for an export of a filtered list from the service. */
+export async function collectList<R extends ApiRecord, F extends string>(
+  options: Omit<CrawlOptions<R>, 'lists' | 'onPage' | 'resume'> & { list: ListTarget<R, F> },
+): Promise<R[]> {
+  const { list, ...rest } = options
+  const records: R[] = []
+  await crawl<R>({
+    ...rest,
+    lists: [list],
+    onPage: (page) => {
+      records.push(...page.results)
+    },
+  })
+  return records
 }

@@ -1,46 +1,36 @@
-import type { z } from 'zod/mini'
-import {
-  type CatalogueCollection,
-  COLLECTIONS,
-  type CollectionName,
-  type ListPage,
-  normaliseFilterValue,
-} from '../catalogue'
+import type { ApiRecord, CollectionView, Filters, ListPage } from '../catalogue'
+import { normaliseFilterValue } from '../catalogue'
 
-type CollectionNamed<C extends CollectionName> = Extract<CatalogueCollection, { name: C }>
-export type RecordOf<C extends CollectionName> = z.infer<CollectionNamed<C>['record']>
-export type FilterName<C extends CollectionName> = CollectionNamed<C>['filters'][number]
-export type Filters<C extends CollectionName> = Partial<Record<FilterName<C>, string>>
-
-/** The definition of a collection, by name. */
-export function collectionNamed(name: CollectionName): CatalogueCollection {
-  const found = COLLECTIONS.find((collection) => collection.name === name)
-  if (!found) throw new Error(`No collection named ${name}`)
-  return found
-}
+/** What the crawler reads of a collection's definition: its name, list path, filters and page schema. */
+export type Crawlable<R extends ApiRecord = ApiRecord, F extends string = string> = Pick<
+  CollectionView<R, F>,
+  'name' | 'listPath' | 'filters' | 'page'
+>
 
 /** One list to read: a collection, and the filters that narrow it (none: the whole collection). */
-export type ListTarget = { [C in CollectionName]: { collection: C; filters?: Filters<C> } }[CollectionName]
+export interface ListTarget<R extends ApiRecord = ApiRecord, F extends string = string> {
+  collection: Crawlable<R, F>
+  filters?: Filters<F>
+}
 
 /** One page as the crawler hands it on, in page order within its list. */
-export type CrawledPage = {
-  [C in CollectionName]: {
-    /** Position of the list in the crawl's `lists`. */
-    list: number
-    collection: C
-    page: number
-    pages: number
-    count: number
-    results: RecordOf<C>[]
-  }
-}[CollectionName]
+export interface CrawledPage<R extends ApiRecord = ApiRecord> {
+  /** Position of the list in the crawl's `lists`. */
+  list: number
+  /** The collection's name. */
+  collection: string
+  page: number
+  pages: number
+  count: number
+  results: R[]
+}
 
 /**
  * The path and query of one page of a list, as the client asks for it: `page` first (left out for page 1), then
  * the non-empty filters, trimmed, in the collection's order.
  */
 export function listPagePath(target: ListTarget, page: number): string {
-  const { listPath, filters: names } = collectionNamed(target.collection)
+  const { listPath, filters: names } = target.collection
   const filters: Partial<Record<string, string>> = target.filters ?? {}
   const params = new URLSearchParams()
   if (page !== 1) params.set('page', String(page))
@@ -57,9 +47,7 @@ export function describePage(target: ListTarget, page: number): string {
     .map(([name, value]) => [name, normaliseFilterValue(value ?? '')] as const)
     .filter(([, value]) => value !== '')
     .map(([name, value]) => `${name} “${value}”`)
-  return `page ${page} of ${target.collection}${filters.length > 0 ? ` with ${filters.join(' and ')}` : ''}`
+  return `page ${page} of ${target.collection.name}${filters.length > 0 ? ` with ${filters.join(' and ')}` : ''}`
 }
 
-export function pageSchemaOf(collection: CollectionName): z.ZodMiniType<ListPage<RecordOf<CollectionName>>> {
-  return collectionNamed(collection).page
-}
+export type Page<R extends ApiRecord = ApiRecord> = ListPage<R>

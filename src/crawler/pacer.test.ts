@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { rateLimitHeaders } from '../../server/http/api-gate'
 import { type RateLimitDecision, TokenBucketLimiter } from '../../server/http/rate-limit'
+import { locations } from '../catalogue'
 import { crawl } from './crawl'
 import { readRateLimit } from './pacer'
 import { FakeClock } from './testing/fake-clock'
 import { BASE, fakeService, json, KEY, type SentRequest } from './testing/fake-service'
 
 /** The service's own token bucket (contract section 8), on simulated time, behind the fake catalogue. */
-function limitedService(rate: number, locations: number) {
+function limitedService(rate: number, records: number) {
   const clock = new FakeClock()
   const limiter = new TokenBucketLimiter(rate, 1, () => clock.now())
   const decisions = new WeakMap<SentRequest, RateLimitDecision>()
   const crawlerDecisions: RateLimitDecision[] = []
   const fake = fakeService({
     clock,
-    locations,
+    locations: records,
     latency: () => 80,
     override: (request) => {
       const decision = limiter.take(0)
@@ -35,7 +36,7 @@ function limitedService(rate: number, locations: number) {
         baseUrl: BASE,
         apiKey: KEY,
         fetch: fake.fetch,
-        lists: [{ collection: 'locations' }],
+        lists: [{ collection: locations }],
         onPage: () => undefined,
         clock,
       }),
@@ -89,7 +90,7 @@ describe('pacing by the rate-limit headers', () => {
         baseUrl: BASE,
         apiKey: KEY,
         fetch: fake.fetch,
-        lists: [{ collection: 'locations' }],
+        lists: [{ collection: locations }],
         onPage: () => undefined,
         clock,
       }),

@@ -5,8 +5,6 @@ export const USER_SHARE = 0.5
 
 /** The shortest pause worth taking; an answer arriving earlier ends any pause (see `turn`). */
 const MIN_WAIT_MS = 20
-/** How long to wait for news while the first request is out. */
-const UNTIL_ANSWER_MS = 1000
 
 /**
  * The allowance the crawler leaves untouched: half the limit, but never all of it, so that a key limited to one
@@ -74,7 +72,7 @@ export class RateLimitPacer {
   private inFlight = 0
   private blockedUntil = 0
 
-  private waiting: (() => void)[] = []
+  private readonly waiting = new Set<() => void>()
 
   constructor(private readonly clock: Clock) {}
 
@@ -87,21 +85,28 @@ export class RateLimitPacer {
         this.sent()
         return
       }
-      const stopSleeping = new AbortController()
-      const news = new Promise<void>((resolve) => this.waiting.push(resolve))
-      const sleeping = this.clock
-        .sleep(wait, signal ? AbortSignal.any([signal, stopSleeping.signal]) : stopSleeping.signal)
-        .catch(() => undefined)
-      await Promise.race([sleeping, news])
-      stopSleeping.abort()
+      const stopWaiting = new AbortController()
+      const both = signal ? AbortSignal.any([signal, stopWaiting.signal]) : stopWaiting.signal
+      let wake = () => {}
+      const news = new Promise<void>((resolve) => {
+        wake = resolve
+      })
+      this.waiting.add(wake)
+      const timeUp =
+        wait === null
+          ? new Promise<void>((resolve) => both.addEventListener('abort', () => resolve(), { once: true }))
+          : this.clock.sleep(wait, both).catch(() => undefined)
+      await Promise.race([timeUp, news])
+      this.waiting.delete(wake)
+      stopWaiting.abort()
     }
   }
 
-  /** Milliseconds to wait before a request may be sent; 0 means now. */
-  delay(): number {
+  /** Milliseconds to wait before a request may be sent; 0 means now, null until the next answer. */
+  delay(): number | null {
     const now = this.clock.now()
     if (now < this.blockedUntil) return this.blockedUntil - now
-    if (!this.informed) return this.inFlight === 0 ? 0 : UNTIL_ANSWER_MS
+    if (!this.informed) return this.inFlight === 0 ? 0 : null
     const state = this.state
     if (!state) return 0
     const floor = floorOf(state.limit)
@@ -133,7 +138,8 @@ export class RateLimitPacer {
   /** A request came back (`headers` null when it failed before an answer). */
   answered(headers: Headers | null): void {
     this.inFlight--
-    for (const wake of this.waiting.splice(0)) wake()
+    for (const wake of this.waiting) wake()
+    this.waiting.clear()
     if (!headers) return
     const now = this.clock.now()
     const next = readRateLimit(headers)

@@ -1,7 +1,7 @@
-import { ErrorBodySchema, type ListPage } from '../catalogue'
+import { type ApiRecord, ErrorBodySchema, NOTHING_HERE } from '../catalogue'
 import type { Clock } from './clock'
 import { CrawlError } from './errors'
-import { describePage, type ListTarget, listPagePath, pageSchemaOf, type RecordOf } from './lists'
+import { describePage, type ListTarget, listPagePath, type Page } from './lists'
 import { type RateLimitPacer, retryAfterMs } from './pacer'
 
 /** Attempts after the first for a network failure or a 5xx, with a doubling pause between them. */
@@ -11,8 +11,6 @@ const MAX_BACKOFF_MS = 8000
 /** `429` answers in a row for one page before the crawl gives up. */
 export const MAX_RATE_LIMITED = 10
 
-/** The public API answers a list with no records with this 404 instead of an empty page (contract section 4). */
-export const NOTHING_HERE = 'There is nothing here'
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 export interface PageReaderContext {
@@ -30,10 +28,12 @@ export interface PageReaderContext {
   onRetry: (reason: 'rateLimited' | 'failed', waitMs: number) => void
 }
 
-type Page = ListPage<RecordOf<ListTarget['collection']>>
-
 /** Reads one page of a list, waiting its turn with the pacer and retrying what can go away by itself. */
-export async function readPage(context: PageReaderContext, target: ListTarget, page: number): Promise<Page> {
+export async function readPage<R extends ApiRecord>(
+  context: PageReaderContext,
+  target: ListTarget<R>,
+  page: number,
+): Promise<Page<R>> {
   const where = describePage(target, page)
   let failures = 0
   let rateLimited = 0
@@ -93,14 +93,14 @@ export async function readPage(context: PageReaderContext, target: ListTarget, p
   }
 }
 
-function answer(
+function answer<R extends ApiRecord>(
   context: PageReaderContext,
-  target: ListTarget,
+  target: ListTarget<R>,
   page: number,
   where: string,
   status: number,
   body: unknown,
-): Page {
+): Page<R> {
   const detail = () => {
     const error = ErrorBodySchema.safeParse(body).data?.error
     return error ? `: ${redact(error, context.apiKey)}` : ''
@@ -131,7 +131,7 @@ function answer(
       status,
     )
   }
-  const parsed = pageSchemaOf(target.collection).safeParse(body)
+  const parsed = target.collection.page.safeParse(body)
   if (!parsed.success) {
     throw new CrawlError(
       'invalidPage',

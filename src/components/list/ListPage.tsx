@@ -142,7 +142,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           {summary}
         </p>
         {data && data.info.count > 0 && <ExportButtons collection={collection} filters={requestFilters} />}
-        {data && data.info.count > 0 && (
+        {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
+        {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
             ids={selection.ids}
             onClear={selection.clear}

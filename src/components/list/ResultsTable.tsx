@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { PAGE_SIZE } from '../../catalogue'
 import { ignoreRepeatedClick } from '../links/back-state'
 import { NotGiven } from '../NotGiven'
 
@@ -30,7 +31,13 @@ type Props<R extends Row> = {
   onToggle: (id: number) => void
 }
 
-const SKELETON_ROWS = 8
+/**
+ * While the first page loads: a full page of placeholder rows, each the height of a record's row (one line of
+ * text per cell, and on phones the folded line under the name), so the rows that replace them move nothing.
+ * Their keys are not ids: React would otherwise turn placeholder rows into record rows, and the browser would
+ * count those rows moving up as a layout shift.
+ */
+const SKELETON_KEYS = Array.from({ length: PAGE_SIZE }, (_, index) => `placeholder-${index}`)
 
 function cellValue<R>(column: Column<R>, record: R): ReactNode {
   const value = column.cell?.(record)
@@ -62,16 +69,23 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
         </thead>
         <tbody>
           {rows === undefined
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+            ? SKELETON_KEYS.map((key) => (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
-                <tr key={index} className="skeleton-row" aria-hidden="true">
+                <tr key={key} className="skeleton-row" aria-hidden="true">
                   <td className="col-select">
-                    <span className="skeleton skeleton-box" />
+                    {/* Hidden, but as tall as the tick box of a record's row. */}
+                    <input type="checkbox" disabled tabIndex={-1} className="skeleton-check" />
                   </td>
                   {columns.map((column) => (
-                    <td key={column.header} className={columnClass(column)}>
+                    <td key={column.header} className={column.isName ? 'col-name' : columnClass(column)}>
                       <span className="skeleton" />
+                      {column.isName && secondary.length > 0 && (
+                        <span className="row-extra">
+                          <span>
+                            <span className="skeleton" />
+                          </span>
+                        </span>
+                      )}
                     </td>
                   ))}
                 </tr>

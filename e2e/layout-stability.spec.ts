@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test'
+import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
+import { type CollectionName, listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+
+/** Every layout shift the page makes without recent input, from its first byte (a PerformanceObserver). */
+const RECORD_SHIFTS = `window.__shifts = []
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value)
+}).observe({ type: 'layout-shift', buffered: true })`
+
+/** Adds `ms` to every request, as a distant service would (no request is intercepted). */
+async function addLatency(page: Page, ms: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: ms,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+}
+
+/** The sum of every shift so far, once the frame on screen has been rendered and its shifts reported. */
+async function layoutShiftSoFar(page: Page): Promise<number> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const shifts = await page.evaluate<number[]>('window.__shifts')
+  return shifts.reduce((sum, value) => sum + value, 0)
+}
+
+const screens = [
+  { name: 'a desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'a phone', viewport: { width: 375, height: 740 } },
+] as const
+
+for (const { name, viewport } of screens) {
+  for (const collection of ['locations', 'episodes'] satisfies CollectionName[]) {
+    test(`on ${name}, the first page of ${collection} arriving moves nothing on screen`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.addInitScript(RECORD_SHIFTS)
+      await addLatency(page, 150)
+      await page.goto(`/${collection}`)
+      const list = listView(page, collection)
+      await expect(list.rows).toHaveCount(PAGE_SIZE)
+      await expect(list.pagination).toBeAttached()
+      // Issue 8's target for the cumulative layout shift is 0.02; this sums every shift, so it is stricter.
+      expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02)
+    })
+  }
+}
+
+test('the run-time configuration is asked for together with the script, once', async ({ page }) => {
+  const configRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === EXPLORER_CONFIG_PATH) configRequests.push(request.url())
+  })
+  await addLatency(page, 150)
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+
+  expect(configRequests).toHaveLength(1)
+  const timing = await page.evaluate((path) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const config = entries.find((entry) => new URL(entry.name).pathname === path)
+    const entryScript = entries.find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name))
+    return { configStart: config?.startTime, scriptEnd: entryScript?.responseEnd }
+  }, EXPLORER_CONFIG_PATH)
+  // Without the preload in the HTML, the request would leave only once the script had arrived and run.
+  expect(timing.configStart).toBeLessThan(timing.scriptEnd ?? 0)
+})

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process'
+import { rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+
+/**
+ * The import boundaries are lint rules (biome.json): a module placed in a folder and importing what that
+ * folder may not import makes the lint fail. Each case writes a small module into the folder, lints it with
+ * the project's own command, and removes it.
+ */
+const ROOT = dirname(import.meta.dirname)
+const BIOME = join(ROOT, 'node_modules', '.bin', 'biome')
+const run = promisify(execFile)
+const probes: string[] = []
+
+afterEach(() => {
+  for (const probe of probes.splice(0)) rmSync(probe, { force: true })
+})
+
+/**
+ * Lints `source` as a module in `folder`, with `biome check` on that file or, with `whole`, with `npm run lint`
+ * on the whole project; returns the rules it broke (none: it passed).
+ */
+async function lintAt(folder: string, source: string, whole = false): Promise<string[]> {
+  const probe = join(ROOT, folder, `boundary-probe-${process.pid}-${probes.length}.ts`)
+  probes.push(probe)
+  writeFileSync(probe, source)
+  try {
+    if (whole) await run('npm', ['run', 'lint'], { cwd: ROOT })
+    else await run(BIOME, ['check', probe], { cwd: ROOT })
+    return []
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    const rules = [...`${stdout}${stderr}`.matchAll(/lint\/(\w+\/\w+)/g)].map((match) => match[1] as string)
+    expect(rules.length, `${stdout}${stderr}`).toBeGreaterThan(0)
+    return [...new Set(rules)]
+  }
+}
+
+const importing = (name: string, from: string) =>
+  `import { ${name} } from '${from}'\n\nexport const probe = ${name}\n`
+
+describe('the contract module (src/catalogue)', () => {
+  it.each([
+    ['React', importing('useState', 'react')],
+    ['the router', importing('Link', 'react-router-dom')],
+    ['the query library', importing('queryOptions', '@tanstack/react-query')],
+    ['the client', importing('createClient', '../api/client')],
+    ['the service', importing('buildApp', '../../server/app')],
+  ])('imports nothing from %s', async (_, source) => {
+    expect(await lintAt('src/catalogue', source)).toEqual(['style/noRestrictedImports'])
+  })
+
+  it('imports nothing from Node and uses no DOM or Node globals', async () => {
+    expect(await lintAt('src/catalogue', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/catalogue', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+    expect(
+      await lintAt('src/catalogue/collections', importing('defineCollection', '../define-collection')),
+    ).toEqual([])
+  })
+})
+
+describe('the crawler beside it (src/crawler), which the service uses too', () => {
+  it.each([
+    ['React', importing('useState', 'react'), 'style/noRestrictedImports'],
+    ['the client', importing('createClient', '../api/client'), 'style/noRestrictedImports'],
+    ['Node', importing('readFileSync', 'node:fs'), 'correctness/noNodejsModules'],
+    ['the DOM', 'export const probe = () => window.name\n', 'style/noRestrictedGlobals'],
+  ])('uses nothing from %s', async (_, source, rule) => {
+    expect(await lintAt('src/crawler', source)).toEqual([rule])
+  })
+
+  it('imports the contract module', async () => {
+    expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+  })
+})
+
+describe('imports run one way: catalogue ← api ← lib ← components/features ← app', () => {
+  it.each([
+    ['src/api', '../lib/format'],
+    ['src/lib', '../components/layout/Layout'],
+    ['src/components/list', '../../features/locations/queries'],
+    ['src/components/list', '../../app/collection-routes'],
+    ['src/features/locations', '../../app/collection-routes'],
+    ['server', '../src/api/client'],
+    ['server/dataset', '../../src/lib/format'],
+  ])('%s may not import %s', async (folder, from) => {
+    expect(await lintAt(folder, importing('anything', from))).toEqual(['style/noRestrictedImports'])
+  })
+
+  it.each([
+    ['src/api', '../catalogue'],
+    ['src/lib', '../api/client'],
+    ['src/components/list', '../../lib/format'],
+    ['src/features/locations', '../../components/list/ListPage'],
+    ['src/app', '../features/locations/queries'],
+    ['server/dataset', '../../src/catalogue'],
+    ['server/snapshot', '../../src/crawler'],
+  ])('%s may import %s', async (folder, from) => {
+    expect(await lintAt(folder, importing('anything', from))).toEqual([])
+  })
+
+  it('makes `npm run lint` fail', async () => {
+    expect(await lintAt('src/catalogue', importing('useState', 'react'), true)).toEqual([
+      'style/noRestrictedImports',
+    ])
+  }, 60_000)
+})

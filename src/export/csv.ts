@@ -1,0 +1,54 @@
+import Papa from 'papaparse'
+import { type ApiRecord, type CollectionView, characterIdFromUrl } from '../catalogue'
+
+/**
+ * Cells a spreadsheet would read as a formula (OWASP, CSV injection): they get a leading `'` and quotes.
+ * Papa Parse's own pattern (`escapeFormulae: true`) misses a cell with a line break after the first
+ * character, so the test is on the first character alone.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** Byte order mark: spreadsheets read the file as UTF-8 only with it; CSV readers skip it. */
+const BOM = '\uFEFF'
+
+/** What the CSV reads of a collection's definition: its record schema (for the columns) and character links. */
+export type CsvCollection<R extends ApiRecord> = Pick<CollectionView<R>, 'record' | 'characterLinks'>
+
+/**
+ * The records as CSV (RFC 4180: CRLF line ends, quotes where needed), UTF-8 with a byte order mark, a header
+ * row with the API's field names in the API's order, one row per record. Character addresses become their ids
+ * joined with `;` (an address without an id is kept whole); other arrays are joined with `;` too.
+ */
+export function recordsToCsv<R extends ApiRecord>(
+  collection: CsvCollection<R>,
+  records: readonly R[],
+): string {
+  const columns = columnsOf(collection, records)
+  const links = collection.characterLinks.field
+  const rows = records.map((record) =>
+    columns.map((column) => {
+      const value: unknown = Reflect.get(record, column)
+      if (!Array.isArray(value)) return value
+      const items = column === links ? value.map((item) => characterCell(item)) : value
+      return items.join(';')
+    }),
+  )
+  const table = Papa.unparse(
+    { fields: columns, data: rows },
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  )
+  // Every row ends with CRLF, the last one too (Papa Parse leaves it off, except after a header alone).
+  return `${BOM}${table.replace(/\r\n$/, '')}\r\n`
+}
+
+function characterCell(address: unknown): string {
+  const text = String(address)
+  return String(characterIdFromUrl(text) ?? text)
+}
+
+/** The fields of the collection's record schema, in order; from the first record when the schema does not say. */
+function columnsOf<R extends ApiRecord>(collection: CsvCollection<R>, records: readonly R[]): string[] {
+  const shape: unknown = Reflect.get(collection.record, 'shape')
+  if (typeof shape === 'object' && shape !== null) return Object.keys(shape)
+  return records[0] ? Object.keys(records[0]) : ['id', 'name', 'url', 'created']
+}

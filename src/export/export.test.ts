@@ -1,0 +1,149 @@
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import { type Episode, episodes, type Location, locations } from '../catalogue'
+import { recordsToCsv } from './csv'
+import { exportFileName } from './file-name'
+import { recordsToJson } from './json'
+
+const BASE = 'https://catalogue.test'
+const location = (id: number, name: string, residents: number[] = [4, 17]): Location => ({
+  id,
+  name,
+  type: 'Planet',
+  dimension: 'Dimension C-137',
+  residents: residents.map((character) => `${BASE}/v1/characters/${character}`),
+  url: `${BASE}/v1/locations/${id}`,
+  created: '2017-11-10T12:42:04.162Z',
+})
+
+/** The cells as a CSV reader sees them. */
+function parse(csv: string): string[][] {
+  const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true })
+  expect(parsed.errors).toEqual([])
+  return parsed.data
+}
+
+describe('CSV export', () => {
+  it('writes a header row with the API fields in order, one row per record, character ids joined with ;', () => {
+    const csv = recordsToCsv(locations, [location(1, 'Harbor Nine'), location(2, 'Empty', [])])
+    expect(csv.startsWith('\uFEFFid,name,type,dimension,residents,url,created\r\n')).toBe(true)
+    expect(csv.endsWith('\r\n')).toBe(true)
+    expect(csv.split('\r\n')).toHaveLength(4)
+    expect(parse(csv)).toEqual([
+      ['id', 'name', 'type', 'dimension', 'residents', 'url', 'created'],
+      [
+        '1',
+        'Harbor Nine',
+        'Planet',
+        'Dimension C-137',
+        '4;17',
+        `${BASE}/v1/locations/1`,
+        '2017-11-10T12:42:04.162Z',
+      ],
+      ['2', 'Empty', 'Planet', 'Dimension C-137', '', `${BASE}/v1/locations/2`, '2017-11-10T12:42:04.162Z'],
+    ])
+  })
+
+  it('quotes commas, quotes and line breaks (RFC 4180) and keeps every character of UTF-8 text', () => {
+    const names = ['Salt, Pepper', 'The "Quiet" Moon', 'Two\r\nLines', 'Zürich Ñandú 東京 Ζeta']
+    const csv = recordsToCsv(
+      locations,
+      names.map((name, index) => location(index + 1, name)),
+    )
+    expect(csv).toContain('"Salt, Pepper"')
+    expect(csv).toContain('"The ""Quiet"" Moon"')
+    expect(
+      parse(csv)
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(names)
+  })
+
+  it('neutralises cells a spreadsheet would run as a formula (OWASP), line breaks included', () => {
+    const dangerous = [
+      '=HYPERLINK("http://evil.test","x")',
+      '+1+2',
+      '-3',
+      '@SUM(A1)',
+      '\tTab',
+      '\rReturn',
+      '=1\n+2',
+    ]
+    const csv = recordsToCsv(
+      locations,
+      [...dangerous, 'Harmless = fine', 'Plus+Minus'].map((name, index) => location(index + 1, name)),
+    )
+    const cells = parse(csv)
+      .slice(1)
+      .map((row) => row[1])
+    expect(cells).toEqual([...dangerous.map((name) => `'${name}`), 'Harmless = fine', 'Plus+Minus'])
+    // Numbers are numbers, not text to neutralise.
+    expect(parse(csv)[1]?.[0]).toBe('1')
+  })
+
+  it('follows each collection’s own fields, and keeps an address that names no character whole', () => {
+    const episode: Episode = {
+      id: 7,
+      name: 'Pilot',
+      air_date: 'December 2, 2013',
+      episode: 'S01E01',
+      characters: [`${BASE}/v1/characters/1`, 'https://elsewhere.test/people/rick'],
+      url: `${BASE}/v1/episodes/7`,
+      created: '2017-11-10T12:56:33.798Z',
+    }
+    expect(parse(recordsToCsv(episodes, [episode]))).toEqual([
+      ['id', 'name', 'air_date', 'episode', 'characters', 'url', 'created'],
+      [
+        '7',
+        'Pilot',
+        'December 2, 2013',
+        'S01E01',
+        '1;https://elsewhere.test/people/rick',
+        episode.url,
+        episode.created,
+      ],
+    ])
+  })
+
+  it('writes the header alone for an empty list', () => {
+    expect(recordsToCsv(episodes, [])).toBe('\uFEFFid,name,air_date,episode,characters,url,created\r\n')
+  })
+})
+
+describe('JSON export', () => {
+  it('holds the records exactly as the API returns them', () => {
+    const records = [location(1, 'Café "Müller"'), location(9, '=cmd')]
+    const json = recordsToJson(records)
+    expect(JSON.parse(json)).toEqual(records)
+    expect(Object.keys(JSON.parse(json)[0])).toEqual(Object.keys(records[0] as Location))
+    expect(json).toContain('"name": "=cmd"')
+    expect(recordsToJson([])).toBe('[]\n')
+  })
+})
+
+describe('export file name', () => {
+  const day = new Date(2026, 10, 23, 23, 59)
+
+  it('says the collection, the filters and the date', () => {
+    expect(exportFileName('locations', { type: 'Planet' }, 'csv', day)).toBe(
+      'locations-type-planet-2026-11-23.csv',
+    )
+    expect(exportFileName('episodes', {}, 'json', day)).toBe('episodes-2026-11-23.json')
+    expect(exportFileName('locations', { name: ' earth ', type: '', dimension: 'C-137' }, 'csv', day)).toBe(
+      'locations-name-earth-dimension-c-137-2026-11-23.csv',
+    )
+  })
+
+  it('keeps letters of any script, makes everything else a single dash, and cuts long values', () => {
+    expect(exportFileName('locations', { name: 'Zürich / Nine*?' }, 'csv', day)).toBe(
+      'locations-name-zürich-nine-2026-11-23.csv',
+    )
+    expect(exportFileName('locations', { name: '../../etc/passwd' }, 'json', day)).toBe(
+      'locations-name-etc-passwd-2026-11-23.json',
+    )
+    expect(exportFileName('locations', { name: '***' }, 'csv', day)).toBe('locations-2026-11-23.csv')
+    const long = exportFileName('locations', { name: 'word '.repeat(40) }, 'csv', day)
+    expect(long.length).toBeLessThan(80)
+    expect(long).toMatch(/^locations-name-word-word-[a-z-]+[a-z]-2026-11-23\.csv$/)
+  })
+})

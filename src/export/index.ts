@@ -1,0 +1,3 @@
+export * from './csv'
+export * from './file-name'
+export * from './json'
