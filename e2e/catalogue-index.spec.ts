@@ -6,6 +6,9 @@ import { expect, test } from './support/fixtures'
 
 // These specs need the app shell's service worker (the others block it, so that their faults reach the page).
 test.use({ serviceWorkers: 'allow' })
+// Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
+test.describe.configure({ timeout: 90_000 })
+const INDEXED = { timeout: 45_000 }
 
 /** A name filter whose list has two pages or more, so that paging and "all pages" are tested. */
 function multiPageFilter(locations: readonly { name: string }[]): string {
@@ -24,12 +27,12 @@ test('a small catalogue is indexed by itself once the list is on screen, and a s
 }) => {
   const counts = `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
   await page.goto('/locations')
-  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`)
+  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`, INDEXED)
   await expect(indexStatus(page).getByRole('button', { name: 'Refresh' })).toBeVisible()
 
   const second = await context.newPage()
   await second.goto('/episodes')
-  await expect(indexStatus(second)).toContainText(`Catalogue index: ${counts}`)
+  await expect(indexStatus(second)).toContainText(`Catalogue index: ${counts}`, INDEXED)
 
   // Refresh re-reads every page (with If-None-Match) and ends with the same counts.
   const asked: string[] = []
@@ -37,7 +40,7 @@ test('a small catalogue is indexed by itself once the list is on screen, and a s
     if (request.url().includes('/v1/')) asked.push(request.headers()['if-none-match'] ?? '')
   })
   await indexStatus(page).getByRole('button', { name: 'Refresh' }).click()
-  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`)
+  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`, INDEXED)
   await expect.poll(() => asked.filter((etag) => etag !== '').length).toBeGreaterThan(0)
 })
 
@@ -47,8 +50,8 @@ test('with the service unreachable, a reload browses a filtered list from the in
   catalogue,
 }) => {
   await page.goto('/locations')
-  await expect(indexStatus(page)).toContainText('Catalogue index: ')
-  await expect(indexStatus(page)).toContainText('updated')
+  await expect(indexStatus(page)).toContainText('Catalogue index: ', INDEXED)
+  await expect(indexStatus(page)).toContainText('updated', INDEXED)
   // The shell is in the worker's cache, and so is the run-time config (demo mode keeps working).
   await page.evaluate(() => navigator.serviceWorker.ready)
   await expect
