@@ -48,6 +48,8 @@ test('filtering, paging, a record and a comparison work on a phone', async ({ pa
 
   await page.goto('/locations')
   await expect(list.rows).toHaveCount(PAGE_SIZE)
+  // Phones fold the filters behind a toggle.
+  await page.getByRole('button', { name: 'Filters', exact: true }).click()
   await list.field('Name').fill(name)
   await expectListShows(list, { count: ofName.length, page: 1, names: namesOf(pageOf(ofName, 1)) })
   await list.pageControl('Next page').click()

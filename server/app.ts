@@ -9,9 +9,11 @@ import type { CatalogueStore } from './dataset/store'
 import {
   type AppHosting,
   isAppNavigation,
+  isUnreadableAppNavigation,
   registerExplorerConfig,
   registerStaticApp,
   sendAppIndex,
+  sendAppIndexFrom,
 } from './hosting'
 import { createApiGate } from './http/api-gate'
 import { KeyRing } from './http/auth'
@@ -97,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const log = options.log ?? null
   const service = new CatalogueService(options.cache)
 
+  const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const admit = createApiGate(keys, limiter)
   const fastPath = new FastPath(keys, limiter, log)
 
@@ -132,6 +135,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.headers(CORS_ANSWER_HEADERS)
       const url = request.raw.url ?? ''
       if (isApiPath(url) && !admit(request, reply)) return
+      if (
+        error.code === 'FST_ERR_BAD_URL' &&
+        staticDir &&
+        !isApiPath(url) &&
+        !OTHER_VERSION_PATH.test(routedPath(url)) &&
+        isUnreadableAppNavigation(request)
+      ) {
+        sendAppIndexFrom(staticDir, reply).catch(() => sendError(reply, 400, MESSAGES.badUrl))
+        return
+      }
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
       sendError(reply, 400, message)
     },

@@ -29,6 +29,21 @@ describe('hosting the built app (demo mode)', () => {
     }
   })
 
+  it('answers a navigation to an app path with malformed percent-encoding with the app (its not-found page)', async () => {
+    for (const path of ['/locations/%', '/episodes/%zz?page=2']) {
+      const response = await server.get(path, { key: null, headers: { accept: 'text/html' } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/)
+      expect(await response.text()).toContain('<div id="root">')
+    }
+    // What is not a navigation, and the API's own paths, keep the contract's JSON 400.
+    const fetched = await server.get('/locations/%', { key: null })
+    expect(fetched.status).toBe(400)
+    expect(fetched.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const api = await server.get('/v1/locations/%', { headers: { accept: 'text/html' } })
+    expect(api.status).toBe(400)
+  })
+
   it('answers a missing asset, and unknown API paths, with a JSON 404', async () => {
     const asset = await server.get('/assets/missing-123.js', { key: null })
     expect(asset.status).toBe(404)

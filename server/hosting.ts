@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -56,6 +57,24 @@ export function isAppNavigation(request: FastifyRequest): boolean {
   if (path.startsWith('/assets/')) return false
   const lastSegment = path.slice(path.lastIndexOf('/') + 1)
   return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html')
+}
+
+/**
+ * Whether a request whose address the router cannot read (malformed percent-encoding, such as `/locations/%`)
+ * is a browser navigating to an app path: it asks for HTML. The app answers it with its not-found page; any
+ * other request keeps the contract's JSON 400.
+ */
+export function isUnreadableAppNavigation(request: FastifyRequest): boolean {
+  return isAppNavigation(request) && (request.headers.accept ?? '').includes('text/html')
+}
+
+/**
+ * index.html read from disk, for answers given before routing (Fastify's `frameworkErrors`), where
+ * @fastify/static's `sendFile` is not available.
+ */
+export async function sendAppIndexFrom(staticDir: string, reply: FastifyReply): Promise<FastifyReply> {
+  const html = await readFile(join(staticDir, 'index.html'))
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
 }
 
 export function sendAppIndex(reply: FastifyReply): FastifyReply {

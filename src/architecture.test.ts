@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * The import boundaries are lint rules (biome.json): a module placed in a folder and importing what that
@@ -13,6 +13,9 @@ const ROOT = dirname(import.meta.dirname)
 const BIOME = join(ROOT, 'node_modules', '.bin', 'biome')
 const run = promisify(execFile)
 const probes: string[] = []
+
+// Each case starts Biome, which takes seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 afterEach(() => {
   for (const probe of probes.splice(0)) rmSync(probe, { force: true })
@@ -65,18 +68,27 @@ describe('the contract module (src/catalogue)', () => {
   })
 })
 
-describe('the crawler beside it (src/crawler), which the service uses too', () => {
+describe('the crawler and the export (src/crawler, src/export), which run in a Web Worker and on the service', () => {
   it.each([
-    ['React', importing('useState', 'react'), 'style/noRestrictedImports'],
-    ['the client', importing('createClient', '../api/client'), 'style/noRestrictedImports'],
-    ['Node', importing('readFileSync', 'node:fs'), 'correctness/noNodejsModules'],
-    ['the DOM', 'export const probe = () => window.name\n', 'style/noRestrictedGlobals'],
-  ])('uses nothing from %s', async (_, source, rule) => {
-    expect(await lintAt('src/crawler', source)).toEqual([rule])
+    ['src/crawler', 'React', importing('useState', 'react')],
+    ['src/crawler', 'the client', importing('createClient', '../api/client')],
+    ['src/export', 'the service', importing('buildApp', '../../server/app')],
+  ])('%s imports nothing from %s', async (folder, _, source) => {
+    expect(await lintAt(folder, source)).toEqual(['style/noRestrictedImports'])
   })
 
-  it('imports the contract module', async () => {
+  it('import nothing from Node and use no DOM globals', async () => {
+    expect(await lintAt('src/crawler', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/export', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+  })
+
+  it('may import the contract module, and the service may import the crawler', async () => {
     expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+    expect(await lintAt('server/snapshot', importing('crawl', '../../src/crawler'))).toEqual([])
   })
 })
 
@@ -100,7 +112,6 @@ describe('imports run one way: catalogue ← api ← lib ← components/features
     ['src/features/locations', '../../components/list/ListPage'],
     ['src/app', '../features/locations/queries'],
     ['server/dataset', '../../src/catalogue'],
-    ['server/snapshot', '../../src/crawler'],
   ])('%s may import %s', async (folder, from) => {
     expect(await lintAt(folder, importing('anything', from))).toEqual([])
   })

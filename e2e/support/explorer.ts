@@ -60,7 +60,7 @@ export function listView(page: Page, collection: CollectionName) {
     pagination,
     pageControl,
     pageNumber: (n: number) => pageControl(`Page ${n}`),
-    jumpField: pagination.getByRole('spinbutton', { name: 'Go to page' }),
+    jumpField: pagination.getByRole('textbox', { name: 'Go to page' }),
     jumpButton: pagination.getByRole('button', { name: 'Go', exact: true }),
     singular,
     plural,

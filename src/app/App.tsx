@@ -1,23 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { BrowserRouter } from 'react-router-dom'
-import type { ExplorerConfig } from '../catalogue'
-import { AppRoutes } from './AppRoutes'
+import { RouterProvider } from 'react-router-dom'
 import { ConnectionProvider } from './connection/ConnectionProvider'
-import { createQueryClient } from './query-client'
+import type { ConnectionStore } from './connection/connection-store'
+import type { createAppRouter } from './router'
 
-/**
- * Providers, outermost first: query cache, connection, routes. The header shows at once; the pages wait
- * (inside the layout's Suspense) for the run-time config and their own code.
- */
-export function App({ config }: { config: Promise<ExplorerConfig> }) {
-  const [queryClient] = useState(createQueryClient)
+type Props = {
+  queryClient: QueryClient
+  connections: ConnectionStore
+  router: ReturnType<typeof createAppRouter>
+}
+
+/** Providers, outermost first: query cache, connection, the data router (whose loaders read both). */
+export function App({ queryClient, connections, router }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConnectionProvider config={config}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+      <ConnectionProvider store={connections}>
+        <RouterProvider router={router} />
       </ConnectionProvider>
     </QueryClientProvider>
   )

@@ -1,10 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import type { ComponentType } from 'react'
 import { type CatalogueCollection, COLLECTIONS } from '../catalogue'
 
 type RouteModule = { default: ComponentType }
 
 // A collection's pages live in its feature folder, `src/features/<name>/`: `…ListRoute.tsx` and
-// `…RecordRoute.tsx`, each exporting its page by default. Each is its own chunk, loaded when first visited.
+// `…RecordRoute.tsx`, each exporting its page by default. Each is its own chunk, loaded when first visited;
+// the route's loader and query options are in the entry chunk (see router.tsx).
 const LIST_MODULES = import.meta.glob<RouteModule>('../features/*/*ListRoute.tsx')
 const RECORD_MODULES = import.meta.glob<RouteModule>('../features/*/*RecordRoute.tsx')
 
@@ -30,8 +31,6 @@ export type CollectionRoute = {
   path: string
   loadList: () => Promise<RouteModule>
   loadRecord: () => Promise<RouteModule>
-  List: LazyExoticComponent<ComponentType>
-  Record: LazyExoticComponent<ComponentType>
 }
 
 /** The explorer's pages of every collection of the catalogue, in navigation order. */
@@ -43,8 +42,6 @@ export const COLLECTION_ROUTES: readonly CollectionRoute[] = COLLECTIONS.map((co
     path: collection.name,
     loadList,
     loadRecord,
-    List: lazy(loadList),
-    Record: lazy(loadRecord),
   }
 })
 

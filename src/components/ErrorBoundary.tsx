@@ -1,5 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react'
 import { isApiError } from '../api/errors'
+import { RouteModuleError, retryFailedRouteModules } from '../lib/route-module'
 import { APP_NAME } from './layout/use-page-title'
 
 type Props = { children: ReactNode /** A change (the page's path) starts afresh. */; resetKey: string }
@@ -27,19 +28,35 @@ export class ErrorBoundary extends Component<Props, State> {
 
   render() {
     if (this.state.error === null) return this.props.children
-    const message = isApiError(this.state.error)
-      ? this.state.error.message
-      : 'Something went wrong while showing this page.'
-    return (
-      <div className="state state-error" role="alert">
-        <h1 className="page-heading" tabIndex={-1}>
-          This page could not be shown
-        </h1>
-        <p>{message}</p>
-        <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          Retry
-        </button>
-      </div>
-    )
+    return <PageFailure error={this.state.error} onRetry={() => this.setState({ error: null })} />
   }
+}
+
+/** "This page could not be shown", why, and Retry (which also asks again for page code that failed to load). */
+export function PageFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message =
+    isApiError(error) || error instanceof RouteModuleError
+      ? error.message
+      : 'Something went wrong while showing this page.'
+  // A redeploy renamed the page's code: one full reload, at the address the user went to, loads the new version.
+  const newVersion = error instanceof RouteModuleError && error.newVersion
+  useEffect(() => {
+    if (newVersion) window.location.reload()
+  }, [newVersion])
+  function retry() {
+    retryFailedRouteModules()
+    if (onRetry) onRetry()
+    else window.location.reload()
+  }
+  return (
+    <div className="state state-error" role="alert">
+      <h1 className="page-heading" tabIndex={-1}>
+        This page could not be shown
+      </h1>
+      <p>{message}</p>
+      <button type="button" className="button" onClick={retry}>
+        Retry
+      </button>
+    </div>
+  )
 }

@@ -62,3 +62,14 @@ export function hasFilters<F extends string>(filters: Record<F, string>): boolea
 export function emptyFilters<F extends string>(names: readonly F[]): Record<F, string> {
   return Object.fromEntries(names.map((name) => [name, ''])) as Record<F, string>
 }
+
+/**
+ * Which records a list's filters ask for, as one comparable value: filters that ask the same question (the
+ * same values after trimming, empty ones left out) have the same key. The one place filter sets are compared.
+ */
+export type FilterKey = string & { readonly __filterKey: true }
+
+export function filterKey<F extends string>(filters: Record<F, string>): FilterKey {
+  const active = Object.entries(activeFilters(filters)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return new URLSearchParams(active as [string, string][]).toString() as FilterKey
+}

@@ -1,30 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
-import type { Connection } from '../../api/client'
+import { Link } from 'react-router-dom'
 import { describeFailure } from '../../api/errors'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
-import { readSettingsRedirect } from '../../components/states/settings-redirect'
-import { useConnection } from '../connection/ConnectionProvider'
-import { effectiveConnection } from '../connection/storage'
-import { INVALID_ADDRESS, readServiceAddress } from './service-address'
-import { type ConnectionTest, testConnection } from './test-connection'
+import { type TypedSettings, useConnectionCheck } from './use-connection-check'
 import './settings.css'
 
-/** What the last action found: nothing yet, a test or save under way, or its result. */
-type Outcome =
-  | null
-  | { state: 'running'; saving: boolean }
-  | { state: 'done'; saving: boolean; test: ConnectionTest }
-
-const KEY_NEEDED = 'Enter the API key of the catalogue service.'
-
+/** The settings form and what its last check found; the checking and saving live in `useConnectionCheck`. */
 export default function SettingsPage() {
   usePageTitle('Settings')
-  const { connection, saved, demoKey, save } = useConnection()
-  const location = useLocation()
-  const navigate = useNavigate()
-  const redirect = readSettingsRedirect(location.state)
+  const { connection, saved, demoKey, redirect, running, result, test, save, edited } = useConnectionCheck()
   const id = useId()
   const [baseUrl, setBaseUrl] = useState(saved?.baseUrl ?? '')
   // The key is put into the field as a property, never as an HTML attribute (React writes a controlled
@@ -33,67 +18,25 @@ export default function SettingsPage() {
   useEffect(() => {
     if (keyField.current) keyField.current.value = saved?.apiKey ?? ''
   }, [saved])
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const running = useRef<AbortController | null>(null)
-  useEffect(() => () => running.current?.abort(), [])
+  // Sent here for want of a key (a first visit in keyed mode): the key is what to type first.
+  const keyNeeded = !connection
+  useEffect(() => {
+    if (keyNeeded) keyField.current?.focus()
+  }, [keyNeeded])
 
-  /** The connection the form describes, or the reason it describes none. */
-  function typedConnection(): Connection | string {
-    const address = readServiceAddress(baseUrl)
-    if (address === null) return INVALID_ADDRESS
-    const apiKey = keyField.current?.value.trim() ?? ''
-    // In demo mode an empty key means this site's own service with its demo key.
-    const typed = effectiveConnection(apiKey === '' ? null : { baseUrl: address, apiKey }, demoKey)
-    if (!typed || (apiKey === '' && address !== '')) return KEY_NEEDED
-    return typed
-  }
-
-  async function check(saving: boolean) {
-    running.current?.abort()
-    const typed = typedConnection()
-    if (typeof typed === 'string') {
-      setOutcome({ state: 'done', saving, test: { ok: false, problem: typed } })
-      return
-    }
-    const controller = new AbortController()
-    running.current = controller
-    setOutcome({ state: 'running', saving })
-    const test = await testConnection(typed, undefined, controller.signal)
-    if (controller.signal.aborted) return
-    // Only a connection that works is kept: a refused key or a wrong address would only lead back here.
-    if (saving && test.ok) {
-      // This site's demo key for this site's own service is the default: kept as "nothing saved".
-      const isDefault = typed.baseUrl === '' && typed.apiKey === demoKey
-      save({ baseUrl: typed.baseUrl, apiKey: isDefault ? '' : typed.apiKey })
-      if (redirect) {
-        navigate(redirect.from, { replace: true })
-        return
-      }
-      // This history entry no longer holds a refusal: going back and forth to it must not show one.
-      navigate(location.pathname, { replace: true, state: null })
-    }
-    setOutcome({ state: 'done', saving, test })
-  }
-
+  const typed = (): TypedSettings => ({ address: baseUrl, apiKey: keyField.current?.value ?? '' })
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    void check(true)
+    save(typed())
   }
 
-  function edited() {
-    running.current?.abort()
-    setOutcome(null)
-  }
-
-  const result = outcome?.state === 'done' ? outcome : null
-  const status =
-    outcome?.state === 'running'
-      ? outcome.saving
-        ? 'Checking the connection before saving…'
-        : 'Testing the connection…'
-      : result?.test.ok
-        ? `${result.saving ? 'Settings saved. ' : ''}${result.test.message}`
-        : ''
+  const status = running
+    ? running.saving
+      ? 'Checking the connection before saving…'
+      : 'Testing the connection…'
+    : result?.test.ok
+      ? `${result.saving ? 'Settings saved. ' : ''}${result.test.message}`
+      : ''
   const failure =
     result && !result.test.ok
       ? `${result.saving ? 'Not saved' : 'Not connected'}. ${result.test.problem}`
@@ -158,12 +101,12 @@ export default function SettingsPage() {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void check(false)}
-            disabled={outcome?.state === 'running'}
+            onClick={() => test(typed())}
+            disabled={running !== null}
           >
             Test connection
           </button>
-          <button type="submit" className="button" disabled={outcome?.state === 'running'}>
+          <button type="submit" className="button" disabled={running !== null}>
             Save
           </button>
         </div>

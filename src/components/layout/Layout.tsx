@@ -1,9 +1,9 @@
-import { type MouseEvent, Suspense } from 'react'
+import { type MouseEvent, type ReactNode, Suspense } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
-import { ErrorBoundary } from '../ErrorBoundary'
+import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { APP_NAME } from './use-page-title'
 import './layout.css'
@@ -23,9 +23,22 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main?.scrollIntoView()
 }
 
-export function Layout() {
+type Props = {
+  /** Shown instead of the route's page: the not-found page of a failed route. */
+  children?: ReactNode
+  /** The first page is on its way (its code, or the run-time config). */
+  loading?: boolean
+  /** The route could not be shown at all. */
+  failure?: unknown
+}
+
+const LOADING = <p className="app-loading">Loading…</p>
+
+/** Header, navigation, the page in `main` (inside an error boundary), footer. */
+export function Layout({ children, loading = false, failure }: Props) {
   useFocusOnNavigation()
   const { pathname } = useLocation()
+  const page = loading ? LOADING : (children ?? <Outlet />)
 
   return (
     <>
@@ -56,11 +69,13 @@ export function Layout() {
       </header>
       <main id="main" tabIndex={-1} className="site-main">
         <OfflineNotice />
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<p className="app-loading">Loading…</p>}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {failure !== undefined ? (
+          <PageFailure error={failure} />
+        ) : (
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={LOADING}>{page}</Suspense>
+          </ErrorBoundary>
+        )}
       </main>
       <footer className="site-footer">
         <p>Read-only catalogue of {HOLDINGS}.</p>

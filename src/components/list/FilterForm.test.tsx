@@ -10,7 +10,7 @@ import { useListUrl } from './use-list-url'
 
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
-  const { state, write } = useListUrl(LOCATIONS.filters)
+  const { asked, askedKey, write } = useListUrl(LOCATIONS.filters)
   const firstField = useRef<HTMLInputElement>(null)
   return (
     <FilterForm
@@ -20,7 +20,8 @@ function Filters() {
         { name: 'type', label: 'Type' },
         { name: 'dimension', label: 'Dimension' },
       ]}
-      fromUrl={state.filters}
+      fromUrl={asked.filters}
+      urlKey={askedKey}
       onWrite={(filters, how) => write({ filters, page: 1 }, how)}
       firstFieldRef={firstField}
     />

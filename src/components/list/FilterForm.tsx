@@ -1,7 +1,8 @@
-import { type FormEvent, type RefObject, useId } from 'react'
+import { type FormEvent, type RefObject, useId, useState } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
-import { hasFilters } from '../../lib/list-url'
-import { useFilterDraft, type WriteHow } from './use-filter-draft'
+import { activeFilters, hasFilters } from '../../lib/list-url'
+import { useFilterDraft } from './use-filter-draft'
+import type { WriteHow } from './use-list-url'
 
 export type FilterField<F extends string> = { name: F; label: string; hint?: string }
 
@@ -9,8 +10,10 @@ type Props<F extends string> = {
   /** "Filter locations": the search landmark's name. */
   label: string
   fields: readonly FilterField<F>[]
-  /** The filters the URL holds. */
+  /** The filters the URL holds (or is about to hold, while it loads). */
   fromUrl: Record<F, string>
+  /** The history entry `fromUrl` comes from: a draft belongs to the entry it was typed over. */
+  urlKey: string
   /** Writes filters to the URL: once typing pauses, or at once when committed. */
   onWrite: (filters: Record<F, string>, how: WriteHow) => void
   /** The first field, where focus goes once the filters are cleared (the button used is then disabled). */
@@ -18,15 +21,19 @@ type Props<F extends string> = {
 }
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
-export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite, firstFieldRef }: Props<F>) {
+export function FilterForm<F extends string>(props: Props<F>) {
+  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef } = props
   const id = useId()
   const {
-    draft: values,
+    values,
     change: onChange,
     commit: onCommit,
     clear: onClear,
-  } = useFilterDraft(fromUrl, onWrite)
+  } = useFilterDraft(fromUrl, urlKey, onWrite)
   const canClear = hasFilters(fromUrl) || hasFilters(values)
+  // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
+  const [open, setOpen] = useState(false)
+  const set = Object.keys(activeFilters(fromUrl)).length
   function clear() {
     onClear()
     firstFieldRef.current?.focus()
@@ -38,46 +45,60 @@ export function FilterForm<F extends string>({ label, fields, fromUrl, onWrite, 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form is needed for Enter to commit; role=search names it as a search landmark.
     <form role="search" aria-label={label} className="filter-form" onSubmit={submit}>
-      <div className="filter-fields">
-        {fields.map((field, index) => {
-          const inputId = `${id}-${field.name}`
-          const hintId = field.hint ? `${inputId}-hint` : undefined
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={inputId}>{field.label}</label>
-              <input
-                ref={index === 0 ? firstFieldRef : undefined}
-                id={inputId}
-                type="search"
-                name={field.name}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={MAX_FILTER_LENGTH}
-                value={values[field.name]}
-                aria-describedby={hintId}
-                onChange={(event) => onChange(field.name, event.target.value)}
-                onBlur={onCommit}
-                onKeyDown={(event) => {
-                  // Several fields and no submit button: the browser would not submit on Enter by itself.
-                  if (event.key === 'Enter') {
-                    event.preventDefault()
-                    onCommit()
-                  }
-                }}
-              />
-              {field.hint && (
-                <p className="field-hint" id={hintId}>
-                  {field.hint}
-                </p>
-              )}
-            </div>
-          )
-        })}
-      </div>
-      <div className="filter-actions">
-        <button type="button" className="button button-secondary" onClick={clear} disabled={!canClear}>
-          Clear filters
-        </button>
+      <button
+        type="button"
+        className="filter-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-body`}
+        onClick={() => setOpen(!open)}
+      >
+        {set > 0 ? `Filters (${set})` : 'Filters'}
+        <span className="filter-toggle-mark" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <div className="filter-body" id={`${id}-body`} data-open={open || undefined}>
+        <div className="filter-fields">
+          {fields.map((field, index) => {
+            const inputId = `${id}-${field.name}`
+            const hintId = field.hint ? `${inputId}-hint` : undefined
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={inputId}>{field.label}</label>
+                <input
+                  ref={index === 0 ? firstFieldRef : undefined}
+                  id={inputId}
+                  type="search"
+                  name={field.name}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={MAX_FILTER_LENGTH}
+                  value={values[field.name]}
+                  aria-describedby={hintId}
+                  onChange={(event) => onChange(field.name, event.target.value)}
+                  onBlur={onCommit}
+                  onKeyDown={(event) => {
+                    // Several fields and no submit button: the browser would not submit on Enter by itself.
+                    if (event.key === 'Enter') {
+                      event.preventDefault()
+                      onCommit()
+                    }
+                  }}
+                />
+                {field.hint && (
+                  <p className="field-hint" id={hintId}>
+                    {field.hint}
+                  </p>
+                )}
+              </div>
+            )
+          })}
+        </div>
+        <div className="filter-actions">
+          <button type="button" className="button button-secondary" onClick={clear} disabled={!canClear}>
+            Clear filters
+          </button>
+        </div>
       </div>
     </form>
   )

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import {
   type ApiRecord,
@@ -13,7 +13,7 @@ import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus
 import { ExportButtons } from '../../catalogue-index/ExportButtons'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
-import { activeFilters, emptyFilters, hasFilters, type ListUrlState } from '../../lib/list-url'
+import { activeFilters, emptyFilters, filterKey, hasFilters, writeListUrl } from '../../lib/list-url'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
@@ -24,9 +24,7 @@ import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
-import type { WriteHow } from './use-filter-draft'
-import { useCanonicalListUrl, useLastPageCorrection } from './use-list-corrections'
-import { useListUrl } from './use-list-url'
+import { useListUrl, type WriteHow } from './use-list-url'
 import { useRowSelection } from './use-row-selection'
 import './list.css'
 
@@ -56,22 +54,28 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const location = useLocation()
-  const { state, write } = useListUrl<F>(names)
-  const { filters, page } = state
-  const filtersKey = JSON.stringify(activeFilters(filters))
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds the request filters.
-  const requestFilters = useMemo(() => activeFilters(filters), [filtersKey])
+  const url = useListUrl<F>(names)
+  const { write } = url
+  const { filters, page } = url.state
+  const filtersKey = filterKey(filters)
+  const requestFilters = useMemo(() => activeFilters(filters), [filters])
 
   const query = useQuery(queries.list(client, requestFilters, page))
-  const { data, isPlaceholderData } = query
+  // The catalogue's own count, for the heading: the same query as the list's when nothing is filtered.
+  const total = useQuery(queries.list(client, {}, 1)).data?.info.count
+  const revalidator = useRevalidator()
+  const { data } = query
+  // The rows on screen are not those of the address: another page or other filters are on their way.
+  const showingOld = query.isPlaceholderData || url.pending
+  const fetching = query.isFetching || url.pending || revalidator.state === 'loading'
 
   const writeFilters = useCallback(
     (next: Record<F, string>, how: WriteHow) => {
       // A change of filter starts again at page 1; the same filters written again keep the page.
-      const same = JSON.stringify(activeFilters(next)) === filtersKey
-      write({ filters: next, page: same ? page : 1 }, how)
+      const same = filterKey(next) === filterKey(url.asked.filters)
+      write({ filters: next, page: same ? url.asked.page : 1 }, how)
     },
-    [write, filtersKey, page],
+    [write, url.asked],
   )
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
@@ -79,23 +83,26 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     firstField.current?.focus()
   }
   const resultsTop = useRef<HTMLDivElement>(null)
-  const goToPage = (next: number) => {
-    write({ filters, page: next }, 'commit')
+  const pageSearch = (target: number) => {
+    const search = writeListUrl({ filters, page: target }, names).toString()
+    return search ? `?${search}` : ''
+  }
+  const showingNewPage = () => {
     // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
     const top = resultsTop.current
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' })
   }
-
-  useCanonicalListUrl(names)
-  const correct = useCallback((next: ListUrlState<F>) => write(next, 'correct'), [write])
-  const beyondLast = useLastPageCorrection({ query, queries, client, filters, requestFilters, page, correct })
+  const goToPage = (next: number) => {
+    write({ filters, page: next }, 'commit')
+    showingNewPage()
+  }
 
   // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
   useEffect(() => {
-    if (!data || isPlaceholderData) return
+    if (!data || query.isPlaceholderData) return
     queries.seedDetails(queryClient, data.results)
     if (page < data.info.pages) void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
-  }, [data, isPlaceholderData, page, queries, queryClient, client, requestFilters])
+  }, [data, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
 
   // Ticks are kept while paging through the same filters, so records from several pages can be compared.
   const selection = useRowSelection(filtersKey)
@@ -103,35 +110,33 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   usePageTitle(page > 1 ? `${title}, page ${page}` : title)
   const filtered = hasFilters(filters)
   const firstLoad = !data && query.isPending
-  const count = data?.info.count
   // While another page loads, the rows on screen are the previous page's: the summary must not say otherwise.
   const summary =
-    firstLoad || isPlaceholderData
+    firstLoad || showingOld
       ? `Loading ${plural}…`
       : data
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
-  const empty = !!data && data.info.count === 0 && !isPlaceholderData && !query.isError
+  const empty = !!data && data.info.count === 0 && !showingOld && !query.isError
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
 
   return (
     <div className="list-page">
       <div className="page-head">
         <PageHeading>{title}</PageHeading>
-        {/* Only for rows of the filters in the URL: while new ones load, the count is the old filters'. */}
-        {count !== undefined && count > 0 && !isPlaceholderData && (
-          <p className="page-lede">
-            {count.toLocaleString()} {count === 1 ? singular : plural}
-            {filtered ? (count === 1 ? ' matches the filters' : ' match the filters') : ' in the catalogue'}
-          </p>
-        )}
+        {/* The catalogue's count, whatever the filters, the page or a failure: the line is always there. */}
+        <p className="page-lede">
+          {total !== undefined &&
+            `${total.toLocaleString()} ${total === 1 ? singular : plural} in the catalogue`}
+        </p>
       </div>
       <CatalogueIndexStatus ready={!!data} />
 
       <FilterForm
         label={`Filter ${plural}`}
         fields={fields}
-        fromUrl={filters}
+        fromUrl={url.asked.filters}
+        urlKey={url.askedKey}
         onWrite={writeFilters}
         firstFieldRef={firstField}
       />
@@ -155,13 +160,14 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
 
-      <div className="progress-slot">{query.isFetching && <LoadingBar label="Loading results" />}</div>
+      <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
-      {query.isError && !beyondLast ? (
+      {query.isError && !url.pending ? (
+        // Retry runs the loader again: it asks again, and corrects the address if the answer says so.
         <QueryErrorState
           error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+          onRetry={() => void revalidator.revalidate()}
+          retrying={fetching}
         />
       ) : empty ? (
         <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
@@ -171,13 +177,21 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             caption={title}
             columns={columns}
             rows={data?.results}
-            busy={query.isFetching}
+            busy={fetching}
             hrefOf={(record) => `${collection.appPath}/${record.id}`}
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}
           />
-          {data && <Pagination page={page} pages={data.info.pages} onPage={goToPage} />}
+          {data && (
+            <Pagination
+              page={page}
+              pages={data.info.pages}
+              hrefOf={pageSearch}
+              onFollow={showingNewPage}
+              onPage={goToPage}
+            />
+          )}
         </>
       )}
     </div>

@@ -10,14 +10,15 @@ afterEach(() => vi.useRealTimers())
 
 function setup(initial: Filters) {
   const write = vi.fn()
-  const hook = renderHook(({ fromUrl }: { fromUrl: Filters }) => useFilterDraft(fromUrl, write), {
-    initialProps: { fromUrl: initial },
-  })
+  const hook = renderHook(
+    ({ fromUrl, urlKey }: { fromUrl: Filters; urlKey: string }) => useFilterDraft(fromUrl, urlKey, write),
+    { initialProps: { fromUrl: initial, urlKey: 'entry-1' } },
+  )
   return { write, hook }
 }
 
 describe('the filter draft', () => {
-  it('writes once typing pauses, with everything typed', () => {
+  it('writes once typing pauses, with everything typed, then shows the URL again', () => {
     const { write, hook } = setup({ name: '' })
     act(() => hook.result.current.change('name', 'e'))
     act(() => hook.result.current.change('name', 'ea'))
@@ -25,24 +26,27 @@ describe('the filter draft', () => {
     expect(write).not.toHaveBeenCalled()
     act(() => vi.advanceTimersByTime(1))
     expect(write).toHaveBeenCalledExactlyOnceWith({ name: 'ea' }, 'typing')
+    // The router shows the address being loaded: the fields read it.
+    hook.rerender({ fromUrl: { name: 'ea' }, urlKey: 'entry-2' })
+    expect(hook.result.current.values.name).toBe('ea')
   })
 
-  it('keeps keystrokes typed while the URL catches up with an earlier write', () => {
+  it('keeps keystrokes typed while the new address loads, and writes them at the next pause', () => {
     const { write, hook } = setup({ name: '' })
     act(() => hook.result.current.change('name', 'ear'))
     act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
+    hook.rerender({ fromUrl: { name: 'ear' }, urlKey: 'entry-2' }) // the write is on its way
     act(() => hook.result.current.change('name', 'eart'))
-    hook.rerender({ fromUrl: { name: 'ear' } }) // the earlier write arrives late
-    expect(hook.result.current.draft.name).toBe('eart')
+    expect(hook.result.current.values.name).toBe('eart')
     act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
     expect(write).toHaveBeenLastCalledWith({ name: 'eart' }, 'typing')
   })
 
-  it('follows the URL when it changes from outside, dropping a pending write', () => {
+  it('follows the URL when it moves elsewhere, dropping the pending write', () => {
     const { write, hook } = setup({ name: 'moon' })
     act(() => hook.result.current.change('name', 'moons'))
-    hook.rerender({ fromUrl: { name: 'earth' } }) // back or forward
-    expect(hook.result.current.draft.name).toBe('earth')
+    hook.rerender({ fromUrl: { name: 'earth' }, urlKey: 'entry-0' }) // back or forward
+    expect(hook.result.current.values.name).toBe('earth')
     act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
     expect(write).not.toHaveBeenCalled()
   })

@@ -34,3 +34,6 @@ export function jumpTarget(text: string, total: number): number | null {
   if (!/^\s*\d+\s*$/.test(text) || total < 1) return null
   return Math.min(Math.max(1, Number(text)), total)
 }
+
+/** What the "Go to page" field accepts, said when it refuses what was typed. */
+export const JUMP_HINT = (pages: number) => `Enter a whole number from 1 to ${pages.toLocaleString()}.`

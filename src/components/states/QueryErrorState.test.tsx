@@ -37,7 +37,9 @@ describe('a failed request', () => {
     const at = '/locations?name=earth&page=2'
     const { router } = renderError(new ApiError('unauthorized', { status: 401 }), vi.fn(), at)
     expect(router.state.location.pathname).toBe('/settings')
-    expect(router.state.location.state).toEqual({ from: at, unauthorized: true })
+    const search = new URLSearchParams(router.state.location.search)
+    expect(search.get('from')).toBe(at)
+    expect(search.get('refused')).toBe('1')
     expect(router.state.historyAction).toBe('REPLACE')
   })
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { isApiError, rateLimitMessage } from '../../api/errors'
 import { useLatest } from '../../lib/use-latest'
-import { settingsRedirect } from './settings-redirect'
+import { settingsPath } from './settings-redirect'
 import './states.css'
 
 type Props = {
@@ -19,7 +19,7 @@ type Props = {
 export function QueryErrorState({ error, onRetry, retrying }: Props) {
   const location = useLocation()
   if (isApiError(error) && error.kind === 'unauthorized') {
-    return <Navigate to="/settings" replace state={settingsRedirect(location, true)} />
+    return <Navigate to={settingsPath(`${location.pathname}${location.search}`, true)} replace />
   }
   if (isApiError(error) && error.kind === 'rateLimited') {
     return <RateLimited error={error} seconds={error.retryAfter ?? 1} onRetry={onRetry} />

@@ -1,19 +1,21 @@
-import type { Location } from 'react-router-dom'
 import { isAppPath } from '../../lib/app-path'
 
 /**
- * What a page that cannot read the catalogue hands the settings page: where the user was (so a working key
- * brings them back there) and whether the service refused the key. Never the key itself.
+ * What a page that cannot read the catalogue hands the settings page, in its address: where the user was
+ * (so a working key brings them back there) and whether the service refused the key. Never the key itself.
+ * In the address rather than in history state, so a loader's redirect can carry it.
  */
 export type SettingsRedirect = { from: string; unauthorized: boolean }
 
-export function settingsRedirect(location: Location, unauthorized: boolean): SettingsRedirect {
-  return { from: `${location.pathname}${location.search}`, unauthorized }
+export const SETTINGS_PATH = '/settings'
+
+export function settingsPath(from: string, unauthorized: boolean): string {
+  const params = new URLSearchParams({ from })
+  if (unauthorized) params.set('refused', '1')
+  return `${SETTINGS_PATH}?${params}`
 }
 
-export function readSettingsRedirect(state: unknown): SettingsRedirect | null {
-  const redirect = state as Partial<SettingsRedirect> | null
-  return isAppPath(redirect?.from)
-    ? { from: redirect.from, unauthorized: redirect.unauthorized === true }
-    : null
+export function readSettingsRedirect(search: URLSearchParams): SettingsRedirect | null {
+  const from = search.get('from')
+  return isAppPath(from) ? { from, unauthorized: search.get('refused') === '1' } : null
 }

@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { type CatalogueClient, type Connection, createClient } from '../../api/client'
+import type { ExplorerConfig } from '../../catalogue'
+import { withIndexFallback } from '../../catalogue-index/offline-client'
+import { effectiveConnection, loadConnection, saveConnection } from './storage'
+
+/**
+ * The connection in use, outside React: the route loaders read it before a page renders, the pages through
+ * `useConnection`. One client per connection, so loaders and pages share it.
+ */
+export type ConnectionStore = {
+  /** The run-time config, still on its way at first. */
+  config: Promise<ExplorerConfig>
+  /** What the user saved in this browser (null: nothing). */
+  saved(): Connection | null
+  /** The client for the connection in use, or null when there is none (no key saved, no demo key). */
+  client(): Promise<CatalogueClient | null>
+  clientFor(connection: Connection | null): CatalogueClient | null
+  save(connection: Connection): void
+  subscribe(listener: () => void): () => void
+}
+
+export function createConnectionStore(
+  config: Promise<ExplorerConfig>,
+  queryClient: QueryClient,
+): ConnectionStore {
+  let saved = loadConnection()
+  let cached: { baseUrl: string; apiKey: string; client: CatalogueClient } | null = null
+  const listeners = new Set<() => void>()
+
+  function clientFor(connection: Connection | null): CatalogueClient | null {
+    if (!connection) return null
+    if (cached?.baseUrl !== connection.baseUrl || cached.apiKey !== connection.apiKey) {
+      // When the service cannot be reached, the connection's catalogue index answers instead.
+      cached = { ...connection, client: withIndexFallback(createClient(connection), connection) }
+    }
+    return cached.client
+  }
+
+  return {
+    config,
+    saved: () => saved,
+    async client() {
+      const { demoKey } = await config
+      return clientFor(effectiveConnection(saved, demoKey))
+    },
+    clientFor,
+    save(next) {
+      const previous = saved
+      if (previous && (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey)) {
+        // The index of a connection changed or forgotten goes with it.
+        void import('../../catalogue-index/index-client').then(({ indexWorker, plainConnection }) =>
+          indexWorker().drop(plainConnection(previous)),
+        )
+      }
+      saveConnection(next)
+      saved = next.apiKey === '' ? null : next
+      // Another service or key may see other records (or none): start from an empty cache.
+      queryClient.removeQueries()
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createBrowserRouter, type RouteObject, replace } from 'react-router-dom'
+import { type ApiRecord, type CollectionName, type CollectionView, episodes, locations } from '../catalogue'
+import { Layout } from '../components/layout/Layout'
+import { collectionQueries } from '../lib/collection-queries'
+import { routeModule } from '../lib/route-module'
+import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
+import type { ConnectionStore } from './connection/connection-store'
+import { RequireConnection } from './connection/RequireConnection'
+import { NotFoundPage } from './NotFoundPage'
+import { RouteError } from './RouteError'
+import { listLoader } from './routes/list-loader'
+import { recordLoader } from './routes/record-loader'
+
+export type RouterDeps = { queryClient: QueryClient; connections: ConnectionStore }
+
+// Every page's code is its own chunk, fetched with the page's data when first visited. Loaders, query
+// options, client and schemas are in the entry chunk, so the data request starts with the navigation.
+const settingsPage = routeModule(() => import('./settings/SettingsPage'))
+
+/**
+ * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
+ * The query options are made by the same factory as the feature's `queries.ts`, so their keys are equal and
+ * the loader fills the very cache entries the page reads.
+ */
+function collectionRoutes<R extends ApiRecord, F extends string>(
+  collection: CollectionView<R, F>,
+  deps: RouterDeps,
+): RouteObject[] {
+  const queries = collectionQueries(collection)
+  const pages = pagesOf(collection.name)
+  const list = routeModule(pages.loadList)
+  const record = routeModule(pages.loadRecord)
+  const path = collection.appPath.slice(1)
+  return [
+    { path, loader: listLoader({ collection, queries, page: list, ...deps }), lazy: list.lazy },
+    {
+      path: `${path}/:ids`,
+      loader: recordLoader({ collection, queries, page: record, ...deps }),
+      lazy: record.lazy,
+    },
+  ]
+}
+
+function pagesOf(name: string): CollectionRoute {
+  const found = COLLECTION_ROUTES.find((route) => route.collection.name === name)
+  if (!found) throw new Error(`The collection "${name}" has no pages in src/features/${name}/.`)
+  return found
+}
+
+/**
+ * Each collection's routes, built with its own record and filter types (a function generic in both cannot
+ * take the union of all collections at once). The type checker refuses this object when a collection of the
+ * catalogue is missing from it: a new collection adds its one line here.
+ */
+function routesByCollection(deps: RouterDeps) {
+  return {
+    locations: () => collectionRoutes(locations, deps),
+    episodes: () => collectionRoutes(episodes, deps),
+  } satisfies Record<CollectionName, () => RouteObject[]>
+}
+
+/** While the first address's loader and code are on their way: the header, and "Loading…" below it. */
+function FirstPageLoading() {
+  return <Layout loading />
+}
+
+export function appRoutes(deps: RouterDeps): RouteObject[] {
+  const byCollection = routesByCollection(deps)
+  return [
+    {
+      element: <Layout />,
+      errorElement: <RouteError />,
+      HydrateFallback: FirstPageLoading,
+      children: [
+        { index: true, loader: () => replace(HOME_PATH) },
+        {
+          Component: RequireConnection,
+          children: COLLECTION_ROUTES.flatMap((route) => byCollection[route.collection.name]()),
+        },
+        {
+          path: 'settings',
+          loader: async () => {
+            await settingsPage.prepare()
+            return null
+          },
+          lazy: settingsPage.lazy,
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ]
+}
+
+export function createAppRouter(deps: RouterDeps) {
+  return createBrowserRouter(appRoutes(deps))
+}

@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { type LoaderFunctionArgs, replace } from 'react-router-dom'
+import { isApiError } from '../../api/errors'
+import type { ApiRecord, CollectionView } from '../../catalogue'
+import { settingsPath } from '../../components/states/settings-redirect'
+import type { CollectionQueries } from '../../lib/collection-queries'
+import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from '../../lib/list-url'
+import type { RouteModule } from '../../lib/route-module'
+import type { ConnectionStore } from '../connection/connection-store'
+import { appPathOf, requireClient } from './require-client'
+
+type Deps<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  queryClient: QueryClient
+  connections: ConnectionStore
+  page: RouteModule
+}
+
+/**
+ * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
+ * beyond the last), and starts the request for the page the address asks for, in the same query the page
+ * reads. It waits for the answer only where the answer can change the address (a page after the first);
+ * page 1 renders at once with its loading state.
+ */
+export function listLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
+  const { collection, queries, queryClient, connections } = deps
+  const names = collection.filters
+  return async ({ request }: LoaderFunctionArgs) => {
+    const code = deps.page.prepare()
+    const url = new URL(request.url)
+    const listAt = (search: string) => `${url.pathname}${search ? `?${search}` : ''}`
+    const canonical = canonicalListSearch(url.searchParams, names)
+    if (canonical !== null) throw replace(listAt(canonical))
+
+    const client = await requireClient(connections, request)
+    const { filters, page } = readListUrl(url.searchParams, names)
+    const wanted = activeFilters(filters)
+    const answer = queryClient.ensureQueryData(queries.list(client, wanted, page))
+    if (page === 1) {
+      answer.catch(() => undefined) // the page shows a failure, from the same query
+      await code
+      return null
+    }
+    const [, pages] = await Promise.all([code, pagesAfter(answer)])
+    if (pages === 'unauthorized') throw replace(settingsPath(appPathOf(request), true))
+    if (pages !== null && page > Math.max(1, pages)) {
+      throw replace(listAt(writeListUrl({ filters, page: Math.max(1, pages) }, names).toString()))
+    }
+    return null
+
+    /** How many pages the list has, once a later page is answered; null when that cannot be known now. */
+    async function pagesAfter(pending: typeof answer): Promise<number | 'unauthorized' | null> {
+      try {
+        return (await pending).info.pages
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'unauthorized') return 'unauthorized'
+        // A page beyond the last may be answered 404: page 1 tells how many there are.
+        if (!isApiError(error) || error.kind !== 'notFound') return null // the page shows the failure
+        return queryClient.ensureQueryData(queries.list(client, wanted, 1)).then(
+          (first) => first.info.pages,
+          () => null,
+        )
+      }
+    }
+  }
+}

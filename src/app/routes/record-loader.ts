@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { type LoaderFunctionArgs, replace } from 'react-router-dom'
+import { type ApiRecord, type CollectionView, parseIdSelection } from '../../catalogue'
+import type { CollectionQueries } from '../../lib/collection-queries'
+import type { RouteModule } from '../../lib/route-module'
+import type { ConnectionStore } from '../connection/connection-store'
+import { requireClient } from './require-client'
+
+type Deps<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  queryClient: QueryClient
+  connections: ConnectionStore
+  page: RouteModule
+}
+
+/**
+ * A record page's loader (`/locations/7`, or `/locations/1,5,9` to compare): one distinct id is that record's
+ * own page (`/locations/1,1,1` and `/locations/[1]` become `/locations/1`); otherwise it starts the request
+ * the page reads and lets the page render its loading state.
+ */
+export function recordLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
+  const { collection, queries, queryClient, connections, page } = deps
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const code = page.prepare()
+    const client = await requireClient(connections, request)
+    const parsed = parseIdSelection(params.ids ?? '')
+    if (!parsed.ok) {
+      await code
+      return null
+    }
+    const { selection } = parsed
+    if (selection.kind === 'many' && selection.ids.length === 1) {
+      throw replace(`${collection.appPath}/${selection.ids[0]}${new URL(request.url).search}`)
+    }
+    const answer =
+      selection.kind === 'one'
+        ? queryClient.ensureQueryData(queries.detail(client, selection.id))
+        : selection.ids.length > 0
+          ? queryClient.ensureQueryData(queries.many(client, selection.ids))
+          : null
+    answer?.catch(() => undefined) // the page shows the failure, from the same query
+    await code
+    return null
+  }
+}

@@ -1,0 +1,87 @@
+import { type ComponentType, use } from 'react'
+import { reloadWillHelp } from './stale-deploy'
+
+type Module = { default: ComponentType }
+
+/**
+ * A page's code could not be fetched: the network or the service is down (Retry asks again), or a redeploy
+ * renamed the file (`newVersion`: the page reloads once, into the new version).
+ */
+export class RouteModuleError extends Error {
+  readonly newVersion: boolean
+  constructor(newVersion: boolean, options?: ErrorOptions) {
+    super(
+      newVersion
+        ? 'A new version of the explorer is out. Loading it…'
+        : 'The code of this page could not be loaded. Check the connection, then retry.',
+      options,
+    )
+    this.name = 'RouteModuleError'
+    this.newVersion = newVersion
+  }
+}
+
+const failedModules = new Set<() => void>()
+
+/** Forgets every page whose code failed to load, so the next render or navigation asks again. */
+export function retryFailedRouteModules(): void {
+  for (const forget of [...failedModules]) forget()
+}
+
+/**
+ * A page's code as a route `lazy` function, for react-router's data mode. react-router keeps the promise a
+ * `lazy` function returns, rejected or not, for the life of the page; and a failed `import()` stays failed
+ * until the browser reloads. So `lazy` here never rejects: it hands react-router a component that renders the
+ * page once its code has arrived, and otherwise throws a `RouteModuleError` to the nearest error boundary.
+ * The failure is forgotten by Retry (`retryFailedRouteModules`) and by the next navigation to the route
+ * (`prepare`, called by its loader), which then asks again.
+ */
+export function routeModule(load: () => Promise<Module>) {
+  let attempt: Promise<ComponentType> | null = null
+  let loaded: ComponentType | null = null
+
+  const forget = () => {
+    attempt = null
+    failedModules.delete(forget)
+  }
+
+  function start(): Promise<ComponentType> {
+    attempt ??= load().then(
+      (module) => {
+        loaded = module.default
+        return loaded
+      },
+      async (error: unknown) => {
+        failedModules.add(forget)
+        throw new RouteModuleError(await reloadWillHelp(), { cause: error })
+      },
+    )
+    return attempt
+  }
+
+  const module = {
+    /** The page's component: at once once loaded, else the download's promise (which may have failed). */
+    current: (): ComponentType | Promise<ComponentType> => loaded ?? start(),
+    /** The route's `lazy`: starts the download with the navigation; resolves whether or not it arrives. */
+    lazy: async () => {
+      await start().catch(() => undefined)
+      return { element: <RoutePage module={module} /> }
+    },
+    /** Starts the download, asking again if the last try failed; settles (never rejects) once it is done. */
+    async prepare(): Promise<void> {
+      if (loaded) return
+      if (failedModules.has(forget)) forget()
+      await start().catch(() => undefined)
+    },
+  }
+  return module
+}
+
+/** Renders a page once its code is here; suspends while it downloads; throws a `RouteModuleError` if it failed. */
+function RoutePage({ module }: { module: { current(): ComponentType | Promise<ComponentType> } }) {
+  const current = module.current()
+  const Page = current instanceof Promise ? use(current) : current
+  return <Page />
+}
+
+export type RouteModule = ReturnType<typeof routeModule>
