@@ -1,14 +1,20 @@
 import { useContext, useState } from 'react'
 import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
-import { IndexConnectionContext } from './CatalogueIndexStatus'
+import { IndexConnectionContext } from './index-connection'
 import './index-status.css'
 import type { ExportFormat } from './protocol'
 
 type Exported = { name: string; listPath: string; filters: readonly string[] }
 
 /** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
-export function ExportButtons({ collection, filters }: { collection: Exported; filters: Filters<string> }) {
+export default function ExportButtons({
+  collection,
+  filters,
+}: {
+  collection: Exported
+  filters: Filters<string>
+}) {
   const connection = useContext(IndexConnectionContext)
   const [running, setRunning] = useState<ExportFormat | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)

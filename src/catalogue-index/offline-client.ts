@@ -1,82 +1,31 @@
 import type { CatalogueClient, Connection } from '../api/client'
-import { ApiError, isApiError } from '../api/errors'
-import { COLLECTIONS } from '../catalogue'
-import { setOffline } from './offline-state'
-
-const byListPath = (path: string) => COLLECTIONS.find((collection) => collection.listPath === path)
-const byItemPath = (path: string) => COLLECTIONS.find((collection) => collection.itemPath === path)
+import { isApiError } from '../api/errors'
 
 /**
  * The client the pages use: the service's answers while it can be reached; when it cannot and the index of
  * this connection is complete, the index's answers (same lists, filters and paging), and the offline banner.
- * A refused key drops the index. The index's code is only downloaded when it is needed.
+ * A refused key drops the index. Only this try-and-catch is in the first page's code; the rest
+ * (`offline-answer.ts`) is downloaded when a request fails.
  */
 export function withIndexFallback(client: CatalogueClient, connection: Connection): CatalogueClient {
-  async function fromIndex<T>(
-    error: unknown,
-    answer: (module: typeof import('./index-client')) => Promise<T | null>,
-  ): Promise<T> {
-    if (!isApiError(error)) throw error
-    if (error.kind === 'unauthorized') {
-      void import('./index-client').then(({ indexWorker, plainConnection }) =>
-        indexWorker().drop(plainConnection(connection)),
-      )
-      throw error
-    }
-    if (error.kind !== 'network') throw error
-    const module = await import('./index-client')
-    const [result, status] = await Promise.all([
-      answer(module),
-      module.indexWorker().status(module.plainConnection(connection)),
-    ])
-    if (result === null || !status.complete) throw error
-    setOffline(status.updatedAt ?? Date.now())
-    return result
+  let fallback: Promise<CatalogueClient> | null = null
+  const index = (error: unknown): Promise<CatalogueClient> => {
+    if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'unauthorized')) throw error
+    fallback ??= import('./offline-answer').then(({ answerFromIndex }) => answerFromIndex(client, connection))
+    return fallback
   }
-  const online = <T>(value: T) => {
-    setOffline(null)
-    return value
-  }
-
   return {
-    async list(collection, filters, page, signal) {
-      try {
-        return online(await client.list(collection, filters, page, signal))
-      } catch (error) {
-        const name = byListPath(collection.listPath)?.name
-        const answer = await fromIndex(error, ({ indexWorker, plainConnection }) =>
-          name
-            ? indexWorker().list(plainConnection(connection), name, { ...filters }, page)
-            : Promise.resolve(null),
-        )
-        // The service answers a page beyond the last with a 404 (and an empty list's first page with none).
-        if (page > Math.max(1, answer.info.pages)) throw new ApiError('notFound', { status: 404 })
-        return collection.page.parse(answer)
-      }
-    },
-    async one(collection, id, signal) {
-      try {
-        return online(await client.one(collection, id, signal))
-      } catch (error) {
-        const name = byItemPath(collection.itemPath)?.name
-        const found = await fromIndex(error, ({ indexWorker, plainConnection }) =>
-          name ? indexWorker().records(plainConnection(connection), name, [id]) : Promise.resolve(null),
-        )
-        const record = found[0]
-        if (!record) throw new ApiError('notFound', { status: 404 })
-        return collection.record.parse(record)
-      }
-    },
-    async many(collection, ids, signal) {
-      try {
-        return online(await client.many(collection, ids, signal))
-      } catch (error) {
-        const name = byItemPath(collection.itemPath)?.name
-        const found = await fromIndex(error, ({ indexWorker, plainConnection }) =>
-          name ? indexWorker().records(plainConnection(connection), name, ids) : Promise.resolve(null),
-        )
-        return found.map((record) => collection.record.parse(record))
-      }
-    },
+    list: (collection, filters, page, signal) =>
+      client
+        .list(collection, filters, page, signal)
+        .catch(async (error) => (await index(error)).list(collection, filters, page, signal)),
+    one: (collection, id, signal) =>
+      client
+        .one(collection, id, signal)
+        .catch(async (error) => (await index(error)).one(collection, id, signal)),
+    many: (collection, ids, signal) =>
+      client
+        .many(collection, ids, signal)
+        .catch(async (error) => (await index(error)).many(collection, ids, signal)),
   }
 }
