@@ -45,6 +45,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
+        // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
+        // shared chunks (one gzip each, ~2.5 KB more). See docs/decisions.md, "First page in one chunk".
+        codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
