@@ -19,7 +19,7 @@ import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { EmptyState } from './EmptyState'
-import { type FilterField, FilterForm } from './FilterForm'
+import { type FilterField, FilterForm, focusFilters } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
 import { useListUrl, type WriteHow } from './use-list-url'
@@ -78,7 +78,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
     write({ filters: emptyFilters(names), page: 1 }, 'commit')
-    firstField.current?.focus()
+    focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
   const pageSearch = (target: number) => {
