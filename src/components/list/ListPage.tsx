@@ -11,7 +11,7 @@ import {
 } from '../../catalogue'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
-import { activeFilters, emptyFilters, filterKey, hasFilters, writeListUrl } from '../../lib/list-url'
+import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
@@ -81,10 +81,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
-  const pageSearch = (target: number) => {
-    const search = writeListUrl({ filters, page: target }, names).toString()
-    return search ? `?${search}` : ''
-  }
+  const pageSearch = (target: number) => listSearch({ filters, page: target }, names)
   const showingNewPage = () => {
     // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
     const top = resultsTop.current

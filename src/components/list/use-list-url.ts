@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom'
-import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
+import { type ListUrlState, listSearch, readListUrl } from '../../lib/list-url'
 
 /** How a change reaches the URL: a pause in typing, or a committed change (Enter, leaving a field, paging). */
 export type WriteHow = 'typing' | 'commit'
@@ -39,8 +39,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow) => {
-      const target = writeListUrl(next, names).toString()
-      const search = target ? `?${target}` : ''
+      const search = listSearch(next, names)
       // Already on its way (a second click before the first navigation has finished): nothing to add.
       if (pendingSearch !== null && search === pendingSearch) return
       const typingEntry = isTypingEntry(location.state)
