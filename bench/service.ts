@@ -21,6 +21,7 @@ import { DEFAULT_DATASET_PATH } from '../server/config'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
+import { benchReplicas, type ReplicaRow, replicaMedians } from './replicas'
 import { markdownTable, type Row, type Run, textTable } from './report'
 import { getOnce } from './request'
 import {
@@ -45,6 +46,7 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     datasets: { type: 'string', default: 'shipped,large' },
+    replicas: { type: 'boolean', default: true },
   },
 })
 const duration = Number(flags.duration)
@@ -246,10 +248,24 @@ async function main(): Promise<void> {
   const results = new Map<string, DatasetRun>()
   for (const [label, path] of datasets) results.set(label, await benchDataset(label, path))
   const rows = [...results.values()].flatMap((run) => run.rows)
+  const replicaRows = flags.replicas
+    ? await benchReplicas({
+        root: ROOT,
+        workDir: WORK_DIR,
+        apiKey,
+        datasetPath: DEFAULT_DATASET_PATH,
+        path: '/v1/locations',
+        connections,
+        duration,
+        warmup,
+        rounds,
+      })
+    : []
   const targets = targetLines(evaluateTargets(results.get('shipped'), results.get(LARGE_LABEL), connections))
   const loadAfter = loadavg()[0] as number
 
   console.log(`\n${textTable(rows)}\n`)
+  for (const line of replicaLines(replicaRows)) console.log(line)
   for (const line of targets) console.log(line)
   for (const line of invalid) console.log(`INVALID  ${line}`)
 
@@ -265,11 +281,31 @@ async function main(): Promise<void> {
     ...targets.map((line) => `- ${line}`),
     ...invalid.map((line) => `- INVALID ${line}`),
     '',
+    ...replicaLines(replicaRows),
   ].join('\n')
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
   writeFileSync(RESULTS_FILE, markdown)
   console.log(`\nWrote ${RESULTS_FILE}`)
   if (invalid.length > 0) process.exitCode = 1
+}
+
+/** The replicas table: requests/s and p99 of each setup, medians of the rounds, page 1 of the locations. */
+function replicaLines(replicaRows: ReplicaRow[]): string[] {
+  if (replicaRows.length === 0) return []
+  const [alone] = replicaRows
+  const base = alone ? replicaMedians(alone).requestsPerSecond : Number.NaN
+  return [
+    `Replicas (shipped dataset, page 1 of /v1/locations, rate limiting on at a rate never reached; medians of ${rounds} alternating ${duration} s runs, ${connections} connections in all):`,
+    '',
+    '| setup | requests/s (all runs) | p99 ms | vs 1 replica | Redis fallbacks |',
+    '|---|---:|---:|---:|---:|',
+    ...replicaRows.map((row) => {
+      const { requestsPerSecond, p99 } = replicaMedians(row)
+      const all = row.requestsPerSecond.map((value) => Math.round(value).toLocaleString('en-US')).join(', ')
+      return `| ${row.setup} | ${Math.round(requestsPerSecond).toLocaleString('en-US')} (${all}) | ${p99.toFixed(2)} | ${Math.round((requestsPerSecond / base) * 100)}% | ${row.fallbacks} |`
+    }),
+    '',
+  ]
 }
 
 main().catch((error: unknown) => {

@@ -52,7 +52,8 @@ test('rows ticked on two pages open side by side with one request, and Back retr
   )
   await list.compareButton.click()
   await sent
-  expect(urlState(page).path).toBe(`/locations/${ids.join(',')}`)
+  // The request starts with the navigation; the address follows once the page's code is here too.
+  await expect.poll(() => urlState(page).path).toBe(`/locations/${ids.join(',')}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Compare locations' })).toBeVisible()
   await expect(page).toHaveTitle(titleOf('Compare locations'))
   const articles = page.getByRole('article')

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { API_PREFIX } from '../src/catalogue'
-import { CatalogueService, type CatalogueServiceOptions } from './catalogue/service'
+import type { CatalogueServiceOptions } from './catalogue/service'
 import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import {
@@ -15,7 +15,7 @@ import {
   sendAppIndex,
   sendAppIndexFrom,
 } from './hosting'
-import { createApiGate } from './http/api-gate'
+import { createApiGate, whenAdmitted } from './http/api-gate'
 import { KeyRing } from './http/auth'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import {
@@ -30,12 +30,19 @@ import {
 } from './http/errors'
 import { FastPath } from './http/fast-path'
 import { publicBase } from './http/public-base'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { type Representation, sendRepresentation } from './http/representation'
 import { type LogSink, requestLine } from './http/request-log'
+import { LiveCatalogue } from './operations/live-catalogue'
+import type { ServiceMetrics } from './operations/metrics'
+import { registerOperations } from './operations/plugin'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dataset served, replaceable while serving (SIGHUP). */
+    catalogue: LiveCatalogue
+  }
   interface FastifyContextConfig {
     /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
     api?: boolean
@@ -50,6 +57,8 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
+  /** Where the per-key buckets live, when shared with other replicas (Redis); default in-process. */
+  limiter?: KeyRateLimiter | null
   /** Base of every address in responses; null (default) takes scheme and Host from each request. */
   publicUrl?: string | null
   /** The explorer app beside the API, or null (default) for the API alone. */
@@ -57,6 +66,10 @@ export interface BuildAppOptions {
   /** Where request lines go; null (default) logs nothing. */
   log?: LogSink | null
   cache?: CatalogueServiceOptions
+  /** True during the drain delay after SIGTERM (readiness answers 503). */
+  draining?: () => boolean
+  /** Where requests, caches and connections are counted; null (default) counts nothing. */
+  metrics?: ServiceMetrics | null
 }
 
 /**
@@ -94,10 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = rateLimit > 0 ? new TokenBucketLimiter(rateLimit, keys.size) : null
+  const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit, keys.size)) : null
   const configuredBase = options.publicUrl ?? null
   const log = options.log ?? null
-  const service = new CatalogueService(options.cache)
+  const live = new LiveCatalogue(options.store, options.cache)
 
   const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
   const admit = createApiGate(keys, limiter)
@@ -134,21 +147,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
       reply.headers(CORS_ANSWER_HEADERS)
       const url = request.raw.url ?? ''
-      if (isApiPath(url) && !admit(request, reply)) return
-      if (
-        error.code === 'FST_ERR_BAD_URL' &&
-        staticDir &&
-        !isApiPath(url) &&
-        !OTHER_VERSION_PATH.test(routedPath(url)) &&
-        isUnreadableAppNavigation(request)
-      ) {
-        sendAppIndexFrom(staticDir, reply).catch(() => sendError(reply, 400, MESSAGES.badUrl))
-        return
-      }
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
-      sendError(reply, 400, message)
+      whenAdmitted(isApiPath(url) ? admit(request, reply) : true, () => {
+        if (
+          error.code === 'FST_ERR_BAD_URL' &&
+          staticDir &&
+          !isApiPath(url) &&
+          !OTHER_VERSION_PATH.test(routedPath(url)) &&
+          isUnreadableAppNavigation(request)
+        ) {
+          sendAppIndexFrom(staticDir, reply).catch(() => sendError(reply, 400, MESSAGES.badUrl))
+          return
+        }
+        sendError(reply, 400, message)
+      })
     },
   })
+
+  app.decorate('catalogue', live)
+  live.onReplace(() => fastPath.forget())
+  const metrics = options.metrics ?? null
+  if (metrics) {
+    metrics.instrument(app.server)
+    metrics.addCaches(() => ({ ...live.cacheStats, 'fast-path': fastPath.cacheStats }))
+  }
 
   await app.register(fastifyCors, CORS_OPTIONS)
   // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
@@ -167,12 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
-    if (!admit(request, reply)) return
-    if (request.routeOptions.config.methodNotAllowed) {
-      sendMethodNotAllowed(reply)
-      return
-    }
-    done()
+    whenAdmitted(admit(request, reply), () => {
+      if (request.routeOptions.config.methodNotAllowed) sendMethodNotAllowed(reply)
+      else done()
+    })
   })
 
   if (log) {
@@ -212,21 +232,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendRepresentation(request, reply, body)
   }
 
-  for (const collection of options.store.collections) {
-    const listUrl = collection.collection.itemPath
+  for (const { collection } of options.store.collections) {
+    const listUrl = collection.itemPath
     const itemUrl = `${listUrl}/:ids`
     app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
       answer(
         request,
         reply,
-        service.list(collection, request.query as Record<string, unknown>, base(request)),
+        live.service.list(
+          live.collection(collection.name),
+          request.query as Record<string, unknown>,
+          base(request),
+        ),
       ),
     )
     app.get<{ Params: { ids: string } }>(
       itemUrl,
       { compress: false, config: { api: true } },
       (request, reply) =>
-        answer(request, reply, service.byIds(collection, request.params.ids, base(request))),
+        answer(
+          request,
+          reply,
+          live.service.byIds(live.collection(collection.name), request.params.ids, base(request)),
+        ),
     )
     for (const url of [listUrl, itemUrl]) {
       app.route({
@@ -238,6 +266,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
   registerExplorerConfig(app, demo ? DEMO_KEY : null)
+  registerOperations(app, {
+    publicUrl: configuredBase,
+    counts: () => live.counts,
+    draining: options.draining,
+  })
   const hosting = options.hosting ?? null
   if (hosting && 'staticDir' in hosting) await registerStaticApp(app, hosting.staticDir)
 

@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log }) => {
+runService(async ({ config, store, log, metrics, limiter }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
@@ -20,6 +20,8 @@ runService(async ({ config, store, log }) => {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },
     log,
+    metrics,
+    limiter,
   })
   vite = await createServer({
     root: PROJECT_ROOT,

@@ -9,7 +9,7 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log }) => {
+runService(async ({ config, store, log, metrics, limiter }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
@@ -18,6 +18,8 @@ runService(async ({ config, store, log }) => {
     publicUrl: config.publicUrl,
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
     log,
+    metrics,
+    limiter,
   })
   return {
     app,

@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify'
-import { type Config, ConfigError, readConfig } from './config'
+import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
-import { TokenBucketLimiter } from './http/rate-limit'
+import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
 import { batchedSink, type LogSink } from './http/request-log'
+import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
+import { recordCounts } from './operations/live-catalogue'
+import { ServiceMetrics } from './operations/metrics'
+import { listenForMetrics } from './operations/metrics-server'
+import { RedisRateLimiter } from './operations/redis-rate-limit'
+import { reloadDataset } from './operations/reload'
 
-export type StartContext = { config: Config; store: CatalogueStore; log: LogSink }
+export type StartContext = {
+  config: Config
+  operations: OperationsConfig
+  store: CatalogueStore
+  log: LogSink
+  /** Where the service counts what it does, when METRICS_PORT is set. */
+  metrics: ServiceMetrics | null
+  /** The per-key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
+  limiter: KeyRateLimiter | null
+}
 
 export type Started = {
   app: FastifyInstance
@@ -29,19 +44,52 @@ export function runService(start: (context: StartContext) => Promise<Started>): 
 
 async function serve(start: (context: StartContext) => Promise<Started>): Promise<void> {
   const config = readConfig()
+  const operations = readOperationsConfig()
+  const loadStarted = performance.now()
   const store = loadStore(config.dataPath)
+  const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
+  metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
   const log = batchedSink(process.stdout)
-  const started = await start({ config, store, log })
+  const redis =
+    operations.redisUrl !== null && config.rateLimit > 0
+      ? new RedisRateLimiter({
+          url: operations.redisUrl,
+          timeout: operations.redisTimeout,
+          rate: config.rateLimit,
+          keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
+          say: (line, level) => (level === 'warn' ? console.warn(line) : console.log(line)),
+          onFallback: () => metrics?.rateLimitFallbacks.inc(),
+        })
+      : null
+  if (redis && (await redis.connect()))
+    console.log(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl as string)}.`)
+  const started = await start({ config, operations, store, log, metrics, limiter: redis })
   const address = await started.app.listen({ port: config.port, host: config.host })
+  const metricsListener =
+    metrics && operations.metricsPort !== null
+      ? await listenForMetrics(metrics.registry, operations.metricsPort, config.host)
+      : null
   for (const line of startLines(config, store, address)) console.log(line)
+  if (metricsListener) console.log(`Metrics at ${metricsListener.origin}/metrics.`)
   console.log(started.explorer(address))
+  // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
+  console.log(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
+
+  let reloading = false
+  process.on('SIGHUP', () => {
+    if (reloading) return
+    reloading = true
+    const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
+    ;(result.ok ? console.log : console.error)(result.message)
+    reloading = false
+  })
 
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     console.log(`${signal}: no longer accepting connections; finishing requests in flight.`)
-    Promise.all([started.close?.(), started.app.close()]).then(
+    Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
       () => {
         log.flush()
         console.log('Stopped.')

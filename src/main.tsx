@@ -4,6 +4,7 @@ import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
 import { createQueryClient } from './app/query-client'
+import { registerServiceWorker } from './app/register-service-worker'
 import { createAppRouter } from './app/router'
 import './styles/global.css'
 
@@ -20,3 +21,5 @@ if (root) {
     </StrictMode>,
   )
 }
+
+registerServiceWorker()

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
- * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-lighthouse --no-write.
+ * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-lighthouse --no-write.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -21,11 +21,12 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 })
-const runs = Number(flags.runs)
+const runs = flags['no-browser'] ? 0 : Number(flags.runs)
 const lighthouseRuns = flags['no-lighthouse'] ? 0 : Number(flags['lighthouse-runs'])
 
 function commit(): string {
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
         }
         await visitor.close()
       }
-      for (const { path } of ROUTES) {
+      for (const { path } of runs > 0 ? ROUTES : []) {
         log(`${latency} ms: layout shift of ${path}`)
         for (let run = 1; run <= runs; run++) {
           const visitor = await newVisitor(browser)

@@ -113,14 +113,19 @@ export function reportMarkdown(measured: Measurements, info: RunInfo): string {
   const lines = [
     `Measured ${when} at commit \`${info.commit}\` by \`npm run bench:app\` (${info.minutes} minutes): ` +
       `${info.machine}, Node ${info.node}, Chromium ${info.chromium}; load average ${info.loadBefore.toFixed(2)} ` +
-      `before and ${info.loadAfter.toFixed(2)} after. Medians of ${info.runs} runs, range in brackets.`,
-    '',
-    'In headless Chromium at 1280×800, with 0 or 150 ms added to every request; times from the navigation start ' +
-      '(first load) or the click to the moment the DOM holds the result, taken in the page; requests are those ' +
-      'the page sent in that time (from the HTTP cache or not):',
-    '',
-    ...browserTable(measured),
+      `before and ${info.loadAfter.toFixed(2)} after.`,
   ]
+  if (info.runs > 0) {
+    lines.push(
+      '',
+      `In headless Chromium at 1280×800, medians of ${info.runs} visits (range in brackets), ` +
+        'with 0 or 150 ms added to every request; times from the navigation start ' +
+        '(first load) or the click to the moment the DOM holds the result, taken in the page; requests ' +
+        'are those the page sent in that time (from the HTTP cache or not, the icon aside):',
+      '',
+      ...browserTable(measured),
+    )
+  }
   if (Object.keys(measured.lighthouse).length > 0) {
     lines.push(
       '',

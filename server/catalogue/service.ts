@@ -37,6 +37,11 @@ export class CatalogueService {
     )
   }
 
+  /** Hits and misses of each cache, by name (for the metrics). */
+  get cacheStats(): Record<string, { hits: number; misses: number }> {
+    return { bodies: this.bodies.stats, filters: this.filterResults.stats }
+  }
+
   /** A page of a list; `query` is the parsed query string. Throws ApiError for a bad query or a missing page. */
   list(store: CollectionStore, query: Record<string, unknown>, base: string): Representation {
     const listQuery = parseListQuery(store.collection, query)

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { KeyRing } from './auth'
 import { sendError } from './errors'
-import type { RateLimitDecision, TokenBucketLimiter } from './rate-limit'
+import type { KeyRateLimiter, RateLimitDecision } from './rate-limit'
 
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   const headers: Record<string, string> = {
@@ -13,7 +13,7 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   return headers
 }
 
-export function tooManyRequests(limiter: TokenBucketLimiter, decision: RateLimitDecision): string {
+export function tooManyRequests(limiter: KeyRateLimiter, decision: RateLimitDecision): string {
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
   return `Too many requests: each key may make ${plural(limiter.rate, 'request')} a second, in bursts of up to ${limiter.capacity}; retry in ${plural(decision.retryAfter, 'second')}.`
 }
@@ -21,9 +21,10 @@ export function tooManyRequests(limiter: TokenBucketLimiter, decision: RateLimit
 /**
  * The checks every API request passes, in order: the key (401), then the key's rate (429). Answers the
  * request and returns false when it must stop here; otherwise adds the RateLimit headers and returns true.
+ * With a shared limiter (Redis) the answer may come later, as a promise.
  */
-export function createApiGate(keys: KeyRing, limiter: TokenBucketLimiter | null) {
-  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+export function createApiGate(keys: KeyRing, limiter: KeyRateLimiter | null) {
+  return (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
     const auth = keys.check(request.headers.authorization)
     if (!auth.ok) {
       reply.header('www-authenticate', auth.challenge)
@@ -31,10 +32,19 @@ export function createApiGate(keys: KeyRing, limiter: TokenBucketLimiter | null)
       return false
     }
     if (!limiter) return true
+    const decided = (decision: RateLimitDecision): boolean => {
+      reply.headers(rateLimitHeaders(decision))
+      if (decision.allowed) return true
+      sendError(reply, 429, tooManyRequests(limiter, decision))
+      return false
+    }
     const decision = limiter.take(auth.keyIndex)
-    reply.headers(rateLimitHeaders(decision))
-    if (decision.allowed) return true
-    sendError(reply, 429, tooManyRequests(limiter, decision))
-    return false
+    return decision instanceof Promise ? decision.then(decided) : decided(decision)
   }
+}
+
+/** Runs `next` once the gate has let the request through (at once, or when a shared limiter has answered). */
+export function whenAdmitted(admitted: boolean | Promise<boolean>, next: () => void): void {
+  if (admitted === true) next()
+  else if (admitted !== false) admitted.then((through) => through && next())
 }

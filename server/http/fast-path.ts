@@ -5,7 +5,7 @@ import type { KeyRing } from './auth'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
 import { LruCache } from './lru-cache'
-import type { TokenBucketLimiter } from './rate-limit'
+import type { KeyRateLimiter, RateLimitDecision } from './rate-limit'
 import { negotiate, type Representation } from './representation'
 import { type LogSink, requestLine } from './request-log'
 
@@ -20,10 +20,19 @@ export class FastPath {
 
   constructor(
     private readonly keys: KeyRing,
-    private readonly limiter: TokenBucketLimiter | null,
+    private readonly limiter: KeyRateLimiter | null,
     private readonly log: LogSink | null,
   ) {
     this.bodies = new LruCache(20_000, 32 * 1024 * 1024, (body) => body.budgetSize + 200)
+  }
+
+  get cacheStats(): { hits: number; misses: number } {
+    return this.bodies.stats
+  }
+
+  /** Forgets every remembered body (after the dataset is replaced). */
+  forget(): void {
+    this.bodies.clear()
   }
 
   /** Called by the routes once they have a 200 body for this request. */
@@ -46,27 +55,32 @@ export class FastPath {
     if (body === undefined) return false
     const auth = this.keys.check(headers.authorization)
     if (!auth.ok) return false
-    if (this.limiter) {
-      const decision = this.limiter.take(auth.keyIndex)
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.setHeader(name, value)
-      if (!decision.allowed) {
-        const error = errorBody(tooManyRequests(this.limiter, decision))
-        response.writeHead(429, {
-          ...CORS_ANSWER_HEADERS,
-          'content-type': JSON_CONTENT_TYPE,
-          'cache-control': ERROR_CACHE_CONTROL,
-          'content-length': Buffer.byteLength(error),
-        })
-        response.end(error)
-        this.log?.(requestLine(method, url, 429, performance.now() - started))
-        return true
+    const answer = (decision: RateLimitDecision | null) => {
+      if (decision && this.limiter) {
+        for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
+          response.setHeader(name, value)
+        if (!decision.allowed) {
+          const error = errorBody(tooManyRequests(this.limiter, decision))
+          response.writeHead(429, {
+            ...CORS_ANSWER_HEADERS,
+            'content-type': JSON_CONTENT_TYPE,
+            'cache-control': ERROR_CACHE_CONTROL,
+            'content-length': Buffer.byteLength(error),
+          })
+          response.end(error)
+          this.log?.(requestLine(method, url, 429, performance.now() - started))
+          return
+        }
       }
+      const negotiated = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
+      response.writeHead(negotiated.status, negotiated.headers)
+      if (negotiated.status === 304) response.end()
+      else response.end(negotiated.variant.body)
+      this.log?.(requestLine(method, url, negotiated.status, performance.now() - started))
     }
-    const answer = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
-    response.writeHead(answer.status, answer.headers)
-    if (answer.status === 304) response.end()
-    else response.end(answer.variant.body)
-    this.log?.(requestLine(method, url, answer.status, performance.now() - started))
+    const decision = this.limiter ? this.limiter.take(auth.keyIndex) : null
+    if (decision instanceof Promise) decision.then(answer)
+    else answer(decision)
     return true
   }
 }

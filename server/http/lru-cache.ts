@@ -2,6 +2,8 @@
 export class LruCache<Value> {
   private readonly entries = new Map<string, { value: Value; size: number }>()
   private totalSize = 0
+  /** Lookups that found their entry, and lookups that did not (for the metrics). */
+  readonly stats = { hits: 0, misses: 0 }
 
   constructor(
     private readonly maxEntries: number,
@@ -11,7 +13,11 @@ export class LruCache<Value> {
 
   get(key: string): Value | undefined {
     const entry = this.entries.get(key)
-    if (entry === undefined) return undefined
+    if (entry === undefined) {
+      this.stats.misses++
+      return undefined
+    }
+    this.stats.hits++
     this.entries.delete(key)
     this.entries.set(key, entry)
     return entry.value
@@ -19,7 +25,16 @@ export class LruCache<Value> {
 
   /** Reads without marking the entry as recently used (cheaper, for the hottest lookups). */
   peek(key: string): Value | undefined {
-    return this.entries.get(key)?.value
+    const value = this.entries.get(key)?.value
+    if (value === undefined) this.stats.misses++
+    else this.stats.hits++
+    return value
+  }
+
+  /** Forgets every entry (the statistics stay). */
+  clear(): void {
+    this.entries.clear()
+    this.totalSize = 0
   }
 
   set(key: string, value: Value): void {

@@ -37,12 +37,32 @@ export class TokenBucketLimiter {
     const allowed = tokens >= 1
     if (allowed) tokens -= 1
     this.tokens[keyIndex] = tokens
-    return {
-      allowed,
-      limit: this.capacity,
-      remaining: Math.floor(tokens),
-      reset: Math.ceil((this.capacity - tokens) / this.rate),
-      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.rate)),
-    }
+    return bucketDecision(allowed, tokens, this.rate, this.capacity)
   }
+}
+
+/** The decision for a bucket left holding `tokens` after a request was (or was not) allowed. */
+export function bucketDecision(
+  allowed: boolean,
+  tokens: number,
+  rate: number,
+  capacity: number,
+): RateLimitDecision {
+  return {
+    allowed,
+    limit: capacity,
+    remaining: Math.floor(tokens),
+    reset: Math.ceil((capacity - tokens) / rate),
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
+  }
+}
+
+/**
+ * What the API gate needs of a limiter: the in-process one answers at once, a shared one (Redis) may answer
+ * later. One bucket per key, by the key's index in the key ring.
+ */
+export interface KeyRateLimiter {
+  readonly rate: number
+  readonly capacity: number
+  take(keyIndex: number): RateLimitDecision | Promise<RateLimitDecision>
 }

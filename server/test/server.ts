@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { Dataset } from '../../src/catalogue'
@@ -10,6 +11,7 @@ import { type BuildAppOptions, buildApp } from '../app'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import { createStore } from '../dataset/store'
+import { checkRecordedAnswers, recordAnswer } from './openapi-check'
 
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
@@ -35,15 +37,25 @@ export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServe
     })
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
     server.origin = address
-    server.get = (path, init = {}) => {
+    server.get = async (path, init = {}) => {
       const { key = DEMO_KEY, headers, ...rest } = init
       const allHeaders = new Headers(headers)
       if (key !== null && !allHeaders.has('authorization')) allHeaders.set('authorization', `Bearer ${key}`)
-      return fetch(`${address}${path}`, { ...rest, headers: allHeaders })
+      const response = await fetch(`${address}${path}`, { ...rest, headers: allHeaders })
+      recordAnswer({
+        method: rest.method ?? 'GET',
+        target: path,
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: await response.clone().text(),
+      })
+      return response
     }
   })
   afterAll(async () => {
     await server.app.close()
+    // Every answer this file's tests received from the API, checked against the OpenAPI document.
+    checkRecordedAnswers()
   })
   return server
 }
@@ -76,18 +88,34 @@ export function rawRequest(
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({
+      res.on('end', () => {
+        const answer = {
           status: res.statusCode ?? 0,
           headers: res.headers,
           rawHeaders: res.rawHeaders,
           body: Buffer.concat(chunks),
-        }),
-      )
+        }
+        recordAnswer({
+          method,
+          target: path,
+          status: answer.status,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
+          ),
+          body: decoded(answer.body, res.headers['content-encoding']).toString(),
+        })
+        resolve(answer)
+      })
     })
     req.on('error', reject)
     req.end()
   })
+}
+
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body)
+  if (encoding === 'gzip') return gunzipSync(body)
+  return body
 }
 
 /** Sends bytes as they are (latin1) on a new connection and returns everything the server wrote back. */

@@ -5,6 +5,11 @@ import type { ApiRecord, CollectionView, Filters } from '../catalogue'
 /** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
 const STALE_TIME = Number.POSITIVE_INFINITY
 const GC_TIME = 60 * 60 * 1000
+/**
+ * A page that mounts on a failed query shows the failure rather than asking again: the route's loader has
+ * just asked (it runs `ensureQueryData` on every navigation), and Retry asks again on request.
+ */
+const RETRY_ON_MOUNT = false
 
 /**
  * Query keys and `queryOptions` factories of one collection, from general to specific:
@@ -29,6 +34,7 @@ export function collectionQueries<R extends ApiRecord, F extends string>(collect
         placeholderData: keepPreviousData,
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
+        retryOnMount: RETRY_ON_MOUNT,
       }),
     detail: (client: CatalogueClient, id: number) =>
       queryOptions({
@@ -36,6 +42,7 @@ export function collectionQueries<R extends ApiRecord, F extends string>(collect
         queryFn: ({ signal }) => client.one(collection, id, signal),
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
+        retryOnMount: RETRY_ON_MOUNT,
       }),
     many: (client: CatalogueClient, ids: readonly number[]) =>
       queryOptions({
@@ -43,6 +50,7 @@ export function collectionQueries<R extends ApiRecord, F extends string>(collect
         queryFn: ({ signal }) => client.many(collection, ids, signal),
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
+        retryOnMount: RETRY_ON_MOUNT,
       }),
     /** Puts list rows in the detail cache, so opening one shows it at once, with no request. */
     seedDetails(queryClient: QueryClient, records: readonly R[]) {

@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, Suspense } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
+import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
@@ -67,6 +68,7 @@ export function Layout({ children, loading = false, failure }: Props) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
+        <OfflineNotice />
         {failure !== undefined ? (
           <PageFailure error={failure} />
         ) : (

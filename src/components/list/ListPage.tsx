@@ -9,6 +9,7 @@ import {
   formatIdList,
   type RecordOf,
 } from '../../catalogue'
+import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/CatalogueIndexStatus'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
@@ -125,6 +126,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             `${total.toLocaleString()} ${total === 1 ? singular : plural} in the catalogue`}
         </p>
       </div>
+      <CatalogueIndexStatus ready={!!data} />
 
       <FilterForm
         label={`Filter ${plural}`}
@@ -140,6 +142,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
+        {data && data.info.count > 0 && <ListExport collection={collection} filters={requestFilters} />}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions

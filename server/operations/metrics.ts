@@ -1,0 +1,142 @@
+import type { Server } from 'node:http'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { COLLECTIONS } from '../../src/catalogue'
+import { OPENAPI_PATH } from '../../src/catalogue/openapi'
+import { HEALTH_PATH, READY_PATH } from './plugin'
+
+type CacheStats = Record<string, { hits: number; misses: number }>
+
+/** The route a request target counts under: a path template, never the path itself (bounded labels). */
+export function routeLabel(url: string): string {
+  const path = (url.split('?', 1)[0] as string).replace(/(.)\/$/, '$1')
+  for (const { listPath, itemPath } of COLLECTIONS) {
+    if (path === listPath.replace(/\/$/, '')) return listPath
+    if (path.startsWith(`${itemPath}/`) && !path.slice(itemPath.length + 1).includes('/'))
+      return `${itemPath}/{ids}`
+  }
+  if (path === HEALTH_PATH || path === READY_PATH || path === OPENAPI_PATH) return path
+  if (path === '/v1' || path.startsWith('/v1/')) return '/v1/other'
+  return 'other'
+}
+
+/**
+ * The service's Prometheus metrics, in a registry of its own (so several services in one test process do not
+ * mix). Request counts and latency are taken from the HTTP server itself, so every answer counts: the fast
+ * path's, Fastify's and the raw refusals'.
+ */
+export class ServiceMetrics {
+  readonly registry = new Registry()
+  private readonly requests = new Counter({
+    name: 'catalogue_http_requests_total',
+    help: 'Answered requests by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  })
+  private readonly duration = new Histogram({
+    name: 'catalogue_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being handed to the operating system.',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  })
+  private readonly refusedKeys = new Counter({
+    name: 'catalogue_auth_refused_total',
+    help: 'Answers 401: a missing, malformed or unknown key.',
+    registers: [this.registry],
+  })
+  private readonly rateLimited = new Counter({
+    name: 'catalogue_rate_limited_total',
+    help: 'Answers 429: a key or address over its rate.',
+    registers: [this.registry],
+  })
+  private readonly openConnections = new Gauge({
+    name: 'catalogue_open_connections',
+    help: 'TCP connections open on the public listener.',
+    registers: [this.registry],
+  })
+  private readonly droppedConnections = new Counter({
+    name: 'catalogue_connections_dropped_total',
+    help: 'Connections refused because the connection cap was reached.',
+    registers: [this.registry],
+  })
+  readonly datasetRecords = new Gauge({
+    name: 'catalogue_dataset_records',
+    help: 'Records served, by collection.',
+    labelNames: ['collection'] as const,
+    registers: [this.registry],
+  })
+  readonly datasetLoadSeconds = new Gauge({
+    name: 'catalogue_dataset_load_seconds',
+    help: 'Time the last successful dataset load took (read, validate, index).',
+    registers: [this.registry],
+  })
+  readonly datasetReloads = new Counter({
+    name: 'catalogue_dataset_reloads_total',
+    help: 'Dataset reloads (SIGHUP) by result.',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  })
+  readonly rateLimitFallbacks = new Counter({
+    name: 'catalogue_rate_limit_store_fallbacks_total',
+    help: 'Times the shared rate-limit store (Redis) could not be reached and in-process buckets took over.',
+    registers: [this.registry],
+  })
+  private cacheSources: (() => CacheStats)[] = []
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'catalogue_' })
+    const sources = () => this.cacheSources
+    const total = (field: 'hits' | 'misses') =>
+      function (this: Counter<'cache'>) {
+        this.reset()
+        for (const source of sources()) {
+          for (const [cache, stats] of Object.entries(source())) this.inc({ cache }, stats[field])
+        }
+      }
+    new Counter({
+      name: 'catalogue_cache_hits_total',
+      help: 'Cache lookups that found their entry, by cache.',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect: total('hits'),
+    })
+    new Counter({
+      name: 'catalogue_cache_misses_total',
+      help: 'Cache lookups that did not, by cache.',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect: total('misses'),
+    })
+  }
+
+  /** Reads cache statistics at each scrape (the statistics are plain numbers the caches keep). */
+  addCaches(source: () => CacheStats): void {
+    this.cacheSources.push(source)
+  }
+
+  recordDataset(counts: Record<string, number>, seconds: number): void {
+    for (const [collection, count] of Object.entries(counts)) this.datasetRecords.set({ collection }, count)
+    this.datasetLoadSeconds.set(seconds)
+  }
+
+  /** Counts every request, answer and connection of the public HTTP server. */
+  instrument(server: Server): void {
+    server.on('request', (request, response) => {
+      const started = performance.now()
+      response.once('finish', () => {
+        const route = routeLabel(request.url ?? '')
+        const method = request.method ?? ''
+        const status = response.statusCode
+        this.requests.inc({ route, method, status })
+        this.duration.observe({ route, method }, (performance.now() - started) / 1000)
+        if (status === 401) this.refusedKeys.inc()
+        else if (status === 429) this.rateLimited.inc()
+      })
+    })
+    server.on('connection', (socket) => {
+      this.openConnections.inc()
+      socket.once('close', () => this.openConnections.dec())
+    })
+    server.on('drop', () => this.droppedConnections.inc())
+  }
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify'
+import { OPENAPI_PATH, openApiDocument } from '../../src/catalogue/openapi'
+import examples from '../../src/catalogue/openapi-examples.json'
+import { Representation, sendRepresentation } from '../http/representation'
+
+/**
+ * `GET /openapi.json`: the API's OpenAPI 3.1 document, made once at start-up from the contract's schemas, with
+ * the configured public address as its server (relative addresses otherwise). No key; CORS like the API.
+ */
+export function registerOpenApiRoute(app: FastifyInstance, publicUrl: string | null): void {
+  const body = new Representation(JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl })))
+  app.get(OPENAPI_PATH, { compress: false }, (request, reply) => sendRepresentation(request, reply, body))
+}

@@ -1,0 +1,333 @@
+// The OpenAPI 3.1 document of the catalogue API, generated from the contract's zod schemas (never written by
+// hand). No Node imports: the explorer can render the same document.
+import { z } from 'zod/mini'
+import { API_PREFIX } from './collection'
+import { type CatalogueCollection, COLLECTIONS } from './collections'
+import { MAX_FILTER_LENGTH } from './filters'
+import { MAX_IDS } from './ids'
+import { ErrorBodySchema } from './records'
+
+export const OPENAPI_PATH = '/openapi.json'
+
+/** Example bodies by answer, keyed `METHOD /path/template STATUS` (see `exampleKey`), each from a real answer. */
+export type OpenApiExamples = Readonly<Record<string, unknown>>
+
+export function exampleKey(method: string, pathTemplate: string, status: number): string {
+  return `${method.toUpperCase()} ${pathTemplate} ${status}`
+}
+
+type Json = Record<string, unknown>
+
+const PAGE_PATTERN = '^[0-9]+$'
+
+/** Methods OpenAPI can describe that the API refuses (405, after the key is checked). */
+export const REFUSED_METHODS = ['post', 'put', 'patch', 'delete', 'trace'] as const
+
+/** Component names of a collection's schemas: `Location` and `LocationPage`. */
+function schemaNames(collection: CatalogueCollection): { record: string; page: string } {
+  const { singular } = collection.labels
+  const record = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`
+  return { record, page: `${record}Page` }
+}
+
+/** The component schemas, from the contract's zod schemas (records, pages, the error body). */
+function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>()
+  for (const collection of COLLECTIONS) {
+    registry.add(collection.record, { id: schemaNames(collection).record })
+    registry.add(collection.page, { id: schemaNames(collection).page })
+  }
+  registry.add(ErrorBodySchema, { id: 'Error' })
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Json> }
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]),
+  )
+}
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } })
+
+const HEADERS: Record<string, Json> = {
+  ETag: { description: 'Strong tag of this form of the body.', required: true, schema: { type: 'string' } },
+  'RateLimit-Limit': integerHeader('Requests the key may make in one burst (when rate limiting is on).'),
+  'RateLimit-Remaining': integerHeader('Requests left in the current burst.'),
+  'RateLimit-Reset': integerHeader('Seconds until the burst is whole again.'),
+  'Retry-After': {
+    description: 'Seconds to wait before the next request.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'WWW-Authenticate': {
+    description: '`Bearer realm="catalogue"`, with `error="invalid_token"` when the key is not known.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Allow: {
+    description: 'The methods allowed.',
+    required: true,
+    schema: { type: 'string', const: 'GET, HEAD, OPTIONS' },
+  },
+}
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': ref('headers', 'RateLimit-Limit'),
+  'RateLimit-Remaining': ref('headers', 'RateLimit-Remaining'),
+  'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
+}
+
+/** The refusals, each with its JSON error body and the headers that come with it. */
+const REFUSALS: Record<number, { description: string; headers?: Json }> = {
+  400: { description: 'A malformed parameter; the sentence names it and what is allowed.' },
+  401: {
+    description: 'The key is missing, malformed or not known. Checked first, on every path under /v1.',
+    headers: { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') },
+  },
+  404: { description: 'Nothing here.' },
+  405: {
+    description: 'Only GET, HEAD and OPTIONS are allowed.',
+    headers: { Allow: ref('headers', 'Allow') },
+  },
+  429: {
+    description: 'The key has made too many requests; retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_HEADERS },
+  },
+}
+
+function jsonContent(schema: Json, examples: Record<string, unknown> | undefined): Json {
+  const media: Json = { schema }
+  if (examples)
+    media.examples = Object.fromEntries(Object.entries(examples).map(([n, value]) => [n, { value }]))
+  return { 'application/json': media }
+}
+
+interface Operation {
+  method: string
+  template: string
+  withBody: boolean
+}
+
+/** Example bodies of one answer: either `{ name: body }` or a single body (named `example`). */
+function examplesOf(
+  examples: OpenApiExamples,
+  key: string,
+  named: boolean,
+): Record<string, unknown> | undefined {
+  if (!(key in examples)) return undefined
+  const value = examples[key]
+  return named ? (value as Record<string, unknown>) : { example: value }
+}
+
+function refusal(status: number, operation: Operation, examples: OpenApiExamples, notFound?: string): Json {
+  const { description, headers } = REFUSALS[status] as { description: string; headers?: Json }
+  const answer: Json = { description: notFound ?? description }
+  if (headers) answer.headers = headers
+  if (operation.withBody) {
+    answer.content = jsonContent(
+      ref('schemas', 'Error'),
+      examplesOf(examples, exampleKey(operation.method, operation.template, status), false),
+    )
+  }
+  return answer
+}
+
+function okAnswer(
+  description: string,
+  schema: Json,
+  operation: Operation,
+  examples: OpenApiExamples,
+  named: boolean,
+): Json {
+  const answer: Json = { description, headers: { ETag: ref('headers', 'ETag'), ...RATE_HEADERS } }
+  if (operation.withBody) {
+    answer.content = jsonContent(
+      schema,
+      examplesOf(examples, exampleKey(operation.method, operation.template, 200), named),
+    )
+  }
+  return answer
+}
+
+const notModified = {
+  description: '`If-None-Match` named the current ETag: the copy the caller holds is still good.',
+  headers: { ETag: ref('headers', 'ETag') },
+}
+
+function listOperation(
+  collection: CatalogueCollection,
+  method: 'get' | 'head',
+  examples: OpenApiExamples,
+): Json {
+  const template = collection.listPath
+  const operation = { method, template, withBody: method === 'get' }
+  const filterParameters = collection.filters.map((filter: string) => ({
+    name: filter,
+    in: 'query',
+    required: false,
+    description: `Only ${collection.labels.plural} whose ${filter} contains this value, ignoring letter case, after trimming white space; every character is literal; empty means no filter. At most ${MAX_FILTER_LENGTH} characters, given once.`,
+    schema: { type: 'string', maxLength: MAX_FILTER_LENGTH },
+  }))
+  return {
+    ...(method === 'get' ? { operationId: `list${schemaNames(collection).record}s` } : {}),
+    summary: `${method === 'get' ? 'A page' : 'The headers of a page'} of ${collection.labels.plural}, in id order, 20 a page`,
+    tags: [collection.name],
+    parameters: [
+      {
+        name: 'page',
+        in: 'query',
+        required: false,
+        description: 'Page number, plain decimal digits, at least 1 (default 1); given once.',
+        schema: { type: 'string', pattern: PAGE_PATTERN },
+      },
+      ...filterParameters,
+      ref('parameters', 'If-None-Match'),
+    ],
+    responses: {
+      200: okAnswer(
+        `A page of ${collection.labels.plural}.`,
+        ref('schemas', schemaNames(collection).page),
+        operation,
+        examples,
+        false,
+      ),
+      304: notModified,
+      400: refusal(400, operation, examples),
+      401: refusal(401, operation, examples),
+      404: refusal(404, operation, examples, 'A page beyond the last.'),
+      429: refusal(429, operation, examples),
+    },
+  }
+}
+
+function itemOperation(
+  collection: CatalogueCollection,
+  method: 'get' | 'head',
+  examples: OpenApiExamples,
+): Json {
+  const template = `${collection.itemPath}/{ids}`
+  const operation = { method, template, withBody: method === 'get' }
+  const record = ref('schemas', schemaNames(collection).record)
+  return {
+    ...(method === 'get' ? { operationId: `get${schemaNames(collection).record}s` } : {}),
+    summary: `${method === 'get' ? 'One or several' : 'The headers of one or several'} ${collection.labels.plural} by id`,
+    tags: [collection.name],
+    parameters: [
+      {
+        name: 'ids',
+        in: 'path',
+        required: true,
+        description: `One id (\`7\`: the ${collection.labels.singular} as an object), a comma-separated list (\`1,2,3\`) or a bracketed list (\`[1,2,3]\`, \`[]\`): an array in id order, each once, unknown ids left out. An id is 1 to 16 digits with a value of at least 1; at most ${MAX_IDS} ids.`,
+        schema: { type: 'string' },
+      },
+      ref('parameters', 'If-None-Match'),
+    ],
+    responses: {
+      200: okAnswer(
+        `The ${collection.labels.singular} (one id) or an array of ${collection.labels.plural} (a list).`,
+        { oneOf: [record, { type: 'array', items: record }] },
+        operation,
+        examples,
+        true,
+      ),
+      304: notModified,
+      400: refusal(400, operation, examples),
+      401: refusal(401, operation, examples),
+      404: refusal(
+        404,
+        operation,
+        examples,
+        `\`${collection.labels.notFound}\`: one id that does not exist.`,
+      ),
+      429: refusal(429, operation, examples),
+    },
+  }
+}
+
+/** Refusals shared by every refused method on every path: one example each, under the method and path `*`. */
+function refusedResponses(examples: OpenApiExamples): Json {
+  const any = { method: '*', template: '*', withBody: true }
+  return Object.fromEntries(
+    REFUSED_STATUSES.map((status) => [`Refused${status}`, refusal(status, any, examples)]),
+  )
+}
+
+const REFUSED_STATUSES = [400, 401, 405, 429] as const
+
+function refusedOperation(): Json {
+  return {
+    summary: 'Not allowed: the API is read-only (the key is still checked first)',
+    responses: Object.fromEntries(
+      REFUSED_STATUSES.map((status) => [status, ref('responses', `Refused${status}`)]),
+    ),
+  }
+}
+
+function preflight(): Json {
+  return {
+    summary: 'CORS preflight (no key needed)',
+    security: [],
+    responses: {
+      204: { description: 'Any origin may send GET and HEAD with `Authorization` and `If-None-Match`.' },
+    },
+  }
+}
+
+function pathItem(operation: (method: 'get' | 'head') => Json): Json {
+  const item: Json = { get: operation('get'), head: operation('head'), options: preflight() }
+  for (const method of REFUSED_METHODS) item[method] = refusedOperation()
+  return item
+}
+
+export interface OpenApiOptions {
+  /** Example bodies, each recorded from a real answer (see server/openapi.test.ts). */
+  examples: OpenApiExamples
+  /** The service's public address, when known; otherwise addresses are relative to the document. */
+  serverUrl?: string | null
+}
+
+/** The OpenAPI 3.1 document of the four endpoints (contract §1–§7 and §10). */
+export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions): Json {
+  const paths: Json = {}
+  for (const collection of COLLECTIONS) {
+    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples))
+    paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Catalogue service',
+      version: API_PREFIX.slice(1),
+      description:
+        'A read-only catalogue of locations and episodes. Every request under /v1 needs `Authorization: Bearer <key>`. List paths answer with and without a trailing slash. Every answer carries `Access-Control-Allow-Origin: *`; bodies are gzip or brotli when asked for.',
+    },
+    servers: [{ url: serverUrl ?? '/' }],
+    security: [{ bearer: [] }],
+    tags: COLLECTIONS.map(({ name }) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key: `Authorization: Bearer <key>` (the word Bearer in any letter case, one space).',
+        },
+      },
+      schemas: componentSchemas(),
+      headers: HEADERS,
+      responses: refusedResponses(examples),
+      parameters: {
+        'If-None-Match': {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'An ETag from an earlier answer: answered 304 while it is still current.',
+          schema: { type: 'string' },
+        },
+      },
+    },
+  }
+}
