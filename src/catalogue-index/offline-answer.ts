@@ -38,6 +38,8 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
   const online = <T>(value: T) => value
 
   return {
+    urlOf: client.urlOf,
+    curlFor: client.curlFor,
     async list(collection, filters, page, signal) {
       try {
         return online(await client.list(collection, filters, page, signal))

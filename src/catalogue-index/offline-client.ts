@@ -15,6 +15,8 @@ export function withIndexFallback(client: CatalogueClient, connection: Connectio
     return fallback
   }
   return {
+    urlOf: client.urlOf,
+    curlFor: client.curlFor,
     list: (collection, filters, page, signal) =>
       client
         .list(collection, filters, page, signal)

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
+import { listRequestPath } from '../../api/request-paths'
 import {
   type ApiRecord,
   type CollectionView,
@@ -13,12 +14,14 @@ import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/Catalogu
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
+import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
+import { ContainsNote } from './ContainsNote'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm, focusFilters } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
@@ -155,6 +158,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
+      <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
@@ -190,6 +194,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           )}
         </>
       )}
+      <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
     </div>
   )
 }
