@@ -6,14 +6,21 @@ import { IndexConnectionContext } from './index-connection'
 const Panel = lazy(() => import('./IndexStatusPanel'))
 const Export = lazy(() => import('./ExportButtons'))
 
-/** The index's status line; `ready` once the list's first rows are on screen (the index waits for them). */
+/**
+ * The index's status line; `ready` once the list's first rows are on screen (the index waits for them). Its
+ * line is kept from the start, so that its arrival moves nothing below it.
+ */
 export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
   const connection = useContext(IndexConnectionContext)
-  if (!connection || !ready || typeof Worker === 'undefined' || !('indexedDB' in globalThis)) return null
+  const shown = connection && ready && typeof Worker !== 'undefined' && 'indexedDB' in globalThis
   return (
-    <Suspense fallback={null}>
-      <Panel connection={connection} />
-    </Suspense>
+    <div className="index-status-line">
+      {shown && (
+        <Suspense fallback={null}>
+          <Panel connection={connection} />
+        </Suspense>
+      )}
+    </div>
   )
 }
 

@@ -46,16 +46,16 @@ export default function ExportButtons({
               progress ? `${progress.pagesDone} of ${progress.pagesTotal ?? '?'} pages` : 'Starting'
             }
           />
-          <button type="button" onClick={cancel}>
+          <button type="button" className="button button-secondary" onClick={cancel}>
             Cancel export
           </button>
         </>
       ) : (
         <>
-          <button type="button" onClick={() => void start('csv')}>
+          <button type="button" className="button button-secondary" onClick={() => void start('csv')}>
             Export CSV
           </button>
-          <button type="button" onClick={() => void start('json')}>
+          <button type="button" className="button button-secondary" onClick={() => void start('json')}>
             Export JSON
           </button>
         </>

@@ -145,7 +145,12 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
-        {data && data.info.count > 0 && <ListExport collection={collection} filters={requestFilters} />}
+        {/* Its place is kept while the first page loads, as the selection bar's is. */}
+        {(firstLoad || (data && data.info.count > 0)) && (
+          <div className="export-slot">
+            {data && <ListExport collection={collection} filters={requestFilters} />}
+          </div>
+        )}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
