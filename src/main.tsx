@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
+import { prefetchRouteCodeWhenIdle } from './app/prefetch-route-code'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import './styles/global.css'
@@ -11,6 +12,7 @@ import './styles/global.css'
 const queryClient = createQueryClient()
 const connections = createConnectionStore(loadExplorerConfig(), queryClient)
 const router = createAppRouter({ queryClient, connections })
+prefetchRouteCodeWhenIdle(router)
 
 const root = document.getElementById('root')
 if (root) {
