@@ -28,6 +28,9 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'UTC',
     trace: 'retain-on-failure',
+    // The app shell's service worker would answer reloads from its cache, out of reach of the specs' injected
+    // faults; the specs of the offline shell allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -12,7 +12,13 @@ import { expect, test } from './support/fixtures'
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
 
 /** The shots the README shows, by page name and width. */
-const IN_README = new Set(['locations-desktop', 'location-phone'])
+const IN_README = new Set([
+  'locations-desktop',
+  'location-phone',
+  'insights-desktop',
+  'insights-phone',
+  'api-disclosure-desktop',
+])
 
 type Shot = {
   name: string
@@ -56,6 +62,26 @@ const shots: Shot[] = [
     path: () => '/locations/999999',
     ready: (page) =>
       expect(page.getByRole('heading', { level: 1, name: 'Location not found' })).toBeVisible(),
+  },
+  {
+    name: 'insights',
+    path: () => '/insights',
+    ready: (page) =>
+      expect(page.getByRole('figure', { name: 'Characters by number of episodes' })).toBeVisible({
+        timeout: 20_000,
+      }),
+  },
+  {
+    name: 'api-disclosure',
+    path: () => '/episodes?episode=S02',
+    ready: async (page) => {
+      await expect(listView(page, 'episodes').rows.first()).toBeVisible()
+      await page.getByText(/^API \(1 request\)$/).click()
+      await page.getByText('Response JSON', { exact: true }).click()
+      const request = page.getByRole('region', { name: /^GET / })
+      await expect(request.getByRole('definition').first()).toHaveText('200')
+      await request.scrollIntoViewIfNeeded()
+    },
   },
   {
     name: 'settings',

@@ -33,12 +33,18 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     setHeaders(reply, filePath) {
       const cacheControl = filePath.startsWith(hashedAssets)
         ? 'public, max-age=31536000, immutable'
-        : filePath.endsWith('.html')
+        : filePath.endsWith('.html') || isServiceWorkerFile(filePath)
           ? 'no-cache'
           : 'public, max-age=3600'
       reply.header('cache-control', cacheControl)
     },
   })
+}
+
+/** The service worker and its Workbox runtime: checked on every visit, so a new deployment is found at once. */
+function isServiceWorkerFile(filePath: string): boolean {
+  const name = filePath.slice(filePath.lastIndexOf(sep) + 1)
+  return name === 'sw.js' || /^workbox-[\w-]+\.js$/.test(name)
 }
 
 /**

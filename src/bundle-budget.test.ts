@@ -14,6 +14,8 @@ const MANIFEST = join(DIST, '.vite', 'manifest.json')
 const KB = 1024
 const FIRST_PAGE_BUDGET = 120 * KB
 const LAZY_CHUNK_BUDGET = 50 * KB
+/** Routes whose whole download (their chunk and what only they import) is held to the lazy-chunk budget. */
+const LAZY_ROUTES = ['src/features/insights/InsightsPage.tsx']
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
@@ -73,4 +75,13 @@ describe('bundle budget', () => {
       expect(chunk.size, chunk.file).toBeLessThanOrEqual(LAZY_CHUNK_BUDGET)
     }
   })
+
+  for (const route of LAZY_ROUTES) {
+    const added = [...staticClosure(manifest, [route])].filter((file) => !firstPage.has(file))
+    const addedSize = added.reduce((total, file) => total + gzipped(file), 0)
+    it(`keeps what ${route} adds (${kb(addedSize)} in ${added.length} files) within 50 KB gzipped`, () => {
+      expect(manifest[route], `${route} is not a chunk of the build`).toBeDefined()
+      expect(addedSize, added.join(', ')).toBeLessThanOrEqual(LAZY_CHUNK_BUDGET)
+    })
+  }
 })

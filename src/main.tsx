@@ -5,6 +5,7 @@ import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
 import { prefetchRouteCodeWhenIdle } from './app/prefetch-route-code'
 import { createQueryClient } from './app/query-client'
+import { registerServiceWorker } from './app/register-service-worker'
 import { createAppRouter } from './app/router'
 import './styles/global.css'
 
@@ -22,3 +23,5 @@ if (root) {
     </StrictMode>,
   )
 }
+
+registerServiceWorker()

@@ -4,12 +4,13 @@ import {
   type CollectionView,
   ErrorBodySchema,
   type Filters,
-  formatIdList,
   type ListPage,
   NOTHING_HERE,
-  normaliseFilterValue,
 } from '../catalogue'
+import { absoluteUrl, curlCommand } from './curl'
 import { ApiError } from './errors'
+import { type RequestLog, requestLog } from './request-log'
+import { listRequestPath, recordsRequestPath } from './request-paths'
 
 export type Connection = {
   /** Where the service lives, such as `https://catalogue.example.org`; empty means this site's own origin. */
@@ -36,32 +37,64 @@ export type CatalogueClient = {
   one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
+  /** The absolute address of an API path on this client's service. */
+  urlOf(path: string): string
+  /** A `curl` command for a GET of `path`: the key as `$CATALOGUE_API_KEY`, or written in when `withKey`. */
+  curlFor(path: string, withKey: boolean): string
 }
 
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
-export function createClient(connection: Connection, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+/** An answer as the client read it: the response and its body, parsed when it was JSON. */
+type Answer = { response: Response; body: unknown }
+
+export function createClient(
+  connection: Connection,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  log: RequestLog = requestLog,
+) {
   const base = connection.baseUrl.trim().replace(/\/+$/, '')
   const redact = (text: string) => (connection.apiKey ? text.split(connection.apiKey).join('[hidden]') : text)
 
-  async function request(path: string, signal?: AbortSignal): Promise<Response> {
+  /** Every request goes through here, and into the request log (address, status, timing, size: never the key). */
+  async function request(path: string, signal?: AbortSignal): Promise<Answer> {
+    const started = performance.now()
+    const entry = { method: 'GET' as const, path, base, source: 'network' as const }
+    let response: Response
     try {
-      return await fetchImpl(`${base}${path}`, {
+      response = await fetchImpl(`${base}${path}`, {
         headers: { Accept: 'application/json', Authorization: `Bearer ${connection.apiKey}` },
         signal,
       })
     } catch (error) {
       // A cancelled request is React Query's business, not a failure to report.
       if (signal?.aborted) throw error
+      log.record({
+        ...entry,
+        status: null,
+        durationMs: performance.now() - started,
+        size: 0,
+        body: undefined,
+      })
       throw new ApiError('network')
     }
+    const text = await readText(response)
+    const body = parseJson(text)
+    log.record({
+      ...entry,
+      status: response.status,
+      durationMs: performance.now() - started,
+      size: new TextEncoder().encode(text).length,
+      body: parseJson(redact(text)),
+    })
+    return { response, body }
   }
 
-  async function readJson(response: Response): Promise<unknown> {
+  async function readText(response: Response): Promise<string> {
     try {
-      return await response.json()
+      return await response.text()
     } catch {
-      return undefined
+      return ''
     }
   }
 
@@ -80,23 +113,19 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
   }
 
   async function get<T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
-    const response = await request(path, signal)
-    const body = await readJson(response)
+    const { response, body } = await request(path, signal)
     if (!response.ok) throw await failure(response, body)
     return parseBody(schema, body, response.status)
   }
 
+  const urlOf = (path: string) => absoluteUrl(base, path, globalThis.location?.origin ?? '')
+
   const client: CatalogueClient = {
+    urlOf,
+    curlFor: (path, withKey) => curlCommand(urlOf(path), withKey ? connection.apiKey : undefined),
+
     async list(collection, filters, page, signal) {
-      const params = new URLSearchParams()
-      if (page !== 1) params.set('page', String(page))
-      for (const name of collection.filters) {
-        const value = normaliseFilterValue(filters[name] ?? '')
-        if (value) params.set(name, value)
-      }
-      const query = params.size > 0 ? `?${params}` : ''
-      const response = await request(`${collection.listPath}${query}`, signal)
-      const body = await readJson(response)
+      const { response, body } = await request(listRequestPath(collection, filters, page), signal)
       if (
         response.status === 404 &&
         page === 1 &&
@@ -110,7 +139,11 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
 
     async one(collection, id, signal) {
       const schema = collection.record
-      const answer = await get(`${collection.itemPath}/${id}`, z.union([schema, z.array(schema)]), signal)
+      const answer = await get(
+        recordsRequestPath(collection, [id]),
+        z.union([schema, z.array(schema)]),
+        signal,
+      )
       const record = Array.isArray(answer) ? answer.find((item) => item.id === id) : answer
       if (!record) throw new ApiError('notFound', { status: 404 })
       return record
@@ -121,7 +154,7 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
       const schema = collection.record
       // A single id in the bare form is answered with an object, not an array: normalise both.
       const answer = await get(
-        `${collection.itemPath}/${formatIdList(ids)}`,
+        recordsRequestPath(collection, ids),
         z.union([schema, z.array(schema)]),
         signal,
       )
@@ -129,6 +162,14 @@ export function createClient(connection: Connection, fetchImpl: typeof fetch = (
     },
   }
   return client
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, status: number): T {

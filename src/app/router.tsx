@@ -11,12 +11,14 @@ import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
 import { listLoader } from './routes/list-loader'
 import { recordLoader } from './routes/record-loader'
+import { requireClient } from './routes/require-client'
 
 export type RouterDeps = { queryClient: QueryClient; connections: ConnectionStore }
 
 // Every page's code is its own chunk, fetched with the page's data when first visited. Loaders, query
 // options, client and schemas are in the entry chunk, so the data request starts with the navigation.
 const settingsPage = routeModule(() => import('./settings/SettingsPage'))
+const insightsPage = routeModule(() => import('../features/insights/InsightsPage'))
 
 /**
  * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
@@ -76,7 +78,18 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
         { index: true, loader: () => replace(HOME_PATH) },
         {
           Component: RequireConnection,
-          children: COLLECTION_ROUTES.flatMap((route) => byCollection[route.collection.name]()),
+          children: [
+            ...COLLECTION_ROUTES.flatMap((route) => byCollection[route.collection.name]()),
+            {
+              path: 'insights',
+              loader: async ({ request }) => {
+                await requireClient(deps.connections, request)
+                await insightsPage.prepare()
+                return null
+              },
+              lazy: insightsPage.lazy,
+            },
+          ],
         },
         {
           path: 'settings',

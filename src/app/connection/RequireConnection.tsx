@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { CatalogueClientContext } from '../../api/client-context'
+import { IndexConnectionContext } from '../../catalogue-index/index-connection'
 import { settingsPath } from '../../components/states/settings-redirect'
 import { useConnection } from './ConnectionProvider'
 
@@ -8,12 +9,14 @@ import { useConnection } from './ConnectionProvider'
  * loaders send the user to the settings when there is no key; a key removed meanwhile (in another tab) does too.
  */
 export function RequireConnection() {
-  const { client } = useConnection()
+  const { client, connection } = useConnection()
   const location = useLocation()
   if (!client) return <Navigate to={settingsPath(`${location.pathname}${location.search}`, false)} replace />
   return (
     <CatalogueClientContext value={client}>
-      <Outlet />
+      <IndexConnectionContext value={connection}>
+        <Outlet />
+      </IndexConnectionContext>
     </CatalogueClientContext>
   )
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
+import { withIndexFallback } from '../../catalogue-index/offline-client'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
 /**
@@ -30,7 +31,8 @@ export function createConnectionStore(
   function clientFor(connection: Connection | null): CatalogueClient | null {
     if (!connection) return null
     if (cached?.baseUrl !== connection.baseUrl || cached.apiKey !== connection.apiKey) {
-      cached = { ...connection, client: createClient(connection) }
+      // When the service cannot be reached, the connection's catalogue index answers instead.
+      cached = { ...connection, client: withIndexFallback(createClient(connection), connection) }
     }
     return cached.client
   }
@@ -44,6 +46,13 @@ export function createConnectionStore(
     },
     clientFor,
     save(next) {
+      const previous = saved
+      if (previous && (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey)) {
+        // The index of a connection changed or forgotten goes with it.
+        void import('../../catalogue-index/index-client').then(({ indexWorker, plainConnection }) =>
+          indexWorker().drop(plainConnection(previous)),
+        )
+      }
       saveConnection(next)
       saved = next.apiKey === '' ? null : next
       // Another service or key may see other records (or none): start from an empty cache.

@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, Suspense } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
+import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
@@ -9,6 +10,7 @@ import './layout.css'
 
 const SECTIONS = [
   ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
+  { to: '/insights', label: 'Insights' },
   { to: '/settings', label: 'Settings' },
 ]
 const HOME = COLLECTIONS[0].appPath
@@ -67,6 +69,7 @@ export function Layout({ children, loading = false, failure }: Props) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
+        <OfflineNotice />
         {failure !== undefined ? (
           <PageFailure error={failure} />
         ) : (

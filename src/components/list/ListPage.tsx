@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
+import { listRequestPath } from '../../api/request-paths'
 import {
   type ApiRecord,
   type CollectionView,
@@ -9,15 +10,18 @@ import {
   formatIdList,
   type RecordOf,
 } from '../../catalogue'
+import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/CatalogueIndexStatus'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, writeListUrl } from '../../lib/list-url'
+import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
+import { ContainsNote } from './ContainsNote'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
@@ -128,6 +132,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             `${total.toLocaleString()} ${total === 1 ? singular : plural} in the catalogue`}
         </p>
       </div>
+      <CatalogueIndexStatus ready={!!data} />
 
       <FilterForm
         label={`Filter ${plural}`}
@@ -143,6 +148,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
+        {data && data.info.count > 0 && <ListExport collection={collection} filters={requestFilters} />}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
@@ -155,6 +161,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         )}
       </div>
       <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
+      <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
@@ -190,6 +197,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           )}
         </>
       )}
+      <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
     </div>
   )
 }

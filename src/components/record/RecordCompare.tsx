@@ -2,8 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
+import { recordsRequestPath } from '../../api/request-paths'
 import type { ApiRecord } from '../../catalogue'
 import { idList, titleCase } from '../../lib/format'
+import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { BackLink } from '../links/BackLink'
@@ -87,6 +89,7 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
           </div>
         </>
       )}
+      {ids.length > 0 && <ApiDisclosure paths={[recordsRequestPath(collection, ids)]} />}
     </div>
   )
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCatalogueClient } from '../../api/client-context'
 import { isApiError } from '../../api/errors'
+import { recordsRequestPath } from '../../api/request-paths'
 import type { ApiRecord } from '../../catalogue'
 import { titleCase } from '../../lib/format'
+import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import { BackLink } from '../links/BackLink'
@@ -62,6 +64,7 @@ export function RecordDetail<R extends ApiRecord, F extends string>({
           </div>
         </div>
       )}
+      <ApiDisclosure paths={[recordsRequestPath(collection, [id])]} />
     </div>
   )
 }

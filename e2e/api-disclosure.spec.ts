@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process'
+import type { Page } from '@playwright/test'
+import { API_PREFIX, PAGE_SIZE } from '../src/catalogue'
+import { matching, pageOf } from './support/catalogue'
+import { listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+import { DEMO_KEY, DEMO_URL } from './support/servers'
+
+/** The "API" disclosure at the foot of a page, and the parts of one request in it. */
+function apiView(page: Page) {
+  return {
+    summary: page.getByText(/^API \(\d+ requests?\)$/),
+    request: (path: string) => page.getByRole('region', { name: `GET ${DEMO_URL}${path}` }),
+    copyCurl: page.getByRole('button', { name: 'Copy as curl' }),
+    includeKey: page.getByRole('checkbox', { name: /Include my key/ }),
+    copied: page.getByRole('status').filter({ hasText: 'copied' }),
+    responseToggle: page.getByText('Response JSON', { exact: true }),
+  }
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+test('a list shows the request behind it, and Copy as curl never holds the key unless chosen', async ({
+  page,
+  catalogue,
+}) => {
+  const path = `${API_PREFIX}/locations?type=Planet`
+  const planets = matching(catalogue.locations, { type: 'Planet' })
+  await page.goto('/locations?type=Planet')
+  await expect(listView(page, 'locations').rows).toHaveCount(Math.min(planets.length, PAGE_SIZE))
+
+  const api = apiView(page)
+  await api.summary.click()
+  const request = api.request(path)
+  await expect(request).toBeVisible()
+  await expect(request.getByRole('definition').nth(0)).toHaveText('200')
+  await expect(request.getByRole('definition').nth(3)).toHaveText(/^Network, at \d\d:\d\d:\d\d$/)
+
+  // Without the choice: the key is the shell's variable; the command works once it is set.
+  await api.copyCurl.click()
+  await expect(api.copied).toHaveText('curl command copied.')
+  const command = await clipboard(page)
+  expect(command).toBe(
+    `curl -H "Authorization: Bearer $CATALOGUE_API_KEY" -H 'Accept: application/json' '${DEMO_URL}${path}'`,
+  )
+  expect(command).not.toContain(DEMO_KEY)
+  const answer = JSON.parse(
+    execFileSync('bash', ['-c', `${command} --silent`], {
+      env: { ...process.env, CATALOGUE_API_KEY: DEMO_KEY },
+    }).toString(),
+  )
+  expect(answer.info.count).toBe(planets.length)
+
+  // The response as the page received it, collapsed until asked for.
+  await api.responseToggle.click()
+  const json = page.getByRole('region', { name: `Response of GET ${path}` })
+  await expect(json).toContainText(`"count": ${planets.length}`)
+  await expect(json).toContainText(pageOf(planets, 1)[0]?.name ?? '')
+
+  // With the choice: the clipboard has the key, the page still does not (the fixture checks the HTML too).
+  await api.includeKey.check()
+  await api.copyCurl.click()
+  await expect.poll(() => clipboard(page)).toContain(`Authorization: Bearer ${DEMO_KEY}`)
+  expect(await page.content()).not.toContain(DEMO_KEY)
+  await expect(page.getByText(DEMO_KEY)).toHaveCount(0)
+})
+
+test('a record opened from a list says it came from the cache; a comparison shows its one request', async ({
+  page,
+  catalogue,
+}) => {
+  const [first, second] = catalogue.episodes
+  if (!first || !second) throw new Error('fewer than two episodes')
+  await page.goto('/episodes')
+  await page.getByRole('link', { name: first.name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible()
+  const api = apiView(page)
+  await api.summary.click()
+  const request = api.request(`${API_PREFIX}/episodes/${first.id}`)
+  await expect(request.getByRole('definition').nth(0)).toHaveText('not requested')
+  await expect(request.getByRole('definition').nth(3)).toContainText('React Query cache')
+
+  await page.goto(`/episodes/${first.id},${second.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare episodes' })).toBeVisible()
+  await api.summary.click()
+  const compared = api.request(`${API_PREFIX}/episodes/${first.id},${second.id}`)
+  await expect(compared.getByRole('definition').nth(0)).toHaveText('200')
+  await expect(compared.getByRole('definition').nth(3)).toHaveText(/^Network, at \d\d:\d\d:\d\d$/)
+})

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises'
+import Papa from 'papaparse'
+import { matching, namesOf, pageOf } from './support/catalogue'
+import { expectListShows, listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+
+// These specs need the app shell's service worker (the others block it, so that their faults reach the page).
+test.use({ serviceWorkers: 'allow' })
+// Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
+test.describe.configure({ timeout: 90_000 })
+const INDEXED = { timeout: 45_000 }
+
+/** A name filter whose list has two pages or more, so that paging and "all pages" are tested. */
+function multiPageFilter(locations: readonly { name: string }[]): string {
+  const value = ['an', 'in', 'er', 'a', 'e'].find((text) => matching(locations, { name: text }).length > 20)
+  if (!value) throw new Error('no name filter with more than one page')
+  return value
+}
+
+const indexStatus = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Catalogue index' })
+
+test('a small catalogue is indexed by itself once the list is on screen, and a second tab sees the same index', async ({
+  page,
+  context,
+  catalogue,
+}) => {
+  const counts = `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  await page.goto('/locations')
+  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`, INDEXED)
+  await expect(indexStatus(page).getByRole('button', { name: 'Refresh' })).toBeVisible()
+
+  const second = await context.newPage()
+  await second.goto('/episodes')
+  await expect(indexStatus(second)).toContainText(`Catalogue index: ${counts}`, INDEXED)
+
+  // Refresh re-reads every page (with If-None-Match) and ends with the same counts.
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/')) asked.push(request.headers()['if-none-match'] ?? '')
+  })
+  await indexStatus(page).getByRole('button', { name: 'Refresh' }).click()
+  await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`, INDEXED)
+  await expect.poll(() => asked.filter((etag) => etag !== '').length).toBeGreaterThan(0)
+})
+
+test('with the service unreachable, a reload browses a filtered list from the index under the offline banner', async ({
+  page,
+  context,
+  catalogue,
+}) => {
+  await page.goto('/locations')
+  await expect(indexStatus(page)).toContainText('Catalogue index: ', INDEXED)
+  await expect(indexStatus(page)).toContainText('updated', INDEXED)
+  // The shell is in the worker's cache, and so is the run-time config (demo mode keeps working).
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.match('/explorer-config.json')) !== undefined))
+    .toBe(true)
+
+  await context.setOffline(true)
+  const name = multiPageFilter(catalogue.locations)
+  const matches = matching(catalogue.locations, { name })
+  await page.goto(`/locations?name=${name}&page=2`)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Offline: showing the catalogue as of' }),
+  ).toBeVisible()
+  const list = listView(page, 'locations')
+  await expectListShows(list, { count: matches.length, page: 2, names: namesOf(pageOf(matches, 2)) })
+
+  await list.pageNumber(1).click()
+  await expectListShows(list, { count: matches.length, page: 1, names: namesOf(pageOf(matches, 1)) })
+  const first = matches[0]
+  if (!first) throw new Error('no match')
+  await list.recordLink(first.name).click()
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible()
+
+  // Back online, Retry asks the service again and the banner goes.
+  await context.setOffline(false)
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByText('Offline: showing the catalogue as of')).toHaveCount(0)
+})
+
+test('Export downloads the whole filtered list as CSV and as JSON', async ({ page, catalogue }) => {
+  const name = multiPageFilter(catalogue.locations)
+  const matches = matching(catalogue.locations, { name })
+  await page.goto(`/locations?name=${name}`)
+  const list = listView(page, 'locations')
+  await expect(list.rows).toHaveCount(20)
+
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  expect(csvDownload.suggestedFilename()).toMatch(
+    new RegExp(`^locations-name-${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  )
+  const csv = Papa.parse<Record<string, string>>(
+    (await readFile(await csvDownload.path(), 'utf8')).replace(/^\uFEFF/, ''),
+    {
+      header: true,
+      skipEmptyLines: true,
+    },
+  )
+  expect(csv.data.map((row) => row.name)).toEqual(namesOf(matches))
+  expect(csv.meta.fields).toEqual(['id', 'name', 'type', 'dimension', 'residents', 'url', 'created'])
+
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ])
+  expect(jsonDownload.suggestedFilename()).toMatch(
+    new RegExp(`^locations-name-${name}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+  )
+  expect(JSON.parse(await readFile(await jsonDownload.path(), 'utf8'))).toEqual(matches)
+})

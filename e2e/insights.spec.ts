@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+
+/**
+ * The shipped dataset, read straight from the file the service serves: the numbers below are counted here,
+ * independently of the explorer's own aggregation code.
+ */
+type Dataset = {
+  locations: { type: string; dimension: string; residents: number[] }[]
+  episodes: { episode: string; air_date: string; characters: number[] }[]
+}
+const dataset: Dataset = JSON.parse(readFileSync('server/data/catalogue.json', 'utf8'))
+
+type Row = [label: string, value: string]
+
+function tally(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return counts
+}
+
+function topWithOther(values: string[]): Row[] {
+  const sorted = [...tally(values)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const rows: Row[] = sorted.slice(0, 15).map(([value, count]) => [value || '(none)', String(count)])
+  const rest = sorted.slice(15).reduce((total, [, count]) => total + count, 0)
+  return rest > 0 ? [...rows, ['Other', String(rest)]] : rows
+}
+
+const BINS: [string, (n: number) => boolean][] = [
+  ['0', (n) => n === 0],
+  ['1', (n) => n === 1],
+  ['2', (n) => n === 2],
+  ['3–5', (n) => n >= 3 && n <= 5],
+  ['6–10', (n) => n >= 6 && n <= 10],
+  ['11–20', (n) => n >= 11 && n <= 20],
+  ['21 or more', (n) => n >= 21],
+]
+const binned = (numbers: number[], bins = BINS): Row[] =>
+  bins.map(([label, holds]) => [label, String(numbers.filter(holds).length)])
+
+function expected(): Record<string, Row[]> {
+  const { episodes, locations } = dataset
+  const seasons = [...tally(episodes.map((episode) => episode.episode.slice(0, 3)))].sort()
+  const years = tally(episodes.map((episode) => episode.air_date.slice(-4)))
+  const yearNumbers = [...years.keys()].map(Number)
+  const allYears: Row[] = []
+  for (let year = Math.min(...yearNumbers); year <= Math.max(...yearNumbers); year++) {
+    allYears.push([String(year), String(years.get(String(year)) ?? 0)])
+  }
+  const appearances = tally(episodes.flatMap((episode) => [...new Set(episode.characters)].map(String)))
+  return {
+    'Episodes per season': seasons.map(([season, count]) => [season, String(count)]),
+    'Episodes over time': allYears,
+    'Locations by type': topWithOther(locations.map((location) => location.type.trim())),
+    'Locations by dimension': topWithOther(locations.map((location) => location.dimension.trim())),
+    'Residents per location': binned(locations.map((location) => new Set(location.residents).size)),
+    'Characters by number of episodes': binned([...appearances.values()], BINS.slice(1)),
+  }
+}
+
+const chart = (page: Page, title: string) => page.getByRole('figure', { name: title })
+
+/** Opens the insights once the whole catalogue has been read (every page of both lists: allow for it). */
+async function openInsights(page: Page) {
+  await page.goto('/insights')
+  await expect(chart(page, 'Characters by number of episodes')).toBeVisible({ timeout: 20_000 })
+}
+
+async function tableRows(figure: Locator): Promise<Row[]> {
+  const rows = figure.getByRole('table').getByRole('row')
+  await expect(rows.first()).toBeVisible()
+  const texts = await rows.evaluateAll((elements) =>
+    elements.slice(1).map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? '')),
+  )
+  return texts.map(([label = '', value = '']) => [label, value])
+}
+
+test('every chart shows, through "Show as table", the numbers counted from the dataset', async ({ page }) => {
+  await openInsights(page)
+  for (const [title, rows] of Object.entries(expected())) {
+    const figure = chart(page, title)
+    await figure.getByRole('button', { name: 'Show as table' }).click()
+    await expect(figure.getByRole('button', { name: 'Show as table' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(await tableRows(figure), title).toEqual(rows)
+  }
+})
+
+for (const [title, rows] of Object.entries(expected())) {
+  test(`"${title}": every bar is a keyboard stop that says its value`, async ({ page }) => {
+    await openInsights(page)
+    const figure = chart(page, title)
+    await figure.getByRole('button', { name: 'Show as table' }).focus()
+    for (const [label, value] of rows) {
+      await page.keyboard.press('Tab')
+      const focused = figure.locator(':focus')
+      await expect(focused, label).toHaveAccessibleName(new RegExp(`^${escapeRegExp(label)}: ${value} \\w+$`))
+    }
+  })
+}
+
+test('a season bar opens its episodes; a type bar opens its locations and says "contains" may hold more', async ({
+  page,
+}) => {
+  await openInsights(page)
+  const seasons = chart(page, 'Episodes per season')
+  await seasons.getByRole('link', { name: /^S02: / }).click()
+  await expect(page).toHaveURL(/\/episodes\?episode=S02$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Episodes' })).toBeVisible()
+
+  await page.goBack()
+  const [type, count] = expected()['Locations by type']?.[0] ?? ['', '']
+  await chart(page, 'Locations by type')
+    .getByRole('link', { name: `${type}: ${count} locations` })
+    .click()
+  await expect(page).toHaveURL(`/locations?type=${encodeURIComponent(type).replaceAll('%20', '+')}`)
+  await expect(
+    page.getByText(`Insights counted ${count} locations whose type is exactly “${type}”`),
+  ).toBeVisible()
+
+  // "Other" and empty values count several values: they open nothing.
+  await page.goBack()
+  await expect(
+    chart(page, 'Locations by type').getByRole('link', { name: /^(Other|\(none\)): / }),
+  ).toHaveCount(0)
+  await expect(chart(page, 'Locations by type').getByRole('img', { name: /^Other: / })).toBeVisible()
+})
+
+test('the charts fit a 375 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await openInsights(page)
+  await expect(chart(page, 'Locations by type').getByRole('img', { name: /^Other: / })).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+})
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,60 @@
+/**
+ * Every request the explorer's client makes, in one place, for the "API" disclosure on each page. An entry
+ * holds the address (path and query: the key travels in a header, never in the address), never the key.
+ */
+export type RequestSource = 'network' | 'index'
+
+export type RequestLogEntry = {
+  /** Increasing number: later requests have larger ones. */
+  seq: number
+  method: 'GET'
+  /** Path and query, such as `/api/locations?type=Planet`. */
+  path: string
+  /** Where the service lives (empty: this site's own origin). */
+  base: string
+  status: number | null
+  durationMs: number
+  /** Bytes of the response body as read. */
+  size: number
+  source: RequestSource
+  /** The parsed response body; undefined when it was not JSON or never arrived. */
+  body: unknown
+  at: number
+}
+
+const LIMIT = 100
+
+type Listener = () => void
+
+export function createRequestLog(limit = LIMIT) {
+  let entries: readonly RequestLogEntry[] = []
+  let seq = 0
+  const listeners = new Set<Listener>()
+  return {
+    record(entry: Omit<RequestLogEntry, 'seq' | 'at'>): RequestLogEntry {
+      seq += 1
+      const full = { ...entry, seq, at: Date.now() }
+      entries = [...entries.slice(Math.max(0, entries.length - limit + 1)), full]
+      for (const listener of listeners) listener()
+      return full
+    },
+    entries: () => entries,
+    /** The sequence number of the latest entry (0 before any): entries after it are "new". */
+    lastSeq: () => seq,
+    subscribe(listener: Listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    clear() {
+      entries = []
+      for (const listener of listeners) listener()
+    },
+  }
+}
+
+export type RequestLog = ReturnType<typeof createRequestLog>
+
+/** The explorer's one log, shared by every client it creates. */
+export const requestLog = createRequestLog()

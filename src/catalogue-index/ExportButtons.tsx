@@ -1,0 +1,66 @@
+import { useContext, useState } from 'react'
+import type { Filters } from '../catalogue'
+import type { CrawlProgress } from '../crawler'
+import { IndexConnectionContext } from './index-connection'
+import './index-status.css'
+import type { ExportFormat } from './protocol'
+
+type Exported = { name: string; listPath: string; filters: readonly string[] }
+
+/** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
+export default function ExportButtons({
+  collection,
+  filters,
+}: {
+  collection: Exported
+  filters: Filters<string>
+}) {
+  const connection = useContext(IndexConnectionContext)
+  const [running, setRunning] = useState<ExportFormat | null>(null)
+  const [progress, setProgress] = useState<CrawlProgress | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  if (!connection || typeof Worker === 'undefined') return null
+
+  const start = async (format: ExportFormat) => {
+    setRunning(format)
+    setProblem(null)
+    setProgress(null)
+    // The exporter (worker, CSV writer) is downloaded on first use.
+    const { runExport } = await import('./run-export')
+    const failed = await runExport(connection, collection, filters, format, setProgress)
+    setRunning(null)
+    setProblem(failed)
+  }
+  const cancel = () => void import('./run-export').then(({ cancelExport }) => cancelExport())
+
+  return (
+    <div className="export-buttons">
+      {running ? (
+        <>
+          <span>Exporting {running.toUpperCase()}:</span>
+          <progress
+            max={progress?.pagesTotal ?? 1}
+            value={progress?.pagesDone ?? 0}
+            aria-label="Export progress"
+            aria-valuetext={
+              progress ? `${progress.pagesDone} of ${progress.pagesTotal ?? '?'} pages` : 'Starting'
+            }
+          />
+          <button type="button" onClick={cancel}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" onClick={() => void start('csv')}>
+            Export CSV
+          </button>
+          <button type="button" onClick={() => void start('json')}>
+            Export JSON
+          </button>
+        </>
+      )}
+      {problem && <p role="alert">{problem}</p>}
+    </div>
+  )
+}

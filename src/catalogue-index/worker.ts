@@ -1,0 +1,320 @@
+import * as Comlink from 'comlink'
+import { type ApiRecord, COLLECTIONS } from '../catalogue'
+import {
+  type CrawlProgress,
+  collectList,
+  crawl,
+  isCrawlError,
+  type ListTarget,
+  listPagePath,
+} from '../crawler'
+import { recordsToCsv, recordsToJson } from '../export'
+import { conditionalFetch } from './conditional-fetch'
+import { indexName } from './connection-name'
+import type {
+  BuildMode,
+  BuildOutcome,
+  CollectionStatus,
+  IndexConnection,
+  IndexMessage,
+  IndexStatus,
+  IndexWorkerApi,
+} from './protocol'
+import { filterRecords, listPageOf } from './query'
+import {
+  deleteIndex,
+  emptyMeta,
+  type IndexDb,
+  openIndex,
+  readById,
+  readMeta,
+  readRecords,
+  removeUnseen,
+  writeMeta,
+  writePage,
+} from './store'
+
+/** A record of any collection, read by field name (the CSV's columns come from the definition). */
+type OpenRecord = ApiRecord & Record<string, unknown>
+
+/** A catalogue with at most this many pages per collection is indexed without being asked. */
+export const AUTO_INDEX_MAX_PAGES = 50
+/** Progress is broadcast at most this often. */
+const PROGRESS_INTERVAL_MS = 250
+
+const origin = self.location.origin
+const databases = new Map<string, Promise<IndexDb>>()
+/** Records of complete collections, read once per version of the index for the lists answered from it. */
+const recordCache = new Map<string, { updatedAt: number | null; records: Promise<ApiRecord[]> }>()
+let building: AbortController | null = null
+let exporting: AbortController | null = null
+
+const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
+const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
+const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
+
+async function database(connection: IndexConnection): Promise<{ name: string; db: IndexDb }> {
+  const name = await indexName(connection, origin)
+  let db = databases.get(name)
+  if (!db) {
+    db = openIndex(name)
+    databases.set(name, db)
+  }
+  return { name, db: await db }
+}
+
+function broadcast(name: string, message: IndexMessage) {
+  const channel = new BroadcastChannel(name)
+  channel.postMessage(message)
+  channel.close()
+}
+
+async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, ...meta }) => meta)
+  const complete = metas.every((meta) => meta.complete)
+  const times = metas.map((meta) => meta.updatedAt)
+  const held = (await navigator.locks.query()).held ?? []
+  return {
+    collections,
+    complete,
+    updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
+    building: held.some((lock) => lock.name === name),
+  }
+}
+
+async function completeRecords(db: IndexDb, name: string, collection: string): Promise<ApiRecord[] | null> {
+  const meta = await readMeta(db, collection)
+  if (!meta.complete) return null
+  const key = `${name}\n${collection}`
+  let cached = recordCache.get(key)
+  if (!cached || cached.updatedAt !== meta.updatedAt) {
+    cached = { updatedAt: meta.updatedAt, records: readRecords(db, collection) }
+    recordCache.set(key, cached)
+  }
+  return cached.records
+}
+
+function throttled(name: string) {
+  let last = 0
+  return (progress: CrawlProgress) => {
+    const now = performance.now()
+    if (now - last < PROGRESS_INTERVAL_MS) return
+    last = now
+    broadcast(name, { type: 'progress', progress })
+  }
+}
+
+class TooLarge extends Error {
+  constructor(readonly pages: number) {
+    super(`${pages} pages`)
+  }
+}
+
+async function runBuild(
+  connection: IndexConnection,
+  name: string,
+  db: IndexDb,
+  mode: BuildMode,
+  signal: AbortSignal,
+): Promise<BuildOutcome> {
+  const refresh = mode === 'refresh'
+  const metas = new Map(
+    await Promise.all(collectionNames.map(async (c) => [c, await readMeta(db, c)] as const)),
+  )
+  const todo = collectionNames.filter((collection) => refresh || !metas.get(collection)?.complete)
+  if (todo.length === 0) return { outcome: 'done', records: 0, elapsedMs: 0 }
+  if (mode === 'auto') {
+    const known = Math.max(0, ...todo.map((collection) => metas.get(collection)?.pages ?? 0))
+    if (known > AUTO_INDEX_MAX_PAGES) return { outcome: 'tooLarge', pages: known }
+  }
+  const base = baseOf(connection)
+  const lists: ListTarget[] = todo.flatMap((name) => {
+    const collection = collectionNamed(name)
+    return collection ? [{ collection }] : []
+  })
+  const pathCollection = new Map<string, string>()
+  const etags = new Map<string, string | null>()
+  const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
+  const stop = new AbortController()
+  const summary = await crawl({
+    baseUrl: base,
+    apiKey: connection.apiKey,
+    fetch: conditionalFetch(
+      db,
+      base,
+      (path) => pathCollection.get(path) ?? '',
+      etags,
+      (input, init) => fetch(input, init),
+    ),
+    lists,
+    signal: AbortSignal.any([signal, stop.signal]),
+    resume: refresh
+      ? undefined
+      : todo.map((collection) => {
+          const meta = metas.get(collection) ?? emptyMeta(collection)
+          return meta.pagesDone > 0 && meta.pages !== null
+            ? { page: meta.pagesDone, pages: meta.pages, records: meta.records }
+            : null
+        }),
+    onProgress: throttled(name),
+    onPage: async (page) => {
+      if (mode === 'auto' && page.pages > AUTO_INDEX_MAX_PAGES) {
+        await writeMeta(db, {
+          ...(metas.get(page.collection) ?? emptyMeta(page.collection)),
+          pages: page.pages,
+          count: page.count,
+        })
+        stop.abort(new TooLarge(page.pages))
+        return
+      }
+      const definition = collectionNamed(page.collection)
+      if (!definition) return
+      const path = listPagePath({ collection: definition }, page.page)
+      pathCollection.set(path, page.collection)
+      const previous = metas.get(page.collection) ?? emptyMeta(page.collection)
+      const pagesDone = page.page
+      const records = page.page === 1 ? page.results.length : previous.records + page.results.length
+      const last = page.page >= Math.max(1, page.pages)
+      const meta = {
+        ...previous,
+        count: page.count,
+        pages: page.pages,
+        pagesDone: refresh && !last ? previous.pagesDone : pagesDone,
+        records: refresh ? previous.records : records,
+        complete: refresh ? previous.complete : last,
+        updatedAt: previous.updatedAt,
+      }
+      for (const record of page.results) seen.get(page.collection)?.add(record.id)
+      if (last) {
+        meta.complete = true
+        meta.pagesDone = pagesDone
+        meta.updatedAt = Date.now()
+        if (refresh) meta.records = seen.get(page.collection)?.size ?? records
+      }
+      metas.set(page.collection, meta)
+      await writePage(
+        db,
+        page.collection,
+        page.results,
+        {
+          path,
+          etag: etags.get(path) ?? null,
+          info: { count: page.count, pages: page.pages, next: null, prev: null },
+          ids: page.results.map((record) => record.id),
+        },
+        meta,
+      )
+      if (last && refresh) await removeUnseen(db, page.collection, seen.get(page.collection) ?? new Set())
+      if (page.page === 1 || last) broadcast(name, { type: 'changed' })
+    },
+  })
+  return { outcome: 'done', records: summary.records, elapsedMs: summary.elapsedMs }
+}
+
+const api: IndexWorkerApi = {
+  async channelName(connection) {
+    return indexName(connection, origin)
+  },
+
+  async status(connection) {
+    const { name, db } = await database(connection)
+    return statusOf(name, db)
+  },
+
+  async build(connection, mode) {
+    const { name, db } = await database(connection)
+    // One crawl per connection across tabs: whoever holds the lock crawls; the others show its progress.
+    return navigator.locks.request(name, { ifAvailable: true }, async (lock): Promise<BuildOutcome> => {
+      if (!lock) return { outcome: 'busy' }
+      const controller = new AbortController()
+      building = controller
+      broadcast(name, { type: 'changed' })
+      try {
+        return await runBuild(connection, name, db, mode, controller.signal)
+      } catch (error) {
+        if (error instanceof TooLarge) return { outcome: 'tooLarge', pages: error.pages }
+        if (controller.signal.aborted) return { outcome: 'cancelled' }
+        if (isCrawlError(error) && error.kind === 'unauthorized') {
+          await dropIndex(name)
+          return { outcome: 'unauthorized' }
+        }
+        const message = isCrawlError(error) ? error.message : 'The index could not be built.'
+        broadcast(name, { type: 'failed', message })
+        return { outcome: 'failed', message }
+      } finally {
+        building = null
+        // After the lock is released, so that the status no longer says "building".
+        setTimeout(() => broadcast(name, { type: 'changed' }), 0)
+      }
+    })
+  },
+
+  cancel() {
+    building?.abort()
+  },
+
+  async list(connection, collection, filters, page) {
+    const definition = collectionNamed(collection)
+    const { name, db } = await database(connection)
+    const records = definition ? await completeRecords(db, name, collection) : null
+    if (!definition || !records) return null
+    return listPageOf(definition, records, filters, page, baseOf(connection))
+  },
+
+  async records(connection, collection, ids) {
+    const { db } = await database(connection)
+    if (!(await readMeta(db, collection)).complete) return null
+    return readById(db, collection, ids)
+  },
+
+  async drop(connection) {
+    const name = await indexName(connection, origin)
+    await dropIndex(name)
+  },
+
+  async exportList(connection, collection, filters, format, onProgress) {
+    const definition = collectionNamed(collection)
+    if (!definition) return { failed: 'There is no such list.' }
+    const controller = new AbortController()
+    exporting = controller
+    try {
+      const { name, db } = await database(connection)
+      const indexed = await completeRecords(db, name, collection)
+      const records =
+        indexed !== null
+          ? filterRecords(definition, indexed, filters)
+          : await collectList<ApiRecord, string>({
+              baseUrl: baseOf(connection),
+              apiKey: connection.apiKey,
+              fetch: (input, init) => fetch(input, init),
+              list: { collection: definition, filters },
+              signal: controller.signal,
+              onProgress,
+            })
+      return {
+        text: format === 'csv' ? recordsToCsv<OpenRecord>(definition, records) : recordsToJson(records),
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return { failed: 'The export was cancelled.' }
+      return { failed: isCrawlError(error) ? error.message : 'The export failed.' }
+    } finally {
+      exporting = null
+    }
+  },
+
+  cancelExport() {
+    exporting?.abort()
+  },
+}
+
+async function dropIndex(name: string) {
+  const db = databases.get(name)
+  databases.delete(name)
+  for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
+  if (db) (await db).close()
+  await deleteIndex(name)
+  broadcast(name, { type: 'changed' })
+}
+
+Comlink.expose(api)

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import {
+  charactersByEpisodeCount,
+  countBy,
+  episodesPerSeason,
+  episodesPerYear,
+  locationsByType,
+  residentsPerLocation,
+} from './aggregate'
+
+const episode = (code: string, air_date = 'May 1, 2014', characters: string[] = []) => ({
+  episode: code,
+  air_date,
+  characters,
+})
+const location = (type: string, residents: string[] = [], dimension = 'D') => ({ type, dimension, residents })
+
+describe('insights aggregations', () => {
+  it('counts episodes per season in season order, linking each season to its episodes', () => {
+    const bars = episodesPerSeason([
+      episode('S10E01'),
+      episode('S02E01'),
+      episode('S02E07'),
+      episode('pilot'),
+    ])
+    expect(bars).toEqual([
+      { label: 'S02', value: 2, href: '/episodes?episode=S02' },
+      { label: 'S10', value: 1, href: '/episodes?episode=S10' },
+      { label: '(none)', value: 1 },
+    ])
+  })
+
+  it('counts episodes per air-date year, with the years between and unreadable dates', () => {
+    const bars = episodesPerYear([
+      episode('S01E01', 'December 2, 2013'),
+      episode('S01E02', 'March 3, 2015'),
+      episode('S01E03', 'someday'),
+    ])
+    expect(bars).toEqual([
+      { label: '2013', value: 1 },
+      { label: '2014', value: 0 },
+      { label: '2015', value: 1 },
+      { label: 'Unknown date', value: 1 },
+    ])
+  })
+
+  it('keeps the commonest values and counts the rest as "other"; empty values and "other" link nowhere', () => {
+    const records = ['a', 'b', 'b', 'c', 'c', 'c', '', 'd']
+    const bars = countBy(
+      records,
+      (value) => value,
+      (value) => `/x?v=${value}`,
+      3,
+    )
+    expect(bars).toEqual([
+      { label: 'c', value: 3, href: '/x?v=c' },
+      { label: 'b', value: 2, href: '/x?v=b' },
+      { label: '(none)', value: 1 },
+      { label: 'Other', value: 2 },
+    ])
+    expect(bars.reduce((total, bar) => total + bar.value, 0)).toBe(records.length)
+  })
+
+  it('links a type to the list filtered by it, the value encoded', () => {
+    expect(locationsByType([location('Space station')])[0]?.href).toBe('/locations?type=Space+station')
+  })
+
+  it('bins locations by distinct residents and characters by the episodes they appear in', () => {
+    const residents = residentsPerLocation([
+      location('P'),
+      location('P', ['1', '1']),
+      location('P', ['1', '2', '3']),
+    ])
+    expect(residents.map((bar) => [bar.label, bar.value])).toEqual([
+      ['0', 1],
+      ['1', 1],
+      ['2', 0],
+      ['3–5', 1],
+      ['6–10', 0],
+      ['11–20', 0],
+      ['21 or more', 0],
+    ])
+    const characters = charactersByEpisodeCount([
+      episode('S01E01', '', ['a', 'b', 'b']),
+      episode('S01E02', '', ['a']),
+    ])
+    expect(characters.slice(0, 2)).toEqual([
+      { label: '1', value: 1 },
+      { label: '2', value: 1 },
+    ])
+  })
+})
