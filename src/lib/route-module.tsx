@@ -46,7 +46,11 @@ export function retryFailedRouteModules(): void {
  * The failure is forgotten by Retry (`retryFailedRouteModules`) and by the next navigation to the route
  * (`prepare`, called by its loader), which then asks again.
  */
-export function routeModule(load: () => Promise<Module>) {
+export function routeModule(
+  load: () => Promise<Module>,
+  /** `ahead: false` leaves the page out of `prefetchRouteModules` (a large page few visits need). */
+  { ahead = true }: { ahead?: boolean } = {},
+) {
   let attempt: Promise<ComponentType> | null = null
   let loaded: ComponentType | null = null
 
@@ -99,7 +103,7 @@ export function routeModule(load: () => Promise<Module>) {
       )
     },
   }
-  allModules.add(module)
+  if (ahead) allModules.add(module)
   return module
 }
 
