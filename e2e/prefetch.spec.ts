@@ -19,6 +19,10 @@ test('once the list has settled, list → record → back asks the network for n
       ),
     )
     .toBe(true)
+  // The catalogue index fetches every list page in the background once the list is on screen: let it finish,
+  // so that what is counted below is what the navigations themselves ask for.
+  const index = page.getByRole('region', { name: 'Catalogue index' })
+  await expect(index.getByRole('button', { name: 'Refresh' })).toBeVisible({ timeout: 45_000 })
 
   const requests: string[] = []
   page.on('request', (request) => {
