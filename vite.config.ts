@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './server/build/precompress'
 
 /** Paths the service answers itself: the service worker never answers them with the app, nor caches them. */
 const SERVICE_PATHS = [/^\/v1(\/|$)/, /^\/healthz$/, /^\/readyz$/, /^\/openapi\.json$/, /^\/metrics$/]
@@ -8,6 +9,7 @@ const SERVICE_PATHS = [/^\/v1(\/|$)/, /^\/healthz$/, /^\/readyz$/, /^\/openapi\.
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     // The app shell in a service worker (Workbox), so a revisit opens while the service is down. A new
     // deployment has a new precache manifest: the new worker takes over at once (skipWaiting, clientsClaim)
     // and the next visit gets the new shell. The run-time config is asked of the network first, and the copy
@@ -39,9 +41,18 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps stay on the build machine ('hidden': no reference in the files); they are never served.
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
+        // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
+        // shared chunks (one gzip each, ~2.5 KB more). See docs/decisions.md, "First page in one chunk".
+        codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],

@@ -13,6 +13,8 @@ export interface ServerSetup {
   label: string
   /** A key made for this run; it goes in the Authorization header and nowhere else. */
   apiKey: string
+  /** More keys the service accepts (row (d)'s rotating key). */
+  otherKeys?: readonly string[]
 }
 
 export function authorization(apiKey: string): Record<string, string> {
@@ -36,7 +38,7 @@ export async function startService(
     cwd: setup.root,
     env: {
       ...process.env,
-      CATALOGUE_API_KEYS: setup.apiKey,
+      CATALOGUE_API_KEYS: [setup.apiKey, ...(setup.otherKeys ?? [])].join(','),
       CATALOGUE_DATA: datasetPath,
       CATALOGUE_RATE_LIMIT: '0',
       CATALOGUE_PUBLIC_URL: '',

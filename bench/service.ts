@@ -4,7 +4,8 @@
  * For the shipped dataset and a generated 100,000-location one, starts the real service (`server/main.ts`,
  * rate limiting off) and a bare `node:http` ceiling as separate processes, and drives both from this process
  * with autocannon: (a) page 1 of the locations list, (b) filtered lists over 1,000+ distinct filter values,
- * (c) 20 ids in one request. Prints a table of medians, checks the targets, and writes the table as Markdown
+ * (c) 20 ids in one request, and on the shipped dataset (d) page 1 while a second key asks for all episodes
+ * under a new 255-character Host 40 times a second. Prints a table of medians, checks the targets, and writes the table as Markdown
  * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
@@ -18,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
+import { ROTATION_RATE, startHostRotation } from './host-rotation'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
@@ -56,6 +58,8 @@ const connections = Number(flags.connections)
 const datasetNames = flags.datasets.split(',')
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`
+/** The second key of row (d), which rotates Hosts while `apiKey` is measured. */
+const rotatingKey = `bench-rotating-${randomBytes(12).toString('hex')}`
 const headers = authorization(apiKey)
 const invalid: string[] = []
 
@@ -85,7 +89,7 @@ function scenariosFor(label: string, datasetPath: string) {
 async function benchDataset(label: string, datasetPath: string): Promise<DatasetRun> {
   const { scenarios, uncached } = scenariosFor(label, datasetPath)
   const firstPage = scenarios[0] as Scenario
-  const setup: ServerSetup = { root: ROOT, workDir: WORK_DIR, label, apiKey }
+  const setup: ServerSetup = { root: ROOT, workDir: WORK_DIR, label, apiKey, otherKeys: [rotatingKey] }
   const firstPagePath = firstPage.paths[0] as string
   const service = await startService(setup, datasetPath, firstPagePath)
   let ceiling: ServerProcess | null = null
@@ -123,6 +127,9 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       if (paths.length > 1) await drive(server.origin, paths, { ...settings, amount: paths.length })
     }
     const runs = await measureInterleaved(label, targets, settings)
+    // (d) On the shipped dataset (51 episodes): page 1 for this key while another key rotates long Hosts.
+    const rotationRuns =
+      label === 'shipped' ? await measureUnderHostRotation(label, service, firstPage, settings) : []
 
     const serviceMemory = memoryOf(service.child.pid as number)
     const ceilingRow: Row = {
@@ -147,6 +154,15 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
           serviceRow(`(b) ${uncached.paths.length} new filtered lists, once each`, [uncachedRun]),
         )
       }
+    }
+    if (rotationRuns.length > 0) {
+      byKey.set(
+        'd',
+        serviceRow(
+          `(d) page 1 while another key asks ${ROTATION_RATE}/s for 51 episodes under new 255-character Hosts`,
+          rotationRuns,
+        ),
+      )
     }
     rmSync(service.logFile, { force: true })
     return {
@@ -181,6 +197,27 @@ async function measureInterleaved(
         `  round ${round + 1}/${rounds}  ${target.name.padEnd(32)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  ${Math.round(result.cpuUsPerRequest)} µs CPU/request`,
       )
     }
+  }
+  return runs
+}
+
+/** `rounds` runs of page 1 while a second key rotates 255-character Hosts at ROTATION_RATE a second. */
+async function measureUnderHostRotation(
+  label: string,
+  service: ServerProcess,
+  firstPage: Scenario,
+  settings: LoadSettings,
+): Promise<Run[]> {
+  const runs: Run[] = []
+  for (let round = 0; round < rounds; round++) {
+    const rotation = startHostRotation(service.origin, rotatingKey)
+    const result = await timedRun(`${label} (d) under Host rotation`, service, firstPage.paths, settings)
+    const { sent, failed } = await rotation.stop()
+    if (failed > 0) invalid.push(`${label} (d): ${failed} of ${sent} rotating-Host requests failed`)
+    runs.push(result)
+    console.log(
+      `  round ${round + 1}/${rounds}  (d) page 1 under Host rotation   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} rotating requests)`,
+    )
   }
   return runs
 }

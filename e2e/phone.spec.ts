@@ -75,3 +75,14 @@ test('filtering, paging, a record and a comparison work on a phone', async ({ pa
   expect(bottom?.y ?? 0).toBeGreaterThanOrEqual((top?.y ?? 0) + (top?.height ?? 0) - 1)
   expect(await scrollsSideways(page)).toBe(false)
 })
+
+test('Clear filters in an empty result leaves focus on the folded filters’ toggle', async ({ page }) => {
+  const list = listView(page, 'locations')
+  await page.goto('/locations?name=no%20such%20place%20qqzx')
+  await expect(list.emptyHeading).toBeVisible()
+  // The fields are folded away on a phone: the empty result's own button is the one to press.
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page).toHaveURL(/\/locations$/)
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused()
+})

@@ -1,53 +1,41 @@
 import { createServer, METHODS } from 'node:http'
-import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { API_PREFIX } from '../src/catalogue'
-import type { CatalogueServiceOptions } from './catalogue/service'
-import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
+import type { CacheStats } from './byte-cache'
+import { Catalogue } from './catalogue/service'
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
-import {
-  type AppHosting,
-  isAppNavigation,
-  isUnreadableAppNavigation,
-  registerExplorerConfig,
-  registerStaticApp,
-  sendAppIndex,
-  sendAppIndexFrom,
-} from './hosting'
-import { createApiGate, whenAdmitted } from './http/api-gate'
+import type { AppHosting } from './hosting'
+import { admission, whenAdmitted } from './http/admission'
+import { type AnswerCacheOptions, ApiAnswers } from './http/answers'
+import { ApiGate } from './http/api-gate'
+import { isApiPath, isUndecodableNavigation } from './http/api-paths'
 import { KeyRing } from './http/auth'
+import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
-import {
-  ALLOWED_METHODS,
-  ApiError,
-  ERROR_CACHE_CONTROL,
-  errorBody,
-  JSON_CONTENT_TYPE,
-  MESSAGES,
-  sendError,
-  sendMethodNotAllowed,
-} from './http/errors'
+import { MESSAGES, sendError } from './http/errors'
 import { FastPath } from './http/fast-path'
-import { publicBase } from './http/public-base'
-import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
+import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
+import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
-import { type Representation, sendRepresentation } from './http/representation'
-import { type LogSink, requestLine } from './http/request-log'
+import { createLogger, type LogDestination, logRequest, requestIdOf } from './http/request-log'
+import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
-import { registerOperations } from './operations/plugin'
+import { operations } from './operations/plugin'
+import { catalogueApi } from './plugins/catalogue-api'
+import { explorer } from './plugins/explorer'
+import { factsOf, requestContext } from './plugins/request-context'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Shared state of the running service: draining (for readiness), refused connections (for metrics). */
+    lifecycle: Lifecycle
     /** The dataset served, replaceable while serving (SIGHUP). */
     catalogue: LiveCatalogue
-  }
-  interface FastifyContextConfig {
-    /** Set on every route of the API, so the key is checked whatever spelling of the address matched it. */
-    api?: boolean
-    /** Set on the routes that exist only to answer 405 to other methods on API paths. */
-    methodNotAllowed?: boolean
+    /** What each response cache holds now (bytes count keys too). */
+    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
   }
 }
 
@@ -57,17 +45,25 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
-  /** Where the per-key buckets live, when shared with other replicas (Redis); default in-process. */
-  limiter?: KeyRateLimiter | null
+  /** Where the key buckets live when shared with other replicas (Redis); default in-process, at `rateLimit`. */
+  limiter?: RateLimiter | null
+  /** Where the failed-key buckets live when shared with other replicas; default in-process. */
+  refusedKeyLimiter?: RateLimiter | null
   /** Base of every address in responses; null (default) takes scheme and Host from each request. */
   publicUrl?: string | null
   /** The explorer app beside the API, or null (default) for the API alone. */
   hosting?: AppHosting | null
-  /** Where request lines go; null (default) logs nothing. */
-  log?: LogSink | null
-  cache?: CatalogueServiceOptions
-  /** True during the drain delay after SIGTERM (readiness answers 503). */
-  draining?: () => boolean
+  /** Where the JSON log lines go; null (default) logs nothing. */
+  log?: LogDestination | null
+  cache?: AnswerCacheOptions
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`); null (default) trusts none. */
+  trustProxy?: TrustProxy
+  /** Open connections at most; more are refused at once (counted and logged). Default 10,000. */
+  maxConnections?: number
+  /** A connection that sends nothing for this long (ms) is closed. Default 10 s. */
+  silentConnectionMs?: number
+  /** Shared state of the running service (draining, refused connections); a new one by default. */
+  lifecycle?: Lifecycle
   /** Where requests, caches and connections are counted; null (default) counts nothing. */
   metrics?: ServiceMetrics | null
 }
@@ -77,221 +73,118 @@ export interface BuildAppOptions {
  * and gets the contract's answer (500 ids of 16 digits take about 8,500 characters).
  */
 const MAX_IDS_SEGMENT_LENGTH = 65_536
-/** Fastify's default: idle keep-alive connections stay open this long (ms). */
-const KEEP_ALIVE_TIMEOUT = 72_000
 
 /**
- * The path of a request target as the router reads it: an absolute-form target (`http://host/v1/…`) without
- * its origin, and percent-encoded letters decoded (`/%761/…` is `/v1/…`), so no spelling escapes a rule.
+ * Builds the catalogue service as a composition of plugins: the request context (request id, Host rule, log
+ * line, errors) and CORS for every request; the API under `/v1` with its own gate, 405 and not-found; the
+ * operations endpoints (health, readiness, OpenAPI; metrics have their own listener); the explorer (its
+ * files, security headers and the not-found answer outside the API). In front of the router, a
+ * response cache (FastPath) answers repeated API requests through the same gate and log code.
+ * Call `listen` or `inject` on the result.
  */
-function routedPath(url: string): string {
-  const target = !url.startsWith('/') && URL.canParse(url) ? new URL(url).pathname : url
-  const path = target.split('?', 1)[0] as string
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    return path
-  }
-}
-
-function isApiPath(url: string): boolean {
-  const path = routedPath(url)
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
-}
-
-/** `/v2/…` and other versions: not the app's routes, and not served. */
-const OTHER_VERSION_PATH = /^\/v[0-9]+(\/|\?|$)/
-
-/** Builds the catalogue service (and, if asked, the app's hosting); call `listen` or `inject` on the result. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit, keys.size)) : null
-  const configuredBase = options.publicUrl ?? null
-  const log = options.log ?? null
-  const live = new LiveCatalogue(options.store, options.cache)
-
-  const staticDir = options.hosting && 'staticDir' in options.hosting ? options.hosting.staticDir : null
-  const admit = createApiGate(keys, limiter)
-  const fastPath = new FastPath(keys, limiter, log)
+  const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit)) : null
+  const refusedKeys =
+    options.refusedKeyLimiter ?? new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
+  const trustProxy = options.trustProxy ?? null
+  const publicUrl = options.publicUrl ?? null
+  const logger = createLogger(options.log ?? null)
+  const hosting = options.hosting ?? null
+  const servesFiles = hosting !== null && 'staticDir' in hosting
+  const lifecycle = options.lifecycle ?? new Lifecycle()
+  const answers = new ApiAnswers(new Catalogue(options.cache), options.cache)
+  const live = new LiveCatalogue(options.store)
+  const gate = new ApiGate(keys, limiter, refusedKeys, demo)
+  const admit = admission(gate)
+  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), logger)
 
   const app = Fastify({
-    logger: false,
+    loggerInstance: logger,
+    // One line per request, written by the request context with the fields of contract §10.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket, log),
-    // Repeated API requests are answered before routing (see FastPath); everything else goes to Fastify.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
     serverFactory: (handler) => {
-      // A request without Host reaches the hook below, which refuses it with the contract's JSON error.
+      // A request without Host reaches the request context, which refuses it with the contract's JSON error.
       const server = createServer({ requireHostHeader: false }, (request, response) => {
         if (!fastPath.handle(request, response)) handler(request, response)
       })
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT
-      answerOutsideRoutes(server, log)
+      limitConnections(
+        server,
+        {
+          maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+          silentConnectionMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+        },
+        lifecycle,
+        logger,
+      )
+      answerOutsideRoutes(server, logger)
       return server
     },
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
-    // Malformed percent-encoding and over-long id lists never reach a route; answer them like any bad input.
+    connectionTimeout: SEND_TIMEOUT_MS,
+    trustProxy: fastifyTrustProxy(trustProxy),
+    // A navigation to an address the router cannot decode still gets the app (which shows its not-found page).
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/'
+      const undecodable = isUndecodableNavigation(request.method, url, request.headers.accept)
+      return servesFiles && undecodable && !isApiPath(url) ? '/' : url
+    },
+    // Malformed percent-encoding and over-long id lists never reach a route (nor hooks); answer them like any
+    // bad input, through the same gate on API paths and the same log line.
     frameworkErrors(error, request, reply) {
       const started = performance.now()
-      reply.raw.once('finish', () => {
-        log?.(
-          requestLine(
-            request.raw.method ?? '',
-            request.raw.url ?? '',
-            reply.raw.statusCode,
-            performance.now() - started,
-          ),
-        )
-      })
-      reply.headers(CORS_ANSWER_HEADERS)
-      const url = request.raw.url ?? ''
+      reply.raw.once('finish', () => logRequest(logger, factsOf(request, reply, performance.now() - started)))
+      reply.headers(CORS_ANSWER_HEADERS).header('x-request-id', request.id)
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
-      whenAdmitted(isApiPath(url) ? admit(request, reply) : true, () => {
-        if (
-          error.code === 'FST_ERR_BAD_URL' &&
-          staticDir &&
-          !isApiPath(url) &&
-          !OTHER_VERSION_PATH.test(routedPath(url)) &&
-          isUnreadableAppNavigation(request)
-        ) {
-          sendAppIndexFrom(staticDir, reply).catch(() => sendError(reply, 400, MESSAGES.badUrl))
-          return
-        }
-        sendError(reply, 400, message)
+      const admitted = isApiPath(request.raw.url ?? '') ? admit(request, reply) : true
+      whenAdmitted(admitted, (ok) => {
+        if (ok) sendError(reply, 400, message)
       })
     },
   })
-
+  app.decorate('lifecycle', lifecycle)
+  app.decorate('cacheStats', () => ({ ...answers.cacheStats(), fastPath: fastPath.stats() }))
   app.decorate('catalogue', live)
-  live.onReplace(() => fastPath.forget())
+  // A reload drops every cache of answers in the same step: the next answers carry the new data and ETags.
+  live.onReplace(() => {
+    answers.clear()
+    fastPath.clear()
+  })
   const metrics = options.metrics ?? null
   if (metrics) {
-    metrics.instrument(app.server)
-    metrics.addCaches(() => ({ ...live.cacheStats, 'fast-path': fastPath.cacheStats }))
-  }
-
-  await app.register(fastifyCors, CORS_OPTIONS)
-  // Compresses the app's files and fallback answers; API bodies carry their own cached compressed forms.
-  await app.register(fastifyCompress, { global: true, globalDecompression: false })
-
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      sendError(reply, 400, MESSAGES.missingHost)
-      return
-    }
-    done()
-  })
-
-  // Authentication comes first on every API path, so an unauthenticated caller learns nothing, not even
-  // whether the path exists; then the rate limit; then the method. The matched route decides what is the API
-  // (the router decodes `/%761/…` and reads absolute-form targets), the prefix only for unknown paths.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.routeOptions.config.api && !isApiPath(request.url)) return done()
-    whenAdmitted(admit(request, reply), () => {
-      if (request.routeOptions.config.methodNotAllowed) sendMethodNotAllowed(reply)
-      else done()
-    })
-  })
-
-  if (log) {
-    app.addHook('onResponse', (request, reply, done) => {
-      log(requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime))
-      done()
+    metrics.instrument(app.server, lifecycle)
+    metrics.addCaches(() => {
+      const { bodies, filterResults } = answers.cacheStats()
+      return { bodies, filters: filterResults, 'fast-path': fastPath.stats() }
     })
   }
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message)
-    const status = (error as { statusCode?: number }).statusCode
-    // A file name the file system refuses (too long, say) is simply not there.
-    if (status === 403 || status === 404) {
-      return sendError(reply, 404, isApiPath(request.url) ? MESSAGES.unknownPath : MESSAGES.notFound)
-    }
-    if (status !== undefined && status >= 400 && status < 500) {
-      return sendError(reply, status, status === 413 ? 'The request body is too large.' : MESSAGES.badRequest)
-    }
-    log?.(
-      `${new Date().toISOString()} error ${request.method} ${request.url.split('?', 1)[0]}: ${String(error)}`,
-    )
-    return sendError(reply, 500, MESSAGES.internal)
-  })
-
-  // Every method Node parses reaches the 405 routes (CONNECT never reaches a route handler in Node).
+  // Every method Node parses reaches the API's 405 routes (CONNECT never reaches a route handler in Node).
   for (const method of METHODS) {
     if (method !== 'CONNECT' && !app.supportedMethods.includes(method))
       app.addHttpMethod(method, { hasBody: true })
   }
-  const allowed = new Set<string>(ALLOWED_METHODS)
-  const otherMethods = app.supportedMethods.filter((method) => !allowed.has(method))
-  const refuseMethod = (_request: FastifyRequest, reply: FastifyReply) => sendMethodNotAllowed(reply)
-  const base = (request: FastifyRequest) => publicBase(request, configuredBase)
-  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation) => {
-    fastPath.remember(request.raw, body)
-    return sendRepresentation(request, reply, body)
-  }
 
-  for (const { collection } of options.store.collections) {
-    const listUrl = collection.itemPath
-    const itemUrl = `${listUrl}/:ids`
-    app.get(listUrl, { compress: false, config: { api: true } }, (request, reply) =>
-      answer(
-        request,
-        reply,
-        live.service.list(
-          live.collection(collection.name),
-          request.query as Record<string, unknown>,
-          base(request),
-        ),
-      ),
-    )
-    app.get<{ Params: { ids: string } }>(
-      itemUrl,
-      { compress: false, config: { api: true } },
-      (request, reply) =>
-        answer(
-          request,
-          reply,
-          live.service.byIds(live.collection(collection.name), request.params.ids, base(request)),
-        ),
-    )
-    for (const url of [listUrl, itemUrl]) {
-      app.route({
-        method: otherMethods,
-        url,
-        config: { api: true, methodNotAllowed: true },
-        handler: refuseMethod,
-      })
-    }
-  }
-  registerExplorerConfig(app, demo ? DEMO_KEY : null)
-  registerOperations(app, {
-    publicUrl: configuredBase,
-    counts: () => live.counts,
-    draining: options.draining,
+  // CORS first, so that every refusal, even of the Host, carries it.
+  await app.register(fastifyCors, CORS_OPTIONS)
+  await app.register(requestContext, { logger })
+  await app.register(catalogueApi, {
+    prefix: API_PREFIX,
+    answers,
+    live,
+    collections: options.store.collections.map(({ collection }) => collection),
+    publicUrl,
+    admit,
+    fastPath,
   })
-  const hosting = options.hosting ?? null
-  if (hosting && 'staticDir' in hosting) await registerStaticApp(app, hosting.staticDir)
-
-  app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url)) return sendError(reply, 404, MESSAGES.unknownPath)
-    if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
-    if (hosting && 'staticDir' in hosting && isAppNavigation(request)) return sendAppIndex(reply)
-    if (hosting && 'middleware' in hosting) {
-      reply.hijack()
-      hosting.middleware(request.raw, reply.raw, () => {
-        reply.raw.writeHead(404, {
-          ...CORS_ANSWER_HEADERS,
-          'content-type': JSON_CONTENT_TYPE,
-          'cache-control': ERROR_CACHE_CONTROL,
-        })
-        reply.raw.end(errorBody(MESSAGES.notFound))
-      })
-      return reply
-    }
-    return sendError(reply, 404, MESSAGES.notFound)
-  })
-
+  await app.register(operations, { publicUrl, counts: () => live.counts, lifecycle })
+  await app.register(explorer, { hosting, demoKey: demo ? DEMO_KEY : null, publicUrl, admit })
   return app
 }

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DATASET_PATH, readConfig } from './config'
+import { startWarnings } from './start'
 
 describe('configuration from the environment', () => {
   it('has the contract’s defaults: port 8080 on 127.0.0.1, demo mode, shipped dataset, 50 requests a second', () => {
-    expect(readConfig({})).toEqual({
+    expect(readConfig({}, false)).toEqual({
       port: 8080,
       host: '127.0.0.1',
       apiKeys: [],
       dataPath: DEFAULT_DATASET_PATH,
       publicUrl: null,
       rateLimit: 50,
+      trustProxy: null,
+      logFormat: 'json',
+      drainSeconds: 0,
+      maxConnections: 10_000,
     })
+    expect(readConfig({}, true).logFormat).toBe('pretty')
   })
 
   it('reads every variable', () => {
@@ -18,18 +24,26 @@ describe('configuration from the environment', () => {
       readConfig({
         PORT: '9000',
         HOST: '0.0.0.0',
-        CATALOGUE_API_KEYS: ' one , two',
+        CATALOGUE_API_KEYS: ' first-key-0123456 , second-key-012345',
         CATALOGUE_DATA: '/tmp/big.json',
         CATALOGUE_PUBLIC_URL: 'https://catalogue.example.com/',
         CATALOGUE_RATE_LIMIT: '0',
+        CATALOGUE_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        LOG_FORMAT: 'pretty',
+        CATALOGUE_DRAIN_SECONDS: '5',
+        CATALOGUE_MAX_CONNECTIONS: '500',
       }),
     ).toEqual({
       port: 9000,
       host: '0.0.0.0',
-      apiKeys: ['one', 'two'],
+      apiKeys: ['first-key-0123456', 'second-key-012345'],
       dataPath: '/tmp/big.json',
       publicUrl: 'https://catalogue.example.com',
       rateLimit: 0,
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
+      logFormat: 'pretty',
+      drainSeconds: 5,
+      maxConnections: 500,
     })
   })
 
@@ -73,6 +87,13 @@ describe('configuration from the environment', () => {
     expect(readConfig({ CATALOGUE_PUBLIC_URL: address }).publicUrl).toBe(base)
   })
 
+  it('refuses a key shorter than 16 characters, saying so without repeating it', () => {
+    expect(() => readConfig({ CATALOGUE_API_KEYS: 'long-enough-key-1234,x' })).toThrow(
+      /^Configuration error: CATALOGUE_API_KEYS: every key must be at least 16 characters long, so it cannot be guessed\.$/,
+    )
+    expect(readConfig({ CATALOGUE_API_KEYS: '0123456789abcdef' }).apiKeys).toEqual(['0123456789abcdef'])
+  })
+
   it('refuses malformed keys without repeating them', () => {
     let message = ''
     try {
@@ -82,5 +103,33 @@ describe('configuration from the environment', () => {
     }
     expect(message).toMatch(/^Configuration error: CATALOGUE_API_KEYS must be keys separated by commas/)
     expect(message).not.toContain('secret')
+  })
+})
+
+describe('start-up warnings', () => {
+  it('warns that addresses follow Host without a public URL, and about a public bind without trusted proxy', () => {
+    const warnings = startWarnings(readConfig({ HOST: '0.0.0.0' }))
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^CATALOGUE_PUBLIC_URL is not set: the addresses in answers follow each request’s Host/,
+      ),
+      expect.stringMatching(/^Listening on 0\.0\.0\.0 without CATALOGUE_TRUST_PROXY/),
+    ])
+    expect(
+      startWarnings(
+        readConfig({
+          HOST: '0.0.0.0',
+          CATALOGUE_PUBLIC_URL: 'https://c.example',
+          CATALOGUE_TRUST_PROXY: '10.0.0.1',
+        }),
+      ),
+    ).toEqual([])
+    expect(startWarnings(readConfig({ CATALOGUE_PUBLIC_URL: 'https://c.example' }))).toEqual([])
+  })
+
+  it('refuses a trust-proxy value that is not an address list', () => {
+    expect(() => readConfig({ CATALOGUE_TRUST_PROXY: 'not an address' })).toThrow(
+      /CATALOGUE_TRUST_PROXY must be/,
+    )
   })
 })

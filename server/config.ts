@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import proxyAddr from '@fastify/proxy-addr'
 import { z } from 'zod'
 
 export const DEMO_KEY = 'catalogue-demo-key'
@@ -17,7 +18,17 @@ export interface Config {
   publicUrl: string | null
   /** Requests per second per key; 0 turns limiting off. */
   rateLimit: number
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`), or null for none. */
+  trustProxy: boolean | number | string | null
+  /** One JSON object a line, or lines for people. */
+  logFormat: 'json' | 'pretty'
+  /** Seconds to keep serving after SIGTERM while readiness says 503. */
+  drainSeconds: number
+  /** Open connections at most. */
+  maxConnections: number
 }
+
+export const DEFAULT_MAX_CONNECTIONS = 10_000
 
 /** A bad environment value; the message names the variable and what is allowed, never a key. */
 export class ConfigError extends Error {
@@ -35,6 +46,8 @@ const wholeNumber = (variable: string, min: number, max: number) =>
     )
 
 const KEY_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/
+/** Shorter keys can be guessed; the contract asks for at least this many characters. */
+export const MIN_KEY_LENGTH = 16
 
 const EnvironmentSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(8080),
@@ -52,6 +65,10 @@ const EnvironmentSchema = z.object({
     .refine(
       (keys) => keys.every((key) => KEY_PATTERN.test(key)),
       'CATALOGUE_API_KEYS must be keys separated by commas; each key is one or more visible ASCII characters, without spaces or commas, and no item may be empty',
+    )
+    .refine(
+      (keys) => keys.every((key) => key.length >= MIN_KEY_LENGTH),
+      `CATALOGUE_API_KEYS: every key must be at least ${MIN_KEY_LENGTH} characters long, so it cannot be guessed`,
     ),
   CATALOGUE_DATA: z
     .string()
@@ -75,6 +92,31 @@ const EnvironmentSchema = z.object({
       return base
     }),
   CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(DEFAULT_RATE_LIMIT),
+  CATALOGUE_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      const value = text?.trim() ?? ''
+      if (value === '' || value === 'false') return null
+      if (value === 'true') return true
+      if (/^[0-9]+$/.test(value)) return Number(value)
+      try {
+        proxyAddr.compile(value.split(',').map((item) => item.trim()))
+        return value
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'CATALOGUE_TRUST_PROXY must be true, a number of proxy hops, or proxy addresses and CIDR ranges separated by commas (such as 10.0.0.0/8,127.0.0.1)',
+        })
+        return z.NEVER
+      }
+    }),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
+  CATALOGUE_DRAIN_SECONDS: wholeNumber('CATALOGUE_DRAIN_SECONDS', 0, 3600).default(0),
+  CATALOGUE_MAX_CONNECTIONS: wholeNumber('CATALOGUE_MAX_CONNECTIONS', 1, 1_000_000).default(
+    DEFAULT_MAX_CONNECTIONS,
+  ),
 })
 
 /**
@@ -90,7 +132,10 @@ function normalisePublicBase(text: string): string | null {
 }
 
 /** Reads the configuration; throws ConfigError with one sentence on the first bad variable. */
-export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+export function readConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): Config {
   const result = EnvironmentSchema.safeParse(environment)
   if (!result.success) {
     const issue = result.error.issues[0]
@@ -110,5 +155,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataPath: env.CATALOGUE_DATA,
     publicUrl: env.CATALOGUE_PUBLIC_URL,
     rateLimit: env.CATALOGUE_RATE_LIMIT,
+    trustProxy: env.CATALOGUE_TRUST_PROXY,
+    logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
+    drainSeconds: env.CATALOGUE_DRAIN_SECONDS,
+    maxConnections: env.CATALOGUE_MAX_CONNECTIONS,
   }
 }

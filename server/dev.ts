@@ -9,19 +9,23 @@ import { runService } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log, metrics, limiter }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    maxConnections: config.maxConnections,
+    lifecycle,
+    metrics,
+    limiter,
+    refusedKeyLimiter,
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },
     log,
-    metrics,
-    limiter,
   })
   vite = await createServer({
     root: PROJECT_ROOT,

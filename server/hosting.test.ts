@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExplorerConfigSchema } from '../src/catalogue'
-import { fakeBuiltApp, serveForTests } from './test/server'
+import { fakeBuiltApp, rawRequest, serveForTests } from './test/server'
 
 const dist = fakeBuiltApp()
 
@@ -60,6 +62,77 @@ describe('hosting the built app (demo mode)', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(ExplorerConfigSchema.parse(await response.json())).toEqual({ demoKey: 'catalogue-demo-key' })
+  })
+})
+
+describe('the app’s files (contract §10)', () => {
+  const server = serveForTests({ hosting: { staticDir: dist } })
+
+  it('serves no source map, nothing under /.vite/ and no dot file', async () => {
+    for (const path of [
+      '/assets/index-Ab12Cd34.js.map',
+      '/.vite/manifest.json',
+      '/.env',
+      '/assets/large-Ef56Gh78.js.br',
+    ]) {
+      const answer = await rawRequest(server.origin, path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.body.toString(), path).not.toMatch(/sources|index\.html|SECRET|root/)
+    }
+  })
+
+  it('sends the files compressed at build time as they are, and never compresses one per request', async () => {
+    const brotli = await rawRequest(server.origin, '/assets/large-Ef56Gh78.js', {
+      'accept-encoding': 'br, gzip',
+    })
+    expect(brotli.status).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.body.equals(readFileSync(join(dist, 'assets', 'large-Ef56Gh78.js.br')))).toBe(true)
+    const gzip = await rawRequest(server.origin, '/assets/large-Ef56Gh78.js', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await rawRequest(server.origin, '/assets/unprecompressed-Ij90Kl12.js', {
+      'accept-encoding': 'br',
+    })
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+})
+
+describe('security headers of the explorer’s pages and files (contract §10)', () => {
+  const server = serveForTests({ hosting: { staticDir: dist } })
+  const secure = serveForTests({ hosting: { staticDir: dist }, publicUrl: 'https://catalogue.example.com' })
+
+  it('sends a CSP without inline script, allowing other catalogue services, with no framing', async () => {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/locations/5', 'text/html'],
+      ['/assets/index-Ab12Cd34.js', '*/*'],
+    ]) {
+      const answer = await rawRequest(server.origin, path as string, { accept: accept as string })
+      expect(answer.status, path).toBe(200)
+      const csp = String(answer.headers['content-security-policy'])
+      expect(csp).toMatch(/script-src 'self'(;|$)/)
+      expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('upgrade-insecure-requests')
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['referrer-policy']).toBe('no-referrer')
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin')
+    }
+  })
+
+  it('asks browsers to upgrade requests only when the public address is https', async () => {
+    const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+  })
+
+  it('leaves the API’s answers to the API: CORS for any origin, no page policy', async () => {
+    const answer = await rawRequest(server.origin, '/v1/locations/1', {
+      authorization: 'Bearer catalogue-demo-key',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['access-control-allow-origin']).toBe('*')
+    expect(answer.headers['content-security-policy']).toBeUndefined()
   })
 })
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -30,6 +29,10 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     root,
     cacheControl: false,
     serveDotFiles: false,
+    // The build writes .br and .gz beside each file (server/build/precompress.ts): sent as they are.
+    preCompressed: true,
+    // Source maps, dot folders (`/.vite/manifest.json`) and dot files are build output, not the app.
+    allowedPath: (pathName) => isServedFile(pathName),
     setHeaders(reply, filePath) {
       const cacheControl = filePath.startsWith(hashedAssets)
         ? 'public, max-age=31536000, immutable'
@@ -41,6 +44,12 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
   })
 }
 
+/** Whether a path may be served as one of the app's files: no source map, no dot file or dot folder. */
+export function isServedFile(pathName: string): boolean {
+  if (pathName.endsWith('.map') || pathName.endsWith('.br') || pathName.endsWith('.gz')) return false
+  return !pathName.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('%2e'))
+}
+
 /** The service worker and its Workbox runtime: checked on every visit, so a new deployment is found at once. */
 function isServiceWorkerFile(filePath: string): boolean {
   const name = filePath.slice(filePath.lastIndexOf(sep) + 1)
@@ -48,33 +57,14 @@ function isServiceWorkerFile(filePath: string): boolean {
 }
 
 /**
- * Whether a request that matched no file is a navigation to one of the app's own routes (such as
- * `/locations/5?name=x`), which gets the app's index.html. Missing files (`/assets/x.js`, `/logo.png`) do not.
+ * Whether a request that matched no file is a browser's navigation to one of the app's own routes (such as
+ * `/locations/5?name=x`): a GET asking for HTML, which gets the app's index.html. Anything else (a script
+ * probing `/healthz`, a missing `/assets/x.js`) gets a JSON 404.
  */
 export function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  const path = request.url.split('?', 1)[0] as string
-  if (path.startsWith('/assets/')) return false
-  const lastSegment = path.slice(path.lastIndexOf('/') + 1)
-  return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html')
-}
-
-/**
- * Whether a request whose address the router cannot read (malformed percent-encoding, such as `/locations/%`)
- * is a browser navigating to an app path: it asks for HTML. The app answers it with its not-found page; any
- * other request keeps the contract's JSON 400.
- */
-export function isUnreadableAppNavigation(request: FastifyRequest): boolean {
-  return isAppNavigation(request) && (request.headers.accept ?? '').includes('text/html')
-}
-
-/**
- * index.html read from disk, for answers given before routing (Fastify's `frameworkErrors`), where
- * @fastify/static's `sendFile` is not available.
- */
-export async function sendAppIndexFrom(staticDir: string, reply: FastifyReply): Promise<FastifyReply> {
-  const html = await readFile(join(staticDir, 'index.html'))
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+  if ((request.raw.url ?? '').startsWith('/assets/')) return false
+  return (request.headers.accept ?? '').includes('text/html')
 }
 
 export function sendAppIndex(reply: FastifyReply): FastifyReply {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +41,7 @@ const ownLines = (output: string) =>
   output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
 
 // Each test starts npm and tsx, which takes seconds on a busy machine.
-describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 30_000 }, () => {
+describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 60_000 }, () => {
   it('refuses a bad dataset with one message and a non-zero exit', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'catalogue-main-')), 'bad.json')
     writeFileSync(file, JSON.stringify({ locations: [{ id: 1, name: 'x' }], episodes: [] }))
@@ -61,22 +62,7 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 3
 
   it('says it runs in demo mode, serves, logs each request, and exits 0 on SIGTERM', async () => {
     const { child, output } = start({})
-    const address = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        // The last start-up line names the app (or its absence): by then every line is out.
-        const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(
-          output(),
-        )
-        if (match) {
-          clearInterval(timer)
-          resolve(match[1] as string)
-        }
-      }, 50)
-      child.once('exit', () => {
-        clearInterval(timer)
-        reject(new Error(`exited early: ${output()}`))
-      })
-    })
+    const address = await listening(child, output)
     expect(output()).toContain('Demo mode')
     const response = await fetch(`${address}/v1/locations/1`, {
       headers: { authorization: 'Bearer catalogue-demo-key' },
@@ -85,7 +71,88 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 3
     const exited = exitCode(child)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-    expect(output()).toMatch(/ GET \/v1\/locations\/1 200 \d+\.\dms/)
+    const lines = ownLines(output())
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request', method: 'GET', path: '/v1/locations/1', status: 200 }),
+    )
     expect(output()).not.toContain('Bearer')
+    expect(output()).not.toContain('catalogue-demo-key')
+  })
+
+  it('keeps serving when the reader of its log goes away (EPIPE)', async () => {
+    const { child, output } = start({})
+    const address = await listening(child, output)
+    child.stdout?.destroy()
+    for (let index = 0; index < 20; index++) {
+      const response = await fetch(`${address}/v1/locations/${index + 1}`, {
+        headers: { authorization: 'Bearer catalogue-demo-key' },
+      })
+      expect(response.status).toBe(200)
+    }
+    expect(child.exitCode).toBeNull()
+    const exited = exitCode(child)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
   })
 })
+
+describe('stopping (contract §10)', { timeout: 60_000 }, () => {
+  it('exits 0 at the shutdown deadline even when a client never reads its answers', async () => {
+    const { child, output } = start({})
+    const address = new URL(await listening(child, output))
+    const ids = Array.from({ length: 126 }, (_, index) => index + 1).join(',')
+    const request = `GET /v1/locations/${ids} HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer catalogue-demo-key\r\n\r\n`
+    const socket = connect(Number(address.port), address.hostname)
+    socket.on('error', () => undefined)
+    await new Promise<void>((resolve) => socket.write(request.repeat(3000), () => resolve()))
+    socket.pause()
+    const exited = exitCode(child)
+    const signalled = performance.now()
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    const seconds = (performance.now() - signalled) / 1000
+    expect(seconds).toBeGreaterThan(9)
+    expect(seconds).toBeLessThan(25)
+    expect(output()).toContain('Shutdown deadline reached')
+    socket.destroy()
+  })
+
+  it('during the drain delay after SIGTERM, /readyz answers 503 while the API still answers; then exits 0', async () => {
+    // Long enough for the three requests below on a loaded machine.
+    const { child, output } = start({ CATALOGUE_DRAIN_SECONDS: '5' })
+    const address = await listening(child, output)
+    expect((await fetch(`${address}/readyz`)).status).toBe(200)
+    const exited = exitCode(child)
+    child.kill('SIGTERM')
+    await expect.poll(() => output()).toContain('draining for 5 s')
+    const ready = await fetch(`${address}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ error: expect.stringMatching(/shutting down/) })
+    expect((await fetch(`${address}/healthz`)).status).toBe(200)
+    const response = await fetch(`${address}/v1/locations/1`, {
+      headers: { authorization: 'Bearer catalogue-demo-key' },
+    })
+    expect(response.status).toBe(200)
+    expect(await exited).toBe(0)
+  })
+})
+
+/** The address the service listens on, once every start-up line is out. */
+function listening(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      // The last start-up line names the app (or its absence): by then every line is out.
+      const match = /Catalogue service on (http:\/\/\S+):[\s\S]*(Explorer app at|No built app)/.exec(output())
+      if (match) {
+        clearInterval(timer)
+        resolve(match[1] as string)
+      }
+    }, 50)
+    child.once('exit', () => {
+      clearInterval(timer)
+      reject(new Error(`exited early: ${output()}`))
+    })
+  })
+}

@@ -9,17 +9,21 @@ import { runService } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log, metrics, limiter }) => {
+runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
     publicUrl: config.publicUrl,
-    hosting: hasApp ? { staticDir: DIST_DIR } : null,
-    log,
+    trustProxy: config.trustProxy,
+    maxConnections: config.maxConnections,
+    lifecycle,
     metrics,
     limiter,
+    refusedKeyLimiter,
+    hosting: hasApp ? { staticDir: DIST_DIR } : null,
+    log,
   })
   return {
     app,

@@ -1,9 +1,12 @@
+import { isIP } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
-import { type KeyRateLimiter, TokenBucketLimiter } from './http/rate-limit'
-import { batchedSink, type LogSink } from './http/request-log'
+import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
+import type { LogDestination, Logger } from './http/request-log'
+import { Lifecycle } from './lifecycle'
+import { stdoutLog } from './log-output'
 import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
 import { recordCounts } from './operations/live-catalogue'
 import { ServiceMetrics } from './operations/metrics'
@@ -13,13 +16,16 @@ import { reloadDataset } from './operations/reload'
 
 export type StartContext = {
   config: Config
-  operations: OperationsConfig
   store: CatalogueStore
-  log: LogSink
+  log: LogDestination
+  lifecycle: Lifecycle
+  operations: OperationsConfig
   /** Where the service counts what it does, when METRICS_PORT is set. */
   metrics: ServiceMetrics | null
-  /** The per-key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
-  limiter: KeyRateLimiter | null
+  /** The key buckets shared through Redis, when CATALOGUE_REDIS_URL is set (null: in-process). */
+  limiter: RateLimiter | null
+  /** The refused-key buckets (per client address) shared through Redis, likewise. */
+  refusedKeyLimiter: RateLimiter | null
 }
 
 export type Started = {
@@ -30,10 +36,13 @@ export type Started = {
   close?: () => Promise<unknown>
 }
 
+/** After the drain delay, connections still open this long are closed and the process exits 0 (contract §10). */
+export const SHUTDOWN_DEADLINE_MS = 10_000
+
 /**
  * What `npm start` and `npm run dev` share: read the configuration and the dataset, listen, say what runs,
- * and on SIGTERM or SIGINT stop accepting, finish the requests in flight and exit 0. A start-up failure is
- * one message and exit status 1.
+ * and on SIGTERM or SIGINT drain (CATALOGUE_DRAIN_SECONDS), stop accepting, finish the requests in flight
+ * within the shutdown deadline and exit 0. A start-up failure is one message and exit status 1.
  */
 export function runService(start: (context: StartContext) => Promise<Started>): void {
   serve(start).catch((error: unknown) => {
@@ -49,7 +58,10 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   const store = loadStore(config.dataPath)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
   metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
-  const log = batchedSink(process.stdout)
+  const output = stdoutLog(config.logFormat)
+  const lifecycle = new Lifecycle()
+  // The limiter's messages go to the service's log, which exists once the app is built (before any is said).
+  let limiterLog: Logger | null = null
   const redis =
     operations.redisUrl !== null && config.rateLimit > 0
       ? new RedisRateLimiter({
@@ -57,53 +69,80 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
           timeout: operations.redisTimeout,
           rate: config.rateLimit,
           keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
-          say: (line, level) => (level === 'warn' ? console.warn(line) : console.log(line)),
+          say: (line, level) => limiterLog?.[level](line),
           onFallback: () => metrics?.rateLimitFallbacks.inc(),
         })
       : null
-  if (redis && (await redis.connect()))
-    console.log(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl as string)}.`)
-  const started = await start({ config, operations, store, log, metrics, limiter: redis })
+  const started = await start({
+    config,
+    store,
+    log: output.destination,
+    lifecycle,
+    operations,
+    metrics,
+    limiter: redis,
+    refusedKeyLimiter: redis?.withRate(REFUSED_KEY_RATE, REFUSED_KEY_BURST) ?? null,
+  })
+  const logger = started.app.log as Logger
+  limiterLog = logger
+  if (redis && operations.redisUrl !== null && (await redis.connect()))
+    logger.info(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl)}.`)
   const address = await started.app.listen({ port: config.port, host: config.host })
   const metricsListener =
     metrics && operations.metricsPort !== null
       ? await listenForMetrics(metrics.registry, operations.metricsPort, config.host)
       : null
-  for (const line of startLines(config, store, address)) console.log(line)
-  if (metricsListener) console.log(`Metrics at ${metricsListener.origin}/metrics.`)
-  console.log(started.explorer(address))
+  for (const line of startLines(config, store, address)) logger.info(line)
+  for (const line of startWarnings(config)) logger.warn(line)
+  if (metricsListener) logger.info(`Metrics at ${metricsListener.origin}/metrics.`)
+  logger.info(started.explorer(address))
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
-  console.log(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
+  logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
 
   let reloading = false
   process.on('SIGHUP', () => {
     if (reloading) return
     reloading = true
     const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
-    ;(result.ok ? console.log : console.error)(result.message)
+    if (result.ok) logger.info(result.message)
+    else logger.error(result.message)
     reloading = false
   })
 
   let stopping = false
-  const stop = (signal: string) => {
+  const exit = (code: number) => {
+    output.flush()
+    process.exit(code)
+  }
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: no longer accepting connections; finishing requests in flight.`)
+    lifecycle.draining = true
+    if (config.drainSeconds > 0) {
+      logger.info(`${signal}: draining for ${config.drainSeconds} s (readiness answers 503), still serving.`)
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000))
+    }
+    logger.info(
+      `${signal}: no longer accepting connections; finishing requests in flight (at most ${SHUTDOWN_DEADLINE_MS / 1000} s).`,
+    )
+    setTimeout(() => {
+      logger.warn('Shutdown deadline reached: closing the connections still open.')
+      started.app.server.closeAllConnections()
+      exit(0)
+    }, SHUTDOWN_DEADLINE_MS).unref()
     Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
       () => {
-        log.flush()
-        console.log('Stopped.')
-        process.exit(0)
+        logger.info('Stopped.')
+        exit(0)
       },
       (error: unknown) => {
-        log.flush()
-        console.error(`Could not stop cleanly: ${String(error)}`)
-        process.exit(1)
+        logger.error(`Could not stop cleanly: ${String(error)}`)
+        exit(1)
       },
     )
   }
-  process.on('SIGTERM', () => stop('SIGTERM'))
-  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 function startLines(config: Config, store: CatalogueStore, address: string): string[] {
@@ -112,12 +151,32 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   return [
     `Catalogue service on ${address}: ${holdings(store)} from ${config.dataPath}.`,
     keys === 0
-      ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README).'
+      ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README); its rate limit applies per client address.'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
     config.rateLimit === 0
       ? 'Rate limiting is off.'
       : `Rate limit: ${config.rateLimit} requests a second per key, bursts of up to ${burst}.`,
   ]
+}
+
+const LOOPBACK = new Set(['localhost', '::1'])
+const isLoopback = (host: string) =>
+  LOOPBACK.has(host) || (isIP(host) === 4 && host.startsWith('127.')) || host === '::ffff:127.0.0.1'
+
+/** What an operator should know before putting this configuration in front of the public. */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = []
+  if (config.publicUrl === null) {
+    warnings.push(
+      'CATALOGUE_PUBLIC_URL is not set: the addresses in answers follow each request’s Host header. Set it in production.',
+    )
+  }
+  if (config.trustProxy === null && !isLoopback(config.host)) {
+    warnings.push(
+      `Listening on ${config.host} without CATALOGUE_TRUST_PROXY: behind a proxy every client shares the proxy’s address, and with it the per-address limits (failed keys, demo key). Set CATALOGUE_TRUST_PROXY to the proxy’s address.`,
+    )
+  }
+  return warnings
 }
 
 /** "126 locations and 51 episodes". */

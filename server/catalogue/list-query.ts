@@ -1,5 +1,5 @@
 import { type AnyCollection, MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../../src/catalogue'
-import { ApiError } from '../http/errors'
+import { CatalogueError } from './errors'
 
 /** A list request as the service applies it: the page and the non-empty, trimmed filters in contract order. */
 export interface ListQuery {
@@ -17,9 +17,13 @@ export function parseListQuery(collection: AnyCollection, query: Record<string, 
   for (const field of collection.filters) {
     const raw = query[field]
     if (raw === undefined) continue
-    if (typeof raw !== 'string') throw new ApiError(400, `The filter "${field}" may be given only once.`)
+    if (typeof raw !== 'string')
+      throw new CatalogueError('invalid', `The filter "${field}" may be given only once.`)
     if (raw.length > MAX_FILTER_LENGTH) {
-      throw new ApiError(400, `The filter "${field}" may be at most ${MAX_FILTER_LENGTH} characters long.`)
+      throw new CatalogueError(
+        'invalid',
+        `The filter "${field}" may be at most ${MAX_FILTER_LENGTH} characters long.`,
+      )
     }
     const value = normaliseFilterValue(raw)
     if (value !== '') filters.push([field, value])
@@ -29,11 +33,12 @@ export function parseListQuery(collection: AnyCollection, query: Record<string, 
 
 function readPage(raw: unknown): number {
   if (raw === undefined) return 1
-  if (typeof raw !== 'string') throw new ApiError(400, 'The parameter "page" may be given only once.')
+  if (typeof raw !== 'string')
+    throw new CatalogueError('invalid', 'The parameter "page" may be given only once.')
   const page = parsePage(raw)
   if (page === null) {
-    throw new ApiError(
-      400,
+    throw new CatalogueError(
+      'invalid',
       'The parameter "page" must be a whole number of at least 1, written in digits, such as page=2.',
     )
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DATASET_PATH } from '../config'
@@ -19,5 +20,16 @@ describe('dataset generator', () => {
       expect(names).toContain(character)
     expect(dataset.locations.some((location) => location.type === '')).toBe(true)
     expect(dataset.locations.some((location) => location.dimension === '')).toBe(true)
+  })
+})
+
+describe('npm run generate:data', () => {
+  it('prints its usage and exits 0 with --help', { timeout: 60_000 }, () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/data/generate.ts', '--help'], {
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(0)
+    expect(result.stdout).toMatch(/^Usage: npm run generate:data -- \[options\]/)
+    expect(result.stdout).toContain('--locations <n>')
   })
 })

@@ -269,15 +269,31 @@ export function formatDataset(dataset: Dataset): string {
   return `{\n${sections.join(',\n')}\n}\n`
 }
 
+const USAGE = `Usage: npm run generate:data -- [options]
+
+Writes a deterministic dataset (the same output for the same options).
+
+Options:
+  --locations <n>  number of locations (default ${SHIPPED_OPTIONS.locations})
+  --episodes <n>   number of episodes (default ${SHIPPED_OPTIONS.episodes})
+  --seed <n>       seed of the generator (default ${SHIPPED_OPTIONS.seed})
+  --out <path>     file to write (default: the shipped dataset, server/data/catalogue.json)
+  -h, --help       print this and exit`
+
 function main(): void {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h', default: false },
       locations: { type: 'string', default: String(SHIPPED_OPTIONS.locations) },
       episodes: { type: 'string', default: String(SHIPPED_OPTIONS.episodes) },
       seed: { type: 'string', default: String(SHIPPED_OPTIONS.seed) },
       out: { type: 'string', default: DEFAULT_DATASET_PATH },
     },
   })
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
   const count = (flag: string, text: string): number => {
     if (!/^[0-9]+$/.test(text)) throw new Error(`--${flag} must be a whole number, got "${text}"`)
     return Number(text)
@@ -298,6 +314,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     main()
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
+    console.error(`\n${USAGE}`)
     process.exit(1)
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -121,6 +121,30 @@ describe('loading a dataset', () => {
     writeFileSync(broken, '[]')
     expect(() => loadDataset(broken)).toThrow(
       `Dataset ${broken}: the file must hold one JSON object with the arrays "locations" and "episodes"`,
+    )
+  })
+
+  it('refuses a file too large to read as one string, saying so and naming the limit', () => {
+    const huge = join(directory, 'huge.json')
+    // A sparse file: 600 MB on paper, nothing on disk.
+    writeFileSync(huge, '')
+    truncateSync(huge, 600 * 1024 * 1024)
+    expect(() => loadDataset(huge)).toThrow(
+      new RegExp(
+        `^Dataset ${huge} is too large to read: it has 600 MB, and a dataset is read as one string of at most \\d+ MB\\.`,
+      ),
+    )
+  })
+
+  it('refuses invalid UTF-8 instead of replacing it, naming the byte offset', () => {
+    const file = join(directory, 'latin1.json')
+    const text = JSON.stringify({ locations: [], episodes: [] })
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(text.slice(0, 14)), Buffer.from([0xe9]), Buffer.from(text.slice(14))]),
+    )
+    expect(() => loadDataset(file)).toThrow(
+      `Dataset ${file} is not valid UTF-8: the bytes at offset 14 do not form a character.`,
     )
   })
 })

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { constants } from 'node:buffer'
+import { readFileSync, statSync } from 'node:fs'
 import {
   type AnyCollection,
   COLLECTIONS,
@@ -18,6 +19,67 @@ const READ_FAILURES: Record<string, string> = {
   EISDIR: 'it is a directory, not a file',
 }
 
+const MB = 1024 * 1024
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The file's text: refused when it cannot be read, when it is larger than the longest string the JavaScript
+ * engine can hold (it is parsed as one string), or when it is not valid UTF-8 (never silently replaced).
+ */
+function readText(path: string): string {
+  let bytes: Buffer
+  try {
+    const { size } = statSync(path)
+    if (size > constants.MAX_STRING_LENGTH) {
+      throw new DatasetError(
+        `Dataset ${path} is too large to read: it has ${Math.round(size / MB)} MB, and a dataset is read as one string of at most ${Math.floor(constants.MAX_STRING_LENGTH / MB)} MB. Use a smaller file.`,
+      )
+    }
+    bytes = readFileSync(path)
+  } catch (error) {
+    if (error instanceof DatasetError) throw error
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    throw new DatasetError(
+      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
+    )
+  }
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new DatasetError(
+      `Dataset ${path} is not valid UTF-8: the bytes at offset ${firstInvalidUtf8(bytes)} do not form a character.`,
+    )
+  }
+}
+
+/** The offset of the first byte that does not start a valid UTF-8 sequence (only called on invalid input). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0
+  while (index < bytes.length) {
+    const lead = bytes[index] as number
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0
+    if (length === 0 || index + length > bytes.length) return index
+    for (let next = 1; next < length; next++) {
+      if (((bytes[index + next] as number) & 0xc0) !== 0x80) return index
+    }
+    const second = bytes[index + 1] as number
+    // Overlong forms, surrogates and code points beyond U+10FFFF.
+    if ((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second > 0x9f)) return index
+    if ((lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second > 0x8f)) return index
+    index += length
+  }
+  return index
+}
+
 /** Reads and validates the catalogue's dataset file (contract section 9). Records come back sorted by id. */
 export function loadDataset(path: string): Dataset {
   return loadDatasetOf(path, COLLECTIONS)
@@ -28,15 +90,7 @@ export function loadDatasetOf<const Cs extends readonly AnyCollection[]>(
   path: string,
   collections: Cs,
 ): DatasetOf<Cs> {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? ''
-    throw new DatasetError(
-      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
-    )
-  }
+  const text = readText(path)
   let json: unknown
   try {
     json = JSON.parse(text)

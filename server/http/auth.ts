@@ -3,13 +3,20 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 export const AUTH_REALM = 'Bearer realm="catalogue"'
 
 export type AuthResult =
-  | { ok: true; keyIndex: number }
-  | { ok: false; keySent: boolean; message: string; challenge: string }
+  | { ok: true; keyIndex: number; keyId: string }
+  | { ok: false; keySent: boolean; message: string; challenge: string; keyId?: string }
 
 /** `Bearer`, in any letter case, one space, and a key: keys hold no white space (see the configuration). */
 const SCHEME = /^bearer (\S+)$/i
 
 const digest = (key: string): Buffer => createHash('sha256').update(key).digest()
+
+/** A presented key's SHA-256, and its first 8 hex digits: the key id the log shows instead of the key. */
+type Digested = { digest: Buffer; keyId: string }
+const digested = (key: string): Digested => {
+  const bytes = digest(key)
+  return { digest: bytes, keyId: bytes.toString('hex', 0, 4) }
+}
 
 const MISSING = {
   ok: false,
@@ -32,6 +39,8 @@ const UNKNOWN = {
 
 /** Digests of recently presented keys kept, so a client's steady stream of requests is not re-hashed each time. */
 const DIGEST_MEMORY = 1024
+/** Longer candidates are hashed every time, so the memory holds at most 1024 keys of this length. */
+const REMEMBERED_KEY_LENGTH = 256
 
 /**
  * The accepted keys, held as SHA-256 digests: every candidate is hashed to the same length and compared with
@@ -41,7 +50,7 @@ const DIGEST_MEMORY = 1024
  */
 export class KeyRing {
   private readonly digests: Buffer[]
-  private readonly recent = new Map<string, Buffer>()
+  private readonly recent = new Map<string, Digested>()
 
   constructor(keys: readonly string[]) {
     if (keys.length === 0) throw new Error('A key ring needs at least one key')
@@ -60,16 +69,19 @@ export class KeyRing {
     const candidate = this.digestOf(match[1] as string)
     let found = -1
     for (let index = 0; index < this.digests.length; index++) {
-      if (timingSafeEqual(candidate, this.digests[index] as Buffer) && found === -1) found = index
+      if (timingSafeEqual(candidate.digest, this.digests[index] as Buffer) && found === -1) found = index
     }
-    return found === -1 ? UNKNOWN : { ok: true, keyIndex: found }
+    return found === -1
+      ? { ...UNKNOWN, keyId: candidate.keyId }
+      : { ok: true, keyIndex: found, keyId: candidate.keyId }
   }
 
-  private digestOf(candidate: string): Buffer {
+  private digestOf(candidate: string): Digested {
+    if (candidate.length > REMEMBERED_KEY_LENGTH) return digested(candidate)
     let known = this.recent.get(candidate)
     if (known === undefined) {
       if (this.recent.size >= DIGEST_MEMORY) this.recent.clear()
-      known = digest(candidate)
+      known = digested(candidate)
       this.recent.set(candidate, known)
     }
     return known

@@ -52,7 +52,9 @@ export const MESSAGES = {
   badUrl:
     'The address is malformed: check its form and its percent-encoded sequences (such as %C3%A9 for é).',
   tooLong: `The address is too long: at most ${MAX_IDS} identifiers may be requested at once.`,
-  badHost: 'The Host header must be a host name or address, optionally with a port.',
+  badHost:
+    'The Host header must be a host name or address of at most 255 characters (labels of at most 63), optionally with a port.',
+  twoHosts: 'A request must have one Host header, not several.',
   missingHost: 'An HTTP/1.1 request must have a Host header.',
   internal: 'Something went wrong on the server; please try again.',
 } as const

@@ -1,45 +1,47 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_PREFIX } from '../../src/catalogue'
-import { rateLimitHeaders, tooManyRequests } from './api-gate'
-import type { KeyRing } from './auth'
+import { ByteBoundedCache, type CacheStats } from '../byte-cache'
+import type { ApiGate, GateOutcome } from './api-gate'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
-import { LruCache } from './lru-cache'
-import type { KeyRateLimiter, RateLimitDecision } from './rate-limit'
 import { negotiate, type Representation } from './representation'
-import { type LogSink, requestLine } from './request-log'
+import { bodyBytes, callerRequestId, type Logger, logRequest } from './request-log'
 
 /**
- * Answers repeated API requests before Fastify routes them. Once Fastify has answered a GET with a 200 body,
- * the exact address (with its Host) is remembered with that body; the next GET or HEAD of the same address
- * with an accepted key is answered here, with the same checks (key, rate), headers and log line, at close to
- * the cost of a bare `node:http` server. Anything else, including every refusal, goes to Fastify.
+ * A response cache in front of the router. Once Fastify has answered a GET with a 200 body, the exact address
+ * (with its Host) is remembered with that body; the next GET or HEAD of the same address is answered here at
+ * close to the cost of a bare `node:http` server, through the same gate (`ApiGate`: key, failed-key throttle,
+ * rate) and the same log line (`logRequest`) as Fastify's routes. Anything not remembered goes to Fastify.
  */
 export class FastPath {
-  private readonly bodies: LruCache<Representation>
+  private readonly bodies: ByteBoundedCache<Representation>
 
   constructor(
-    private readonly keys: KeyRing,
-    private readonly limiter: KeyRateLimiter | null,
-    private readonly log: LogSink | null,
+    private readonly gate: ApiGate,
+    private readonly clientAddress: (request: IncomingMessage) => string,
+    private readonly logger: Logger,
   ) {
-    this.bodies = new LruCache(20_000, 32 * 1024 * 1024, (body) => body.budgetSize + 200)
+    this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
   }
 
-  get cacheStats(): { hits: number; misses: number } {
-    return this.bodies.stats
-  }
-
-  /** Forgets every remembered body (after the dataset is replaced). */
-  forget(): void {
-    this.bodies.clear()
-  }
-
-  /** Called by the routes once they have a 200 body for this request. */
-  remember(request: IncomingMessage, body: Representation): void {
+  /**
+   * Called by the routes once they have a 200 body for this request. `canonical` says the address holds
+   * nothing the answer ignores (unknown parameters): only such addresses are kept, so a stream of requests
+   * with junk parameters cannot fill the cache with keys.
+   */
+  remember(request: IncomingMessage, body: Representation, canonical: boolean): void {
     const { method, headers } = request
-    if ((method === 'GET' || method === 'HEAD') && headers.host !== undefined)
+    if (canonical && (method === 'GET' || method === 'HEAD') && headers.host !== undefined)
       this.bodies.set(addressOf(request), body)
+  }
+
+  stats(): CacheStats {
+    return this.bodies.stats()
+  }
+
+  /** Forgets every remembered body (the dataset was replaced). */
+  clear(): void {
+    this.bodies.clear()
   }
 
   /** Answers the request and returns true, or returns false for Fastify to handle it. */
@@ -53,34 +55,46 @@ export class FastPath {
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
     const body = this.bodies.peek(`${headers.host}\n${url}`)
     if (body === undefined) return false
-    const auth = this.keys.check(headers.authorization)
-    if (!auth.ok) return false
-    const answer = (decision: RateLimitDecision | null) => {
-      if (decision && this.limiter) {
-        for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
-          response.setHeader(name, value)
-        if (!decision.allowed) {
-          const error = errorBody(tooManyRequests(this.limiter, decision))
-          response.writeHead(429, {
-            ...CORS_ANSWER_HEADERS,
-            'content-type': JSON_CONTENT_TYPE,
-            'cache-control': ERROR_CACHE_CONTROL,
-            'content-length': Buffer.byteLength(error),
-          })
-          response.end(error)
-          this.log?.(requestLine(method, url, 429, performance.now() - started))
-          return
-        }
+    const reqId = callerRequestId(headers['x-request-id'])
+    const client = this.clientAddress(request)
+    const answer = (outcome: GateOutcome) => {
+      response.setHeader('x-request-id', reqId)
+      for (const [name, value] of Object.entries(outcome.headers)) response.setHeader(name, value)
+      let status: number
+      let bytes: number
+      if (outcome.ok) {
+        const negotiated = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
+        status = negotiated.status
+        bytes = negotiated.variant.body.length
+        response.writeHead(status, negotiated.headers)
+        if (status === 304) response.end()
+        else response.end(negotiated.variant.body)
+      } else {
+        const error = errorBody(outcome.message)
+        status = outcome.status
+        bytes = Buffer.byteLength(error)
+        response.writeHead(status, {
+          ...CORS_ANSWER_HEADERS,
+          'content-type': JSON_CONTENT_TYPE,
+          'cache-control': ERROR_CACHE_CONTROL,
+          'content-length': bytes,
+        })
+        response.end(error)
       }
-      const negotiated = negotiate(body, headers['accept-encoding'], headers['if-none-match'])
-      response.writeHead(negotiated.status, negotiated.headers)
-      if (negotiated.status === 304) response.end()
-      else response.end(negotiated.variant.body)
-      this.log?.(requestLine(method, url, negotiated.status, performance.now() - started))
+      logRequest(this.logger, {
+        reqId,
+        method,
+        path: url.split('?', 1)[0] as string,
+        status,
+        ms: performance.now() - started,
+        bytes: bodyBytes(method, status, bytes),
+        client,
+        ...(outcome.keyId === undefined ? {} : { keyId: outcome.keyId }),
+      })
     }
-    const decision = this.limiter ? this.limiter.take(auth.keyIndex) : null
-    if (decision instanceof Promise) decision.then(answer)
-    else answer(decision)
+    const outcome = this.gate.check(headers.authorization, client)
+    if (outcome instanceof Promise) outcome.then(answer, () => response.destroy())
+    else answer(outcome)
     return true
   }
 }
@@ -90,12 +104,13 @@ function addressOf(request: IncomingMessage): string {
 }
 
 const API_PREFIX_PATH = `${API_PREFIX}/`
+const FAST_PATH_BYTES = 32 * 1024 * 1024
 
-type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match'
-const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match'])
+type WantedHeader = 'host' | 'authorization' | 'accept-encoding' | 'if-none-match' | 'x-request-id'
+const WANTED = new Set<string>(['host', 'authorization', 'accept-encoding', 'if-none-match', 'x-request-id'])
 
 /**
- * The four headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name
+ * The headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name
  * lower-cased) only when asked. Null when one of them is repeated: Fastify then sorts out what that means.
  */
 function readHeaders(raw: string[]): Partial<Record<WantedHeader, string>> | null {

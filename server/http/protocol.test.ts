@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../config'
-import { errorOf, rawRequest, serveForTests } from '../test/server'
+import { errorOf, parseLog, rawRequest, serveForTests } from '../test/server'
 
 const SECRET = 'k3y-that-must-never-leak'
 const server = serveForTests({ apiKeys: ['other-key', SECRET] })
@@ -86,8 +87,25 @@ describe('authentication', () => {
     await server.get('/v1/locations', { key: `${SECRET}-wrong` })
     expect(server.logs.length).toBeGreaterThan(1)
     expect(server.logs.some((line) => line.includes(SECRET))).toBe(false)
-    expect(server.logs.some((line) => / GET \/v1\/locations 200 \d+\.\dms$/.test(line))).toBe(true)
-    expect(server.logs.some((line) => / GET \/v1\/locations 401 \d+\.\dms$/.test(line))).toBe(true)
+    const entries = parseLog(server.logs)
+    const keyId = createHash('sha256').update(SECRET).digest('hex').slice(0, 8)
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v1/locations',
+        status: 200,
+        keyId,
+        client: '127.0.0.1',
+      }),
+    )
+    expect(entries).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/v1/locations', status: 401 }),
+    )
+    for (const entry of entries.filter((line) => line.msg === 'request')) {
+      expect(Object.keys(entry).sort()).toEqual(
+        expect.arrayContaining(['time', 'reqId', 'method', 'path', 'status', 'ms', 'bytes', 'client']),
+      )
+    }
   })
 })
 

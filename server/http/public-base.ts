@@ -1,15 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError, MESSAGES } from './errors'
-
-/** A DNS label (underscores allowed, as container and service names use them), never starting or ending in `-`. */
-const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?'
-/** A host name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
-const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]+\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::([0-9]{1,5}))?$`)
-
-function isHost(host: string): boolean {
-  const match = HOST_PATTERN.exec(host)
-  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535)
-}
+import { isHost } from './host'
 
 /**
  * The base of every address the service writes: CATALOGUE_PUBLIC_URL when configured, otherwise the scheme

@@ -34,15 +34,15 @@ describe('rate limit over HTTP', () => {
 describe('token bucket', () => {
   it('refills at the rate and never beyond the burst', () => {
     let now = 0
-    const limiter = new TokenBucketLimiter(10, 1, () => now)
-    for (let index = 0; index < 40; index++) expect(limiter.take(0).allowed).toBe(true)
-    const refused = limiter.take(0)
+    const limiter = new TokenBucketLimiter(10, () => now)
+    for (let index = 0; index < 40; index++) expect(limiter.take('a').allowed).toBe(true)
+    const refused = limiter.take('a')
     expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 1, limit: 40 })
     now += 100
-    expect(limiter.take(0).allowed).toBe(true)
-    expect(limiter.take(0).allowed).toBe(false)
+    expect(limiter.take('a').allowed).toBe(true)
+    expect(limiter.take('a').allowed).toBe(false)
     now += 60_000
-    expect(limiter.take(0)).toMatchObject({ allowed: true, remaining: 39, reset: 1 })
+    expect(limiter.take('a')).toMatchObject({ allowed: true, remaining: 39, reset: 1 })
   })
 })
 

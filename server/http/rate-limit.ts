@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 /** What one request learns from the limiter, ready to become `RateLimit-*` headers. */
 export interface RateLimitDecision {
   allowed: boolean
@@ -10,33 +12,50 @@ export interface RateLimitDecision {
 }
 
 /**
- * A token bucket per key: `rate` tokens a second, holding at most `BURST_FACTOR * rate`. A key may send a burst
- * of four seconds' worth at once and then `rate` requests a second, with no window edges to game.
+ * Token buckets by name (a key, an address): `rate` tokens a second, at most `capacity`. The seam for another
+ * store (RedisRateLimiter, shared by replicas): whatever keeps the buckets, a take answers a decision,
+ * at once or later.
  */
-export class TokenBucketLimiter {
+export interface RateLimiter {
+  readonly rate: number
+  readonly capacity: number
+  take(bucket: string): RateLimitDecision | Promise<RateLimitDecision>
+}
+
+type Bucket = { tokens: number; updatedAt: number }
+
+/** Buckets kept at most: a forgotten bucket comes back full, so the bound only ever errs on the lenient side. */
+const MAX_BUCKETS = 100_000
+
+/**
+ * Token buckets in this process: a bucket may send a burst of `capacity` at once and then `rate` requests a
+ * second, with no window edges to game. Buckets live in a bounded LRU (names are at most an address long).
+ */
+export class TokenBucketLimiter implements RateLimiter {
   static readonly BURST_FACTOR = 4
   readonly capacity: number
-  private readonly tokens: Float64Array
-  private readonly updatedAt: Float64Array
+  private readonly buckets = new LRUCache<string, Bucket>({ max: MAX_BUCKETS })
 
   constructor(
     readonly rate: number,
-    keyCount: number,
     private readonly now: () => number = () => performance.now(),
+    capacity?: number,
   ) {
-    this.capacity = rate * TokenBucketLimiter.BURST_FACTOR
-    this.tokens = new Float64Array(keyCount).fill(this.capacity)
-    this.updatedAt = new Float64Array(keyCount).fill(this.now())
+    this.capacity = capacity ?? rate * TokenBucketLimiter.BURST_FACTOR
   }
 
-  take(keyIndex: number): RateLimitDecision {
+  take(bucketName: string): RateLimitDecision {
     const now = this.now()
-    const refilled = (((now - (this.updatedAt[keyIndex] as number)) / 1000) * this.rate) as number
-    let tokens = Math.min(this.capacity, (this.tokens[keyIndex] as number) + refilled)
-    this.updatedAt[keyIndex] = now
+    let bucket = this.buckets.get(bucketName)
+    if (bucket === undefined) {
+      bucket = { tokens: this.capacity, updatedAt: now }
+      this.buckets.set(bucketName, bucket)
+    }
+    let tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.rate)
+    bucket.updatedAt = now
     const allowed = tokens >= 1
     if (allowed) tokens -= 1
-    this.tokens[keyIndex] = tokens
+    bucket.tokens = tokens
     return bucketDecision(allowed, tokens, this.rate, this.capacity)
   }
 }
@@ -57,12 +76,6 @@ export function bucketDecision(
   }
 }
 
-/**
- * What the API gate needs of a limiter: the in-process one answers at once, a shared one (Redis) may answer
- * later. One bucket per key, by the key's index in the key ring.
- */
-export interface KeyRateLimiter {
-  readonly rate: number
-  readonly capacity: number
-  take(keyIndex: number): RateLimitDecision | Promise<RateLimitDecision>
-}
+/** Refused keys from one client address: 20 a second, bursts of 100 (contract §10). */
+export const REFUSED_KEY_RATE = 20
+export const REFUSED_KEY_BURST = 100

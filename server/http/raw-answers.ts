@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ALLOW, ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE, MESSAGES } from './errors'
-import { type LogSink, requestLine } from './request-log'
+import { type Logger, loggedPath, logRequest } from './request-log'
 
 /**
  * Answers for requests that never reach Fastify's routes: what Node's HTTP parser refuses, an `Expect` it
@@ -60,18 +61,19 @@ function headersOf(refusal: Refusal, body: string): Record<string, string> {
  * the client to close its side). When an answer is already on its way on that connection (a pipelined request
  * refused mid-response), a second one would corrupt it: the connection is only closed.
  */
-function refuseOnSocket(socket: Duplex, refusal: Refusal): void {
+function refuseOnSocket(socket: Duplex, refusal: Refusal): number {
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
     ?.headersSent
   if (!socket.writable || answering) {
     socket.destroy()
-    return
+    return 0
   }
   const body = errorBody(refusal.message)
   const head = Object.entries(headersOf(refusal, body))
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
   socket.end(`HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n${head}\r\n${body}`, () => socket.destroy())
+  return Buffer.byteLength(body)
 }
 
 /** A request line: a method token, a target without spaces, and the HTTP version. */
@@ -91,17 +93,38 @@ function requestLineOf(rawPacket: unknown): [method: string, url: string] {
 export function answerClientError(
   error: NodeJS.ErrnoException & { rawPacket?: unknown },
   socket: Duplex,
-  log: LogSink | null,
+  logger: Logger,
 ) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const refusal = PARSER_REFUSALS[error.code ?? ''] ?? NOT_HTTP
-  refuseOnSocket(socket, refusal)
+  const bytes = refuseOnSocket(socket, refusal)
   const [method, url] = requestLineOf(error.rawPacket)
-  log?.(requestLine(method, url, refusal.status, 0))
+  logRefusal(logger, method, url, refusal.status, 0, bytes, socket)
+}
+
+function logRefusal(
+  logger: Logger,
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+  bytes: number,
+  socket: Duplex,
+): void {
+  const client = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? '-'
+  logRequest(logger, {
+    reqId: randomUUID(),
+    method,
+    path: url === '-' ? url : loggedPath(url),
+    status,
+    ms,
+    bytes,
+    client,
+  })
 }
 
 /** Answers `Expect` values other than `100-continue` (417) and `CONNECT` (405), which Node keeps from Fastify. */
-export function answerOutsideRoutes(server: Server, log: LogSink | null): void {
+export function answerOutsideRoutes(server: Server, logger: Logger): void {
   server.on('checkExpectation', (request, response) => {
     const started = performance.now()
     const refusal: Refusal = {
@@ -111,10 +134,19 @@ export function answerOutsideRoutes(server: Server, log: LogSink | null): void {
     }
     const body = errorBody(refusal.message)
     response.writeHead(refusal.status, headersOf(refusal, body)).end(body)
-    log?.(requestLine(request.method ?? '-', request.url ?? '-', refusal.status, performance.now() - started))
+    const ms = performance.now() - started
+    logRefusal(
+      logger,
+      request.method ?? '-',
+      request.url ?? '-',
+      refusal.status,
+      ms,
+      body.length,
+      request.socket,
+    )
   })
-  server.on('connect', (request, socket) => {
-    refuseOnSocket(socket, METHOD_NOT_ALLOWED)
-    log?.(requestLine('CONNECT', request.url ?? '-', METHOD_NOT_ALLOWED.status, 0))
+  server.on('connect', (_request, socket) => {
+    const bytes = refuseOnSocket(socket, METHOD_NOT_ALLOWED)
+    logRefusal(logger, 'CONNECT', '-', METHOD_NOT_ALLOWED.status, 0, bytes, socket)
   })
 }

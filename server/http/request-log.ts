@@ -1,48 +1,78 @@
-/** Receives one finished line per request (and the odd server error). */
-export type LogSink = (line: string) => void
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import pino, { type DestinationStream } from 'pino'
 
-let stampedAt = 0
-let stamp = ''
+/** Fastify's logger (pino), as every part of the service writes to it. */
+export type Logger = FastifyBaseLogger
 
-/** The current time as ISO 8601, formatted at most once a millisecond (a busy server logs many per ms). */
-function timestamp(): string {
-  const now = Date.now()
-  if (now !== stampedAt) {
-    stampedAt = now
-    stamp = new Date(now).toISOString()
-  }
-  return stamp
+/** Where log lines go: anything with `write(line)` (a file, stdout, a test's array). */
+export type LogDestination = DestinationStream
+
+/** One request, as its log line records it (contract §10). Never a header value, a query or a key. */
+export interface RequestFacts {
+  reqId: string
+  method: string
+  /** The path without its query; an absolute-form target without its origin (and its credentials). */
+  path: string
+  status: number
+  /** Milliseconds from the request's arrival to the end of the answer. */
+  ms: number
+  /** Bytes of body sent. */
+  bytes: number
+  /** The client's address (the proxy's client when CATALOGUE_TRUST_PROXY trusts the proxy). */
+  client: string
+  /** The first 8 hex digits of the SHA-256 of the key sent, when one was sent. */
+  keyId?: string
 }
 
-/** One line per request: time, method, path (without the query), status, duration. Never a header. */
-export function requestLine(method: string, url: string, status: number, milliseconds: number): string {
-  const query = url.indexOf('?')
-  const path = query === -1 ? url : url.slice(0, query)
-  return `${timestamp()} ${method} ${path} ${status} ${milliseconds.toFixed(1)}ms`
+/** The service's logger: JSON lines with an ISO time and no process fields, or null for no log. */
+export function createLogger(destination: LogDestination | null): Logger {
+  if (destination === null) return pino({ enabled: false })
+  return pino(
+    {
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  )
 }
 
-/** Lines wait at most this long (ms), or until this many are pending, before they are written. */
-const FLUSH_DELAY = 100
-const FLUSH_LINES = 512
+/** Writes the one line of a finished request; every way a request is answered calls this. */
+export function logRequest(logger: Logger, facts: RequestFacts): void {
+  facts.ms = Math.round(facts.ms * 10) / 10
+  logger.info(facts, 'request')
+}
 
 /**
- * A sink that writes lines to a stream in batches, so a busy server does not pay a write per request.
- * `flush()` writes what is pending (call it before exiting).
+ * The path to log for a request target: the query dropped, and an absolute-form target
+ * (`http://user:pass@host/v1/…`) reduced to its path, so neither a query nor credentials reach the log.
  */
-export function batchedSink(stream: NodeJS.WritableStream): LogSink & { flush(): void } {
-  let pending: string[] = []
-  let timer: NodeJS.Timeout | undefined
-  const flush = () => {
-    if (timer) clearTimeout(timer)
-    timer = undefined
-    if (pending.length === 0) return
-    stream.write(`${pending.join('\n')}\n`)
-    pending = []
+export function loggedPath(target: string): string {
+  let path = target
+  if (!path.startsWith('/')) {
+    if (path === '*') return path
+    path = URL.canParse(path) ? new URL(path).pathname : '-'
   }
-  const sink = (line: string) => {
-    pending.push(line)
-    if (pending.length >= FLUSH_LINES) flush()
-    else if (!timer) timer = setTimeout(flush, FLUSH_DELAY).unref()
-  }
-  return Object.assign(sink, { flush })
+  const query = path.indexOf('?')
+  return query === -1 ? path : path.slice(0, query)
+}
+
+/** A caller's own request id is kept when it is a short token; otherwise the service makes one. */
+const CALLER_ID = /^[A-Za-z0-9._:-]{1,64}$/
+
+export function callerRequestId(sent: string | string[] | undefined): string {
+  return typeof sent === 'string' && CALLER_ID.test(sent) ? sent : randomUUID()
+}
+
+/** Fastify's `genReqId`. */
+export const requestIdOf = (request: IncomingMessage): string =>
+  callerRequestId(request.headers['x-request-id'])
+
+/** Bytes of body an answer carried, from its Content-Length (0 for HEAD, 304 and answers without one). */
+export function bodyBytes(method: string, status: number, contentLength: unknown): number {
+  if (method === 'HEAD' || status === 304 || status === 204) return 0
+  const bytes = Number(contentLength)
+  return Number.isFinite(bytes) ? bytes : 0
 }

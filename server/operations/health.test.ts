@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { Lifecycle } from '../lifecycle'
 import { serveForTests, shippedDataset } from '../test/server'
 
-let draining = false
-const service = serveForTests({ apiKeys: ['health-test-key'], rateLimit: 1, draining: () => draining })
+const lifecycle = new Lifecycle()
+const service = serveForTests({ apiKeys: ['health-test-key'], rateLimit: 1, lifecycle })
 
 describe('health and readiness', () => {
   it('answers liveness and readiness with the record counts, without a key and never rate limited', async () => {
@@ -22,7 +23,7 @@ describe('health and readiness', () => {
   })
 
   it('is not ready during the drain delay, while still alive', async () => {
-    draining = true
+    lifecycle.draining = true
     try {
       const ready = await service.get('/readyz', { key: null })
       expect(ready.status).toBe(503)
@@ -30,7 +31,7 @@ describe('health and readiness', () => {
       expect(await ready.json()).toEqual({ error: expect.stringMatching(/shutting down/) })
       expect((await service.get('/healthz', { key: null })).status).toBe(200)
     } finally {
-      draining = false
+      lifecycle.draining = false
     }
     expect((await service.get('/readyz', { key: null })).status).toBe(200)
   })

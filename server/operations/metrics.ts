@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { COLLECTIONS } from '../../src/catalogue'
 import { OPENAPI_PATH } from '../../src/catalogue/openapi'
+import type { Lifecycle } from '../lifecycle'
 import { HEALTH_PATH, READY_PATH } from './plugin'
 
 type CacheStats = Record<string, { hits: number; misses: number }>
@@ -54,11 +55,7 @@ export class ServiceMetrics {
     help: 'TCP connections open on the public listener.',
     registers: [this.registry],
   })
-  private readonly droppedConnections = new Counter({
-    name: 'catalogue_connections_dropped_total',
-    help: 'Connections refused because the connection cap was reached.',
-    registers: [this.registry],
-  })
+  private lifecycles: Lifecycle[] = []
   readonly datasetRecords = new Gauge({
     name: 'catalogue_dataset_records',
     help: 'Records served, by collection.',
@@ -85,6 +82,16 @@ export class ServiceMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'catalogue_' })
+    const lifecycles = () => this.lifecycles
+    new Counter({
+      name: 'catalogue_connections_dropped_total',
+      help: 'Connections refused because the connection cap was reached.',
+      registers: [this.registry],
+      collect(this: Counter) {
+        this.reset()
+        for (const lifecycle of lifecycles()) this.inc(lifecycle.refusedConnections)
+      },
+    })
     const sources = () => this.cacheSources
     const total = (field: 'hits' | 'misses') =>
       function (this: Counter<'cache'>) {
@@ -119,8 +126,12 @@ export class ServiceMetrics {
     this.datasetLoadSeconds.set(seconds)
   }
 
-  /** Counts every request, answer and connection of the public HTTP server. */
-  instrument(server: Server): void {
+  /**
+   * Counts every request, answer and connection of the public HTTP server; the connections refused at the cap
+   * are read from the service's lifecycle (one count, also logged) at each scrape.
+   */
+  instrument(server: Server, lifecycle: Lifecycle): void {
+    this.lifecycles.push(lifecycle)
     server.on('request', (request, response) => {
       const started = performance.now()
       response.once('finish', () => {
@@ -137,6 +148,5 @@ export class ServiceMetrics {
       this.openConnections.inc()
       socket.once('close', () => this.openConnections.dec())
     })
-    server.on('drop', () => this.droppedConnections.inc())
   }
 }

@@ -9,5 +9,5 @@ import { Representation, sendRepresentation } from '../http/representation'
  */
 export function registerOpenApiRoute(app: FastifyInstance, publicUrl: string | null): void {
   const body = new Representation(JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl })))
-  app.get(OPENAPI_PATH, { compress: false }, (request, reply) => sendRepresentation(request, reply, body))
+  app.get(OPENAPI_PATH, (request, reply) => sendRepresentation(request, reply, body))
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
+import type { Lifecycle } from '../lifecycle'
 import { registerOpenApiRoute } from './openapi-route'
 
 export const HEALTH_PATH = '/healthz'
@@ -10,8 +11,8 @@ export interface OperationsOptions {
   publicUrl: string | null
   /** The records served now (asked at each request, so a reloaded dataset shows). */
   counts: () => Record<string, number>
-  /** True during the drain delay after SIGTERM: not ready, though still serving. */
-  draining?: () => boolean
+  /** Draining during the delay after SIGTERM: not ready, though still serving. */
+  lifecycle: Lifecycle
 }
 
 function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -24,13 +25,14 @@ function sendJson(reply: FastifyReply, status: number, body: string): FastifyRep
 
 /**
  * The operations endpoints outside /v1 (contract §10): liveness, readiness with record counts, and the
- * OpenAPI document. Never behind the key. Metrics have their own listener (see metrics-server.ts).
+ * OpenAPI document. Never behind the key (the API's gate is a hook of the `/v1` scope only); CORS comes from
+ * the app-wide registration. Metrics have their own listener (see metrics-server.ts).
  */
-export function registerOperations(app: FastifyInstance, options: OperationsOptions): void {
-  const draining = options.draining ?? (() => false)
-  app.get(HEALTH_PATH, (_request, reply) => sendJson(reply, 200, '{"status":"ok"}'))
-  app.get(READY_PATH, (_request, reply) => {
-    if (draining())
+export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, options) => {
+  const { lifecycle } = options
+  scope.get(HEALTH_PATH, (_request, reply) => sendJson(reply, 200, '{"status":"ok"}'))
+  scope.get(READY_PATH, (_request, reply) => {
+    if (lifecycle.draining)
       return sendJson(
         reply,
         503,
@@ -38,5 +40,5 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
       )
     return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...options.counts() }))
   })
-  registerOpenApiRoute(app, options.publicUrl)
+  registerOpenApiRoute(scope, options.publicUrl)
 }

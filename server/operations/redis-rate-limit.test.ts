@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startRedis, type TestRedis } from '../test/redis'
 import { type ServiceProcess, startServiceProcess } from '../test/service-process'
-import { bucketName } from './redis-rate-limit'
+import { bucketName, RedisRateLimiter } from './redis-rate-limit'
 
 const RATE = 2
 const BURST = RATE * 4
@@ -10,7 +10,8 @@ const SHARED_KEY = 'redis-test-shared-key'
 const OTHER_KEY = 'redis-test-other-key'
 const WARM_UP_KEY = 'redis-test-warm-up-key'
 const OTHER_PATH = '/v1/episodes/2'
-const OTHER_LINE = /GET \/v1\/episodes\/2 \d+ ([0-9.]+)ms/g
+/** The service's JSON log line for a request of OTHER_PATH, with its time in ms. */
+const OTHER_LINE = /"method":"GET","path":"\/v1\/episodes\/2","status":\d+,"ms":([0-9.]+)/g
 const WARNING = /Redis is not answering/g
 const BACK = /Redis is answering again/g
 
@@ -92,6 +93,27 @@ describe('two replicas sharing the rate limit through Redis', () => {
     expect(allowed).toBeLessThan(2 * BURST)
     // Each replica refused some: the state each consults is the one they share.
     expect([...seenBy].sort()).toEqual([0, 1])
+  })
+
+  it('shares the refused-key throttle of an address too: two limiters on one Redis allow its burst once', async () => {
+    const limiter = () =>
+      new RedisRateLimiter({ url: redis.url, rate: RATE, timeout: 1000, keys: [SHARED_KEY], say: () => {} })
+    const twoReplicas = [limiter(), limiter()]
+    try {
+      for (const replica of twoReplicas) expect(await replica.connect()).toBe(true)
+      const refusals = twoReplicas.map((replica) => replica.withRate(1, 3))
+      const started = performance.now()
+      let allowed = 0
+      for (let round = 0; round < 6; round++) {
+        for (const refused of refusals) if ((await refused.take('refused:203.0.113.9')).allowed) allowed++
+      }
+      const seconds = (performance.now() - started) / 1000
+      expect(allowed).toBeGreaterThanOrEqual(3)
+      expect(allowed).toBeLessThanOrEqual(3 + Math.ceil(seconds * 1))
+      expect(twoReplicas.every((replica) => replica.usingRedis)).toBe(true)
+    } finally {
+      await Promise.all(twoReplicas.map((replica) => replica.close()))
+    }
   })
 
   it('keeps answering another key within 50 ms while Redis is paused (SIGSTOP), and shares again once it is back', async () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { Redis, type Result } from 'ioredis'
 import {
   bucketDecision,
-  type KeyRateLimiter,
   type RateLimitDecision,
+  type RateLimiter,
   TokenBucketLimiter,
 } from '../http/rate-limit'
 
@@ -47,17 +47,25 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
 return { allowed, tostring(tokens) }
 `
 
-/** A key's bucket name in Redis: a digest of the key, never the key. The same on every replica. */
-export function bucketName(key: string): string {
-  return `catalogue:rate:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`
+/**
+ * A bucket's name in Redis: a digest of what it limits (a key, never shown; an address), the same on every
+ * replica whatever the order of its configured keys.
+ */
+export function bucketName(limited: string): string {
+  return `catalogue:rate:${createHash('sha256').update(limited).digest('hex').slice(0, 16)}`
 }
+
+/** The gate's bucket for the key at index N of the key ring (see ApiGate). */
+const KEY_BUCKET = /^key:(\d+)$/
 
 export interface RedisRateLimiterOptions {
   url: string
   rate: number
+  /** Tokens a bucket holds at most; default the rate times TokenBucketLimiter.BURST_FACTOR. */
+  capacity?: number
   /** Longest a request waits for Redis (ms); default REDIS_TIMEOUT_MS. */
   timeout?: number
-  /** The accepted keys, in the key ring's order. */
+  /** The accepted keys, in the key ring's order (the gate names a key's bucket by its index). */
   keys: readonly string[]
   /** One line when Redis stops answering, one when it is back. */
   say: (line: string, level: 'warn' | 'info') => void
@@ -66,21 +74,22 @@ export interface RedisRateLimiterOptions {
 }
 
 interface Waiting {
-  keyIndex: number
+  bucket: string
+  /** The in-process buckets that answer it if Redis does not. */
+  fallback: TokenBucketLimiter
   resolve: (decision: RateLimitDecision) => void
 }
 
 /**
- * Per-key token buckets shared by every replica through one Redis server: one script call per request. When
+ * Token buckets (per key, per address) shared by every replica through one Redis server: one script call per request. When
  * Redis fails or takes longer than REDIS_TIMEOUT_MS, every waiting request and every later one is answered by
  * in-process buckets (at once, no more waiting) until a probe finds Redis answering again. During such an
  * outage each replica limits on its own, so the shared limit can be exceeded by up to one burst per replica.
  */
-export class RedisRateLimiter implements KeyRateLimiter {
+export class RedisRateLimiter implements RateLimiter {
   readonly rate: number
   readonly capacity: number
   private readonly redis: Redis
-  private readonly buckets: string[]
   private readonly fallback: TokenBucketLimiter
   private readonly waiting = new Set<Waiting>()
   private readonly timeout: number
@@ -90,9 +99,8 @@ export class RedisRateLimiter implements KeyRateLimiter {
   constructor(private readonly options: RedisRateLimiterOptions) {
     this.rate = options.rate
     this.timeout = options.timeout ?? REDIS_TIMEOUT_MS
-    this.fallback = new TokenBucketLimiter(options.rate, options.keys.length)
+    this.fallback = new TokenBucketLimiter(options.rate, undefined, options.capacity)
     this.capacity = this.fallback.capacity
-    this.buckets = options.keys.map(bucketName)
     this.redis = new Redis(options.url, {
       // Never queue a command while disconnected: fail at once and let the in-process buckets answer.
       enableOfflineQueue: false,
@@ -131,17 +139,42 @@ export class RedisRateLimiter implements KeyRateLimiter {
     return this.shared
   }
 
-  take(keyIndex: number): RateLimitDecision | Promise<RateLimitDecision> {
-    if (!this.shared) return this.fallback.take(keyIndex)
+  /** The Redis key of a bucket the gate names (`key:0`, `demo:198.51.100.7`, `refused:…`). */
+  private redisKey(bucket: string): string {
+    const key = KEY_BUCKET.exec(bucket)
+    const configured = key ? this.options.keys[Number(key[1])] : undefined
+    return bucketName(configured ?? bucket)
+  }
+
+  take(bucket: string): RateLimitDecision | Promise<RateLimitDecision> {
+    return this.takeFrom(bucket, this.rate, this.capacity, this.fallback)
+  }
+
+  /**
+   * Buckets of another rate (the refused-key throttle) on the same connection, falling back and coming back
+   * with this limiter: one warning and one probe for both.
+   */
+  withRate(rate: number, capacity: number): RateLimiter {
+    const fallback = new TokenBucketLimiter(rate, undefined, capacity)
+    return { rate, capacity, take: (bucket) => this.takeFrom(bucket, rate, capacity, fallback) }
+  }
+
+  private takeFrom(
+    bucket: string,
+    rate: number,
+    capacity: number,
+    fallback: TokenBucketLimiter,
+  ): RateLimitDecision | Promise<RateLimitDecision> {
+    if (!this.shared) return fallback.take(bucket)
     return new Promise((resolve) => {
-      const entry: Waiting = { keyIndex, resolve }
+      const entry: Waiting = { bucket, fallback, resolve }
       this.waiting.add(entry)
       const timer = setTimeout(() => this.standIn(`no answer within ${this.timeout} ms`), this.timeout)
-      this.redis.takeToken(this.buckets[keyIndex] as string, this.rate, this.capacity).then(
+      this.redis.takeToken(this.redisKey(bucket), rate, capacity).then(
         ([allowed, tokens]) => {
           clearTimeout(timer)
           if (!this.waiting.delete(entry)) return
-          resolve(bucketDecision(allowed === 1, Number(tokens), this.rate, this.capacity))
+          resolve(bucketDecision(allowed === 1, Number(tokens), rate, capacity))
         },
         (error: unknown) => {
           clearTimeout(timer)
@@ -163,7 +196,7 @@ export class RedisRateLimiter implements KeyRateLimiter {
       this.probe = setInterval(() => this.tryRedis(), PROBE_INTERVAL_MS)
       this.probe.unref()
     }
-    for (const entry of this.waiting) entry.resolve(this.fallback.take(entry.keyIndex))
+    for (const entry of this.waiting) entry.resolve(entry.fallback.take(entry.bucket))
     this.waiting.clear()
   }
 

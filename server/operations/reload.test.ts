@@ -91,7 +91,9 @@ describe('reloading the dataset on SIGHUP', () => {
     ;(bad.locations[3] as { name: unknown }).name = 42
     writeDataset(JSON.stringify(bad))
     service.child.kill('SIGHUP')
-    await service.waitFor(/Dataset reload failed; still serving the previous data\. .*locations\[3\].*"name"/)
+    await service.waitFor(
+      /Dataset reload failed; still serving the previous data\. .*locations\[3\].*\\?"name\\?" must be a string/,
+    )
     expect(((await (await get('/v1/locations/1')).json()) as { name: string }).name).toBe('Reloaded Harbour')
     expect(((await (await get('/v1/locations/4')).json()) as { name: string }).name).toBe(
       renamed.locations[3]?.name,

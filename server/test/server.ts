@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { Dataset } from '../../src/catalogue'
 import { type BuildAppOptions, buildApp } from '../app'
+import { precompressDirectory } from '../build/precompress'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import { createStore } from '../dataset/store'
@@ -16,10 +17,22 @@ import { checkRecordedAnswers, recordAnswer } from './openapi-check'
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
 
+/** One parsed log line (contract §10's fields for requests; `msg` and friends for other lines). */
+export type LogEntry = Record<string, unknown> & {
+  msg?: string
+  status?: number
+  method?: string
+  path?: string
+}
+
+export const parseLog = (lines: readonly string[]): LogEntry[] =>
+  lines.map((line) => JSON.parse(line) as LogEntry)
+
 export interface TestServer {
   /** `http://127.0.0.1:<port>`: the public base when none is configured. */
   origin: string
   app: FastifyInstance
+  /** The JSON log lines written so far. */
   logs: string[]
   /** fetch relative to the server; `key` defaults to the demo key, `null` sends no Authorization. */
   get(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>
@@ -32,7 +45,7 @@ export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServe
     server.app = await buildApp({
       store: createStore(shippedDataset),
       rateLimit: 0,
-      log: (line) => server.logs.push(line),
+      log: { write: (line: string) => void server.logs.push(line) },
       ...options,
     })
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
@@ -132,13 +145,29 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
   })
 }
 
-/** A small stand-in for the built explorer (`dist/`): index.html, one hashed asset and robots.txt. */
+/**
+ * A small stand-in for the built explorer (`dist/`): index.html, hashed assets (one large, precompressed as
+ * the build does), robots.txt, and build output that must not be served (a source map, Vite's manifest, a
+ * dot file).
+ */
 export function fakeBuiltApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
   mkdirSync(join(dist, 'assets'))
+  mkdirSync(join(dist, '.vite'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
+  writeFileSync(
+    join(dist, 'assets', 'large-Ef56Gh78.js'),
+    `export const words = ${JSON.stringify('word '.repeat(20_000))}`,
+  )
+  writeFileSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js'), `// ${'text '.repeat(20_000)}`)
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-Ab12Cd34.js"}}')
+  writeFileSync(join(dist, '.env'), 'SECRET=1')
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n')
+  precompressDirectory(dist)
+  rmSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js.br'))
+  rmSync(join(dist, 'assets', 'unprecompressed-Ij90Kl12.js.gz'))
   return dist
 }

@@ -4,7 +4,7 @@ import { COLLECTION_ROUTES, HOME_PATH } from './collection-routes'
 
 describe('the explorer pages of each collection', () => {
   it('has a list and a record page for every collection of the catalogue, in navigation order', async () => {
-    expect(COLLECTION_ROUTES.map((route) => route.path)).toEqual(COLLECTIONS.map(({ name }) => name))
+    expect(COLLECTION_ROUTES.map((route) => route.collection)).toEqual(COLLECTIONS)
     for (const route of COLLECTION_ROUTES) {
       expect((await route.loadList()).default.name).toMatch(/ListRoute$/)
       expect((await route.loadRecord()).default.name).toMatch(/RecordRoute$/)

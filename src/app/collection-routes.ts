@@ -27,8 +27,6 @@ function pageModule(
 
 export type CollectionRoute = {
   collection: CatalogueCollection
-  /** The list's route path, such as `locations`; records are at `<path>/:ids`. */
-  path: string
   loadList: () => Promise<RouteModule>
   loadRecord: () => Promise<RouteModule>
 }
@@ -37,12 +35,7 @@ export type CollectionRoute = {
 export const COLLECTION_ROUTES: readonly CollectionRoute[] = COLLECTIONS.map((collection) => {
   const loadList = pageModule(LIST_MODULES, collection, 'list')
   const loadRecord = pageModule(RECORD_MODULES, collection, 'record')
-  return {
-    collection,
-    path: collection.name,
-    loadList,
-    loadRecord,
-  }
+  return { collection, loadList, loadRecord }
 })
 
 /** Where the explorer opens: the first collection's list. */

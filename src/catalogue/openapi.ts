@@ -53,7 +53,9 @@ const integerHeader = (description: string) => ({ description, schema: { type: '
 
 const HEADERS: Record<string, Json> = {
   ETag: { description: 'Strong tag of this form of the body.', required: true, schema: { type: 'string' } },
-  'RateLimit-Limit': integerHeader('Requests the key may make in one burst (when rate limiting is on).'),
+  'RateLimit-Limit': integerHeader(
+    'Requests the key may make in one burst (when rate limiting is on; not on refusals of keys that are not valid).',
+  ),
   'RateLimit-Remaining': integerHeader('Requests left in the current burst.'),
   'RateLimit-Reset': integerHeader('Seconds until the burst is whole again.'),
   'Retry-After': {
@@ -81,7 +83,10 @@ const RATE_HEADERS = {
 
 /** The refusals, each with its JSON error body and the headers that come with it. */
 const REFUSALS: Record<number, { description: string; headers?: Json }> = {
-  400: { description: 'A malformed parameter; the sentence names it and what is allowed.' },
+  400: {
+    description:
+      'A malformed parameter or address (the sentence names it and what is allowed), or a missing or malformed `Host` header.',
+  },
   401: {
     description: 'The key is missing, malformed or not known. Checked first, on every path under /v1.',
     headers: { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') },
@@ -92,7 +97,8 @@ const REFUSALS: Record<number, { description: string; headers?: Json }> = {
     headers: { Allow: ref('headers', 'Allow') },
   },
   429: {
-    description: 'The key has made too many requests; retry after `Retry-After` seconds.',
+    description:
+      'The key has made too many requests (the demo key: from this client address), or this client address has sent too many keys that are not valid (then without the `RateLimit-*` headers); retry after `Retry-After` seconds.',
     headers: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_HEADERS },
   },
 }

@@ -10,7 +10,7 @@ import { BASE, fakeService, json, KEY, type SentRequest } from './testing/fake-s
 /** The service's own token bucket (contract section 8), on simulated time, behind the fake catalogue. */
 function limitedService(rate: number, records: number) {
   const clock = new FakeClock()
-  const limiter = new TokenBucketLimiter(rate, 1, () => clock.now())
+  const limiter = new TokenBucketLimiter(rate, () => clock.now())
   const decisions = new WeakMap<SentRequest, RateLimitDecision>()
   const crawlerDecisions: RateLimitDecision[] = []
   const fake = fakeService({
@@ -18,7 +18,7 @@ function limitedService(rate: number, records: number) {
     locations: records,
     latency: () => 80,
     override: (request) => {
-      const decision = limiter.take(0)
+      const decision = limiter.take('key')
       crawlerDecisions.push(decision)
       decisions.set(request, decision)
       return decision.allowed
@@ -71,7 +71,7 @@ describe('pacing by the rate-limit headers', () => {
     const browse = async () => {
       while (crawling) {
         await clock.sleep(1000)
-        userDecisions.push(limiter.take(0))
+        userDecisions.push(limiter.take('key'))
       }
     }
     void browse()

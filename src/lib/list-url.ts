@@ -32,6 +32,12 @@ export function writeListUrl<F extends string>(state: ListUrlState<F>, names: re
   return params
 }
 
+/** A list state as the search part of its address: `?name=x&page=3`, or '' for page 1 with no filter. */
+export function listSearch<F extends string>(state: ListUrlState<F>, names: readonly F[]): string {
+  const params = writeListUrl(state, names).toString()
+  return params ? `?${params}` : ''
+}
+
 /**
  * The canonical search string for these parameters when they differ from it (to be written with history
  * replace), or null when the URL is already canonical.

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/errors'
 import type { ApiRecord, CollectionView } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
 import type { CollectionQueries } from '../../lib/collection-queries'
-import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from '../../lib/list-url'
+import { activeFilters, canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import type { RouteModule } from '../../lib/route-module'
 import type { ConnectionStore } from '../connection/connection-store'
 import { appPathOf, requireClient } from './require-client'
@@ -29,9 +29,8 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: Deps<R, 
   return async ({ request }: LoaderFunctionArgs) => {
     const code = deps.page.prepare()
     const url = new URL(request.url)
-    const listAt = (search: string) => `${url.pathname}${search ? `?${search}` : ''}`
     const canonical = canonicalListSearch(url.searchParams, names)
-    if (canonical !== null) throw replace(listAt(canonical))
+    if (canonical !== null) throw replace(`${url.pathname}${canonical ? `?${canonical}` : ''}`)
 
     const client = await requireClient(connections, request)
     const { filters, page } = readListUrl(url.searchParams, names)
@@ -45,7 +44,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: Deps<R, 
     const [, pages] = await Promise.all([code, pagesAfter(answer)])
     if (pages === 'unauthorized') throw replace(settingsPath(appPathOf(request), true))
     if (pages !== null && page > Math.max(1, pages)) {
-      throw replace(listAt(writeListUrl({ filters, page: Math.max(1, pages) }, names).toString()))
+      throw replace(`${url.pathname}${listSearch({ filters, page: Math.max(1, pages) }, names)}`)
     }
     return null
 

@@ -20,6 +20,16 @@ type Props<F extends string> = {
   firstFieldRef: RefObject<HTMLInputElement | null>
 }
 
+/**
+ * Puts focus where filtering starts: the first field, or, on a phone whose fields are folded away, the toggle
+ * that shows them (focus on a hidden field would be lost to the page).
+ */
+export function focusFilters(firstField: HTMLInputElement | null) {
+  const toggle = firstField?.form?.querySelector<HTMLButtonElement>('[aria-controls][aria-expanded="false"]')
+  if (toggle && toggle.getClientRects().length > 0) toggle.focus()
+  else firstField?.focus()
+}
+
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
 export function FilterForm<F extends string>(props: Props<F>) {
   const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef } = props

@@ -13,7 +13,7 @@ import {
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/CatalogueIndexStatus'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
-import { activeFilters, emptyFilters, filterKey, hasFilters, writeListUrl } from '../../lib/list-url'
+import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -23,7 +23,7 @@ import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { ContainsNote } from './ContainsNote'
 import { EmptyState } from './EmptyState'
-import { type FilterField, FilterForm } from './FilterForm'
+import { type FilterField, FilterForm, focusFilters } from './FilterForm'
 import { type Column, ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
 import { useListUrl, type WriteHow } from './use-list-url'
@@ -82,13 +82,10 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
     write({ filters: emptyFilters(names), page: 1 }, 'commit')
-    firstField.current?.focus()
+    focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
-  const pageSearch = (target: number) => {
-    const search = writeListUrl({ filters, page: target }, names).toString()
-    return search ? `?${search}` : ''
-  }
+  const pageSearch = (target: number) => listSearch({ filters, page: target }, names)
   const showingNewPage = () => {
     // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
     const top = resultsTop.current

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SelectionActions } from './SelectionActions'
 
@@ -9,6 +10,12 @@ afterEach(cleanup)
 const hint = () => screen.queryByText('Tick two or more to compare them.')
 const clear = () => screen.queryByRole('button', { name: 'Clear selection' })
 const compare = () => screen.getByRole('button', { name: /^Compare selected/ })
+
+/** Two rows ticked, as a list holds them: Clear selection drops the ticks. */
+function Ticked() {
+  const [ids, setIds] = useState<number[]>([3, 7])
+  return <SelectionActions ids={ids} onClear={() => setIds([])} onCompare={vi.fn()} />
+}
 
 describe('selection actions', () => {
   it('with nothing ticked: the hint, and nothing to clear or compare', () => {
@@ -34,5 +41,15 @@ describe('selection actions', () => {
     expect(compare().textContent).toBe('Compare selected (2)')
     await userEvent.click(compare())
     expect(onCompare).toHaveBeenCalledOnce()
+  })
+
+  it('keeps focus in the compare bar when Clear selection goes away with the ticks', async () => {
+    render(<Ticked />)
+    const user = userEvent.setup()
+    await user.click(clear() as HTMLElement)
+    expect(clear()).toBeNull()
+    // Not lost to the page, which would send a keyboard user back to its start.
+    expect(document.activeElement).not.toBe(document.body)
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Ticked rows' }))
   })
 })

@@ -1,3 +1,5 @@
+import { useRef } from 'react'
+
 type Props = {
   /** The ticked rows' ids, ascending. */
   ids: readonly number[]
@@ -7,11 +9,17 @@ type Props = {
 
 /** What can be done with ticked rows: compare two or more side by side, or drop the ticks (on any page). */
 export function SelectionActions({ ids, onClear, onCompare }: Props) {
+  // Clear selection goes away with the ticks (and Compare is then disabled): focus stays in the bar.
+  const bar = useRef<HTMLFieldSetElement>(null)
+  function clear() {
+    onClear()
+    bar.current?.focus()
+  }
   return (
-    <div className="selection-actions">
+    <fieldset className="selection-actions" aria-label="Ticked rows" tabIndex={-1} ref={bar}>
       {ids.length < 2 && <span className="selection-hint">Tick two or more to compare them.</span>}
       {ids.length > 0 && (
-        <button type="button" className="button button-secondary" onClick={onClear}>
+        <button type="button" className="button button-secondary" onClick={clear}>
           Clear selection
         </button>
       )}
@@ -24,6 +32,6 @@ export function SelectionActions({ ids, onClear, onCompare }: Props) {
       >
         Compare selected ({ids.length})
       </button>
-    </div>
+    </fieldset>
   )
 }

@@ -1,14 +1,28 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom'
-import { type ListUrlState, readListUrl, writeListUrl } from '../../lib/list-url'
+import { type ListUrlState, listSearch, readListUrl } from '../../lib/list-url'
 
 /** How a change reaches the URL: a pause in typing, or a committed change (Enter, leaving a field, paging). */
 export type WriteHow = 'typing' | 'commit'
 
-/** Marks a history entry made by typing, so further typing replaces it instead of adding entries. */
-type EntryState = { typing: true } | null
+/**
+ * A history entry made by typing is marked, so further typing replaces it instead of adding entries. Settling it
+ * (a commit once the URL already says it) replaces it too, under a new key: it records the key it had, since a
+ * draft typed meanwhile into another field belongs to it still.
+ */
+type EntryState = { typing: true } | { sameAs: string } | null
 
-const isTypingEntry = (state: unknown) => (state as EntryState)?.typing === true
+const entryState = (state: unknown) => (state ?? null) as EntryState
+const isTypingEntry = (state: unknown) => {
+  const entry = entryState(state)
+  return entry !== null && 'typing' in entry
+}
+
+/** Which entry a location is, for a draft: a settled typing entry is still the entry it settled. */
+function entryId(location: { key: string; state: unknown }): string {
+  const entry = entryState(location.state)
+  return entry !== null && 'sameAs' in entry ? entry.sameAs : location.key
+}
 
 /**
  * The list's state as held by the URL, and the one way to change it.
@@ -39,14 +53,14 @@ export function useListUrl<F extends string>(names: readonly F[]) {
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow) => {
-      const target = writeListUrl(next, names).toString()
-      const search = target ? `?${target}` : ''
+      const search = listSearch(next, names)
       // Already on its way (a second click before the first navigation has finished): nothing to add.
       if (pendingSearch !== null && search === pendingSearch) return
       const typingEntry = isTypingEntry(location.state)
       if (search === location.search) {
         if (how === 'commit' && typingEntry && pendingSearch === null) {
-          navigate({ pathname: location.pathname, search }, { replace: true, state: null })
+          const settled: EntryState = { sameAs: entryId(location) }
+          navigate({ pathname: location.pathname, search }, { replace: true, state: settled })
         }
         return
       }
@@ -61,7 +75,7 @@ export function useListUrl<F extends string>(names: readonly F[]) {
     /** Another address of this list is loading. */
     pending: pending !== null,
     asked: asked ?? state,
-    askedKey: pending?.key ?? location.key,
+    askedKey: entryId(pending ?? location),
     write,
   }
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { fakeBuiltApp, parseLog, rawExchange, rawRequest, serveForTests } from '../test/server'
+
+const server = serveForTests({ hosting: { staticDir: fakeBuiltApp() } })
+const AUTH = { authorization: 'Bearer catalogue-demo-key' }
+
+describe('the request log (contract §10)', () => {
+  it('logs an absolute-form target by its path alone: no credentials, no query', async () => {
+    const logged = server.logs.length
+    const answer = await rawRequest(server.origin, 'http://user:pa55word@127.0.0.1/v1/locations?name=x', AUTH)
+    expect(answer.status).toBe(200)
+    await expect.poll(() => server.logs.length).toBeGreaterThan(logged)
+    const lines = server.logs.slice(logged)
+    expect(lines.join('\n')).not.toMatch(/pa55word|user:|name=x/)
+    expect(parseLog(lines)).toContainEqual(
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v1/locations',
+        status: 200,
+        bytes: expect.any(Number),
+      }),
+    )
+  })
+
+  it('gives every answer an X-Request-Id, keeping a caller’s short token, and logs it', async () => {
+    const logged = server.logs.length
+    const kept = await rawRequest(server.origin, '/v1/locations/1', { ...AUTH, 'x-request-id': 'trace-42.a' })
+    expect(kept.headers['x-request-id']).toBe('trace-42.a')
+    const replaced = await rawRequest(server.origin, '/v1/locations/1', {
+      ...AUTH,
+      'x-request-id': 'x'.repeat(200),
+    })
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    for (const path of ['/v1/locations', '/v1/nothing', '/', '/assets/index-Ab12Cd34.js']) {
+      const answer = await rawRequest(server.origin, path, path === '/v1/locations' ? {} : AUTH)
+      expect(answer.headers['x-request-id'], path).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    const refused = await rawExchange(
+      server.origin,
+      'GET /v1/locations HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n',
+    )
+    expect(refused).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/i)
+    await expect
+      .poll(() => parseLog(server.logs.slice(logged)).some((entry) => entry.reqId === 'trace-42.a'))
+      .toBe(true)
+  })
+})
+
+describe('paths outside the API', () => {
+  it('answers unknown paths with a JSON 404 unless a navigation asks for HTML', async () => {
+    // `/healthz` and `/readyz` exist (the operations plugin); metrics are never on the public port.
+    for (const path of ['/metrics', '/locations/5', '/.env', '/health']) {
+      const answer = await rawRequest(server.origin, path, { accept: '*/*' })
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers['content-type'], path).toBe('application/json; charset=utf-8')
+    }
+    const navigation = await rawRequest(server.origin, '/locations/5', { accept: 'text/html,*/*;q=0.8' })
+    expect(navigation.status).toBe(200)
+    expect(navigation.body.toString()).toContain('<div id="root">')
+  })
+
+  it('gives a navigation with malformed percent-encoding the app, which shows its own not-found page', async () => {
+    const answer = await rawRequest(server.origin, '/locations/%E0%A4%A', { accept: 'text/html' })
+    expect(answer.status).toBe(200)
+    expect(answer.body.toString()).toContain('<div id="root">')
+  })
+})

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { API_PREFIX } from '../../src/catalogue'
+import type { CollectionStore } from '../dataset/store'
+import { type Admit, whenAdmitted } from '../http/admission'
+import type { ApiAnswers } from '../http/answers'
+import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
+import type { FastPath } from '../http/fast-path'
+import { publicBase } from '../http/public-base'
+import { type Representation, sendRepresentation } from '../http/representation'
+import type { LiveCatalogue } from '../operations/live-catalogue'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the routes that exist only to answer 405 to other methods on API paths. */
+    methodNotAllowed?: boolean
+  }
+}
+
+export interface CatalogueApiOptions {
+  answers: ApiAnswers
+  /** The dataset served now (replaced on reload): each request reads its collection from it. */
+  live: LiveCatalogue
+  /** The collections served (a reload never changes which). */
+  collections: readonly CollectionStore['collection'][]
+  publicUrl: string | null
+  admit: Admit
+  fastPath: FastPath
+}
+
+/** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
+function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>): boolean {
+  const filters: readonly string[] = store.collection.filters
+  for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
+  return true
+}
+
+/**
+ * The catalogue API, registered under `/v1`: its routes, and the hook every request in its scope passes
+ * first (the key, then the rate, then the method), its own 405 and its own not-found answer. An
+ * unauthenticated caller learns nothing, not even whether a path exists: the not-found answer runs the same
+ * hook. Routes are thin: ApiAnswers returns bodies, the answer is negotiated here.
+ */
+export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api, options) => {
+  const { answers, fastPath, admit, live } = options
+  api.addHook('onRequest', (request, reply, done) => {
+    whenAdmitted(admit(request, reply), (admitted) => {
+      if (!admitted) return
+      if (request.routeOptions.config.methodNotAllowed) sendMethodNotAllowed(reply)
+      else done()
+    })
+  })
+
+  const allowed = new Set<string>(ALLOWED_METHODS)
+  const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
+  const base = (request: FastifyRequest) => publicBase(request, options.publicUrl)
+  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
+    fastPath.remember(request.raw, body, canonical)
+    return sendRepresentation(request, reply, body)
+  }
+
+  for (const collection of options.collections) {
+    const listUrl = collection.itemPath.slice(API_PREFIX.length)
+    const itemUrl = `${listUrl}/:ids`
+    api.get(listUrl, (request, reply) => {
+      const query = request.query as Record<string, unknown>
+      const store = live.collection(collection.name)
+      return answer(
+        request,
+        reply,
+        answers.list(store, query, base(request)),
+        onlyKnownParameters(store, query),
+      )
+    })
+    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>
+      answer(
+        request,
+        reply,
+        answers.byIds(live.collection(collection.name), request.params.ids, base(request)),
+      ),
+    )
+    for (const url of [listUrl, itemUrl]) {
+      api.route({
+        method: otherMethods,
+        url,
+        config: { methodNotAllowed: true },
+        handler: (_request, reply) => sendMethodNotAllowed(reply),
+      })
+    }
+  }
+
+  api.setNotFoundHandler((_request, reply) => sendError(reply, 404, MESSAGES.unknownPath))
+}

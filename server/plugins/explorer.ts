@@ -1,0 +1,86 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyPluginAsync } from 'fastify'
+import {
+  type AppHosting,
+  isAppNavigation,
+  registerExplorerConfig,
+  registerStaticApp,
+  sendAppIndex,
+} from '../hosting'
+import { type Admit, whenAdmitted } from '../http/admission'
+import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
+import { CORS_ANSWER_HEADERS } from '../http/cors'
+import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE, MESSAGES, sendError } from '../http/errors'
+
+export interface ExplorerOptions {
+  hosting: AppHosting | null
+  /** The demo key the app may use, in demo mode. */
+  demoKey: string | null
+  publicUrl: string | null
+  /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
+  admit: Admit
+}
+
+/**
+ * The Content-Security-Policy of the explorer's pages (contract §10): no inline script; the app may talk to
+ * its own origin and, since Settings lets a user pick another catalogue service, to any https service and to
+ * plain http on loopback (Chromium refuses IPv6 literals in a source list: `[::1]` is left out, `localhost`
+ * covers it); no framing; `upgrade-insecure-requests` only when the public address is https (on a
+ * plain-http LAN deployment it would break every request).
+ */
+export function contentSecurityPolicy(publicUrl: string | null) {
+  return {
+    useDefaults: true,
+    directives: {
+      'script-src': ["'self'"],
+      'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+      'frame-ancestors': ["'none'"],
+      'upgrade-insecure-requests': publicUrl?.startsWith('https:') ? [] : null,
+    },
+  }
+}
+
+/**
+ * Everything outside `/v1`: the explorer's configuration, the built app's files with their security headers
+ * (Helmet, in this scope only: the API keeps its own headers), and the answer to paths that match nothing: a
+ * navigation gets the app, anything else a JSON 404.
+ */
+export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, options) => {
+  const { hosting } = options
+  const staticDir = hosting && 'staticDir' in hosting ? hosting.staticDir : null
+  if (staticDir !== null) {
+    // Not in development: Vite's dev server injects inline scripts for hot reload.
+    await scope.register(fastifyHelmet, {
+      contentSecurityPolicy: contentSecurityPolicy(options.publicUrl),
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+    })
+    await registerStaticApp(scope, staticDir)
+  }
+  registerExplorerConfig(scope, options.demoKey)
+
+  scope.setNotFoundHandler((request, reply) => {
+    // `http://host/v1/…` and other spellings the router reads as the API still need a key first.
+    if (isApiPath(request.url)) {
+      whenAdmitted(options.admit(request, reply), (admitted) => {
+        if (admitted) sendError(reply, 404, MESSAGES.unknownPath)
+      })
+      return reply
+    }
+    if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
+    if (staticDir !== null && isAppNavigation(request)) return sendAppIndex(reply)
+    if (hosting && 'middleware' in hosting) {
+      reply.hijack()
+      hosting.middleware(request.raw, reply.raw, () => {
+        reply.raw.writeHead(404, {
+          ...CORS_ANSWER_HEADERS,
+          'content-type': JSON_CONTENT_TYPE,
+          'cache-control': ERROR_CACHE_CONTROL,
+        })
+        reply.raw.end(errorBody(MESSAGES.notFound))
+      })
+      return reply
+    }
+    return sendError(reply, 404, MESSAGES.notFound)
+  })
+}

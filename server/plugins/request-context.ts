@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { CatalogueError } from '../catalogue/errors'
+import { isApiPath } from '../http/api-paths'
+import { ApiError, MESSAGES, sendError } from '../http/errors'
+import { hostRefusal } from '../http/host'
+import { bodyBytes, type Logger, loggedPath, logRequest } from '../http/request-log'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key id of the key sent (see request-log), once the API gate has read it. */
+    keyId: string | undefined
+  }
+}
+
+/** The log line's facts for a request Fastify answered. */
+export function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number) {
+  const method = request.raw.method ?? '-'
+  const status = reply.raw.statusCode
+  return {
+    reqId: request.id,
+    method,
+    path: loggedPath(request.raw.url ?? '-'),
+    status,
+    ms,
+    bytes: bodyBytes(method, status, reply.raw.getHeader('content-length')),
+    client: request.ip,
+    keyId: request.keyId,
+  }
+}
+
+/**
+ * What every request gets, whatever answers it, written once for the whole service: its request id
+ * (`X-Request-Id`), the Host rule, one log line when answered, and the error handler that turns anything
+ * thrown into the contract's JSON error (never a 5xx for what a client sent).
+ */
+export const requestContext = fp<{ logger: Logger }>(
+  async (app, { logger }) => {
+    app.decorateRequest('keyId', undefined)
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id)
+      const refusal = hostRefusal(request.raw)
+      if (refusal !== null) {
+        sendError(reply, 400, refusal)
+        return
+      }
+      done()
+    })
+    app.addHook('onResponse', (request, reply, done) => {
+      logRequest(logger, factsOf(request, reply, reply.elapsedTime))
+      done()
+    })
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message)
+      if (error instanceof CatalogueError) {
+        return sendError(reply, error.kind === 'not-found' ? 404 : 400, error.message)
+      }
+      const status = (error as { statusCode?: number }).statusCode
+      // A file name the file system refuses (too long, say) is simply not there.
+      if (status === 403 || status === 404) {
+        return sendError(reply, 404, isApiPath(request.url) ? MESSAGES.unknownPath : MESSAGES.notFound)
+      }
+      if (status !== undefined && status >= 400 && status < 500) {
+        return sendError(
+          reply,
+          status,
+          status === 413 ? 'The request body is too large.' : MESSAGES.badRequest,
+        )
+      }
+      logger.error({ reqId: request.id, path: loggedPath(request.url), err: error }, 'internal error')
+      return sendError(reply, 500, MESSAGES.internal)
+    })
+  },
+  { name: 'request-context' },
+)
