@@ -18,7 +18,8 @@ export type RouterDeps = { queryClient: QueryClient; connections: ConnectionStor
 // Every page's code is its own chunk, fetched with the page's data when first visited. Loaders, query
 // options, client and schemas are in the entry chunk, so the data request starts with the navigation.
 const settingsPage = routeModule(() => import('./settings/SettingsPage'))
-const insightsPage = routeModule(() => import('../features/insights/InsightsPage'))
+// Not fetched ahead on idle: its charts are the largest chunk (see docs/benchmarks.md), and few visits open it.
+const insightsPage = routeModule(() => import('../features/insights/InsightsPage'), { ahead: false })
 
 /**
  * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).

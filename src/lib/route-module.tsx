@@ -22,6 +22,16 @@ export class RouteModuleError extends Error {
 }
 
 const failedModules = new Set<() => void>()
+const allModules = new Set<{ prefetch(): void }>()
+
+/**
+ * Fetches every page's code ahead of its first visit (once the first page is on screen, or when the user
+ * points at a link), so that a later navigation asks the network for nothing. A prefetch that fails is
+ * forgotten silently: the navigation asks again, and only then shows the failure or reloads.
+ */
+export function prefetchRouteModules(): void {
+  for (const module of allModules) module.prefetch()
+}
 
 /** Forgets every page whose code failed to load, so the next render or navigation asks again. */
 export function retryFailedRouteModules(): void {
@@ -36,7 +46,11 @@ export function retryFailedRouteModules(): void {
  * The failure is forgotten by Retry (`retryFailedRouteModules`) and by the next navigation to the route
  * (`prepare`, called by its loader), which then asks again.
  */
-export function routeModule(load: () => Promise<Module>) {
+export function routeModule(
+  load: () => Promise<Module>,
+  /** `ahead: false` leaves the page out of `prefetchRouteModules` (a large page few visits need). */
+  { ahead = true }: { ahead?: boolean } = {},
+) {
   let attempt: Promise<ComponentType> | null = null
   let loaded: ComponentType | null = null
 
@@ -59,6 +73,7 @@ export function routeModule(load: () => Promise<Module>) {
     return attempt
   }
 
+  let prefetched = false
   const module = {
     /** The page's component: at once once loaded, else the download's promise (which may have failed). */
     current: (): ComponentType | Promise<ComponentType> => loaded ?? start(),
@@ -73,7 +88,22 @@ export function routeModule(load: () => Promise<Module>) {
       if (failedModules.has(forget)) forget()
       await start().catch(() => undefined)
     },
+    /**
+     * Downloads the code without a navigation waiting for it. The browser shares one download between this
+     * and a navigation's own `import()` of the same file, so a navigation during the prefetch costs nothing more.
+     */
+    prefetch(): void {
+      if (loaded || attempt || prefetched) return
+      prefetched = true
+      load().then(
+        (loadedModule) => {
+          loaded ??= loadedModule.default
+        },
+        () => undefined,
+      )
+    },
   }
+  if (ahead) allModules.add(module)
   return module
 }
 
