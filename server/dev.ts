@@ -5,27 +5,17 @@
 import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 import { buildApp } from './app'
-import { runService } from './start'
+import { runService, serviceOptions } from './start'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
+runService(async (context) => {
   let vite: ViteDevServer | undefined
   const app = await buildApp({
-    store,
-    apiKeys: config.apiKeys,
-    rateLimit: config.rateLimit,
-    publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
-    maxConnections: config.maxConnections,
-    lifecycle,
-    metrics,
-    limiter,
-    refusedKeyLimiter,
+    ...serviceOptions(context),
     hosting: {
       middleware: (request, response, next) => (vite ? vite.middlewares(request, response, next) : next()),
     },
-    log,
   })
   vite = await createServer({
     root: PROJECT_ROOT,

@@ -5,25 +5,15 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
-import { runService } from './start'
+import { runService, serviceOptions } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 
-runService(async ({ config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter }) => {
+runService(async (context) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
   const app = await buildApp({
-    store,
-    apiKeys: config.apiKeys,
-    rateLimit: config.rateLimit,
-    publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
-    maxConnections: config.maxConnections,
-    lifecycle,
-    metrics,
-    limiter,
-    refusedKeyLimiter,
+    ...serviceOptions(context),
     hosting: hasApp ? { staticDir: DIST_DIR } : null,
-    log,
   })
   return {
     app,

@@ -28,6 +28,24 @@ export type StartContext = {
   refusedKeyLimiter: RateLimiter | null
 }
 
+/** The options of `buildApp` that follow from the configuration and the start-up context, for main and dev alike. */
+export function serviceOptions(context: StartContext) {
+  const { config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter } = context
+  return {
+    store,
+    apiKeys: config.apiKeys,
+    rateLimit: config.rateLimit,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    maxConnections: config.maxConnections,
+    lifecycle,
+    metrics,
+    limiter,
+    refusedKeyLimiter,
+    log,
+  }
+}
+
 export type Started = {
   app: FastifyInstance
   /** What serves the explorer, said once listening, such as "Explorer app at http://…/". */

@@ -1,21 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { isApiError } from '../../api/errors'
-import type { ApiRecord, CollectionView } from '../../catalogue'
+import type { ApiRecord } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
-import type { CollectionQueries } from '../../lib/collection-queries'
 import { activeFilters, canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
-import type { RouteModule } from '../../lib/route-module'
-import type { ConnectionStore } from '../connection/connection-store'
-import { appPathOf, requireClient } from './require-client'
-
-type Deps<R extends ApiRecord, F extends string> = {
-  collection: CollectionView<R, F>
-  queries: CollectionQueries<R, F>
-  queryClient: QueryClient
-  connections: ConnectionStore
-  page: RouteModule
-}
+import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 
 /**
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
@@ -23,7 +11,7 @@ type Deps<R extends ApiRecord, F extends string> = {
  * reads. It waits for the answer only where the answer can change the address (a page after the first);
  * page 1 renders at once with its loading state.
  */
-export function listLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
+export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
   const names = collection.filters
   return async ({ request }: LoaderFunctionArgs) => {

@@ -1,25 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
-import { type ApiRecord, type CollectionView, parseIdSelection } from '../../catalogue'
-import type { CollectionQueries } from '../../lib/collection-queries'
-import type { RouteModule } from '../../lib/route-module'
-import type { ConnectionStore } from '../connection/connection-store'
-import { requireClient } from './require-client'
-
-type Deps<R extends ApiRecord, F extends string> = {
-  collection: CollectionView<R, F>
-  queries: CollectionQueries<R, F>
-  queryClient: QueryClient
-  connections: ConnectionStore
-  page: RouteModule
-}
+import { type ApiRecord, parseIdSelection } from '../../catalogue'
+import { type LoaderDeps, requireClient } from './require-client'
 
 /**
  * A record page's loader (`/locations/7`, or `/locations/1,5,9` to compare): one distinct id is that record's
  * own page (`/locations/1,1,1` and `/locations/[1]` become `/locations/1`); otherwise it starts the request
  * the page reads and lets the page render its loading state.
  */
-export function recordLoader<R extends ApiRecord, F extends string>(deps: Deps<R, F>) {
+export function recordLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections, page } = deps
   return async ({ request, params }: LoaderFunctionArgs) => {
     const code = page.prepare()

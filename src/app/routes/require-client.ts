@@ -1,7 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { replace } from 'react-router-dom'
 import type { CatalogueClient } from '../../api/client'
+import type { ApiRecord, CollectionView } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
+import type { CollectionQueries } from '../../lib/collection-queries'
+import type { RouteModule } from '../../lib/route-module'
 import type { ConnectionStore } from '../connection/connection-store'
+
+/** What a collection's list and record loaders need: the collection, its queries, where to fetch, the page's code. */
+export type LoaderDeps<R extends ApiRecord, F extends string> = {
+  collection: CollectionView<R, F>
+  queries: CollectionQueries<R, F>
+  queryClient: QueryClient
+  connections: ConnectionStore
+  page: RouteModule
+}
 
 /** Where a request's URL points inside the app: `/locations?name=x`. */
 export function appPathOf(request: Request): string {
