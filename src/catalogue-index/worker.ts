@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink'
-import { type ApiRecord, COLLECTIONS } from '../catalogue'
+import type { ApiRecord } from '../catalogue'
 import {
   type CrawlProgress,
   collectList,
@@ -10,29 +10,20 @@ import {
 } from '../crawler'
 import { recordsToCsv, recordsToJson } from '../export'
 import { conditionalFetch } from './conditional-fetch'
-import { indexName } from './connection-name'
-import type {
-  BuildMode,
-  BuildOutcome,
-  CollectionStatus,
-  IndexConnection,
-  IndexMessage,
-  IndexStatus,
-  IndexWorkerApi,
-} from './protocol'
+import type { BuildMode, BuildOutcome, IndexConnection, IndexWorkerApi } from './protocol'
 import { filterRecords, listPageOf } from './query'
+import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import {
-  deleteIndex,
-  emptyMeta,
-  type IndexDb,
-  openIndex,
-  readById,
-  readMeta,
-  readRecords,
-  removeUnseen,
-  writeMeta,
-  writePage,
-} from './store'
+  baseOf,
+  broadcast,
+  collectionNamed,
+  collectionNames,
+  completeRecords,
+  connectionName,
+  database,
+  dropIndex,
+  statusOf,
+} from './worker-data'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -42,58 +33,8 @@ export const AUTO_INDEX_MAX_PAGES = 50
 /** Progress is broadcast at most this often. */
 const PROGRESS_INTERVAL_MS = 250
 
-const origin = self.location.origin
-const databases = new Map<string, Promise<IndexDb>>()
-/** Records of complete collections, read once per version of the index for the lists answered from it. */
-const recordCache = new Map<string, { updatedAt: number | null; records: Promise<ApiRecord[]> }>()
 let building: AbortController | null = null
 let exporting: AbortController | null = null
-
-const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
-const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
-const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
-
-async function database(connection: IndexConnection): Promise<{ name: string; db: IndexDb }> {
-  const name = await indexName(connection, origin)
-  let db = databases.get(name)
-  if (!db) {
-    db = openIndex(name)
-    databases.set(name, db)
-  }
-  return { name, db: await db }
-}
-
-function broadcast(name: string, message: IndexMessage) {
-  const channel = new BroadcastChannel(name)
-  channel.postMessage(message)
-  channel.close()
-}
-
-async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
-  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
-  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, ...meta }) => meta)
-  const complete = metas.every((meta) => meta.complete)
-  const times = metas.map((meta) => meta.updatedAt)
-  const held = (await navigator.locks.query()).held ?? []
-  return {
-    collections,
-    complete,
-    updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
-    building: held.some((lock) => lock.name === name),
-  }
-}
-
-async function completeRecords(db: IndexDb, name: string, collection: string): Promise<ApiRecord[] | null> {
-  const meta = await readMeta(db, collection)
-  if (!meta.complete) return null
-  const key = `${name}\n${collection}`
-  let cached = recordCache.get(key)
-  if (!cached || cached.updatedAt !== meta.updatedAt) {
-    cached = { updatedAt: meta.updatedAt, records: readRecords(db, collection) }
-    recordCache.set(key, cached)
-  }
-  return cached.records
-}
 
 function throttled(name: string) {
   let last = 0
@@ -214,7 +155,7 @@ async function runBuild(
 
 const api: IndexWorkerApi = {
   async channelName(connection) {
-    return indexName(connection, origin)
+    return connectionName(connection)
   },
 
   async status(connection) {
@@ -269,7 +210,7 @@ const api: IndexWorkerApi = {
   },
 
   async drop(connection) {
-    const name = await indexName(connection, origin)
+    const name = await connectionName(connection)
     await dropIndex(name)
   },
 
@@ -306,15 +247,6 @@ const api: IndexWorkerApi = {
   cancelExport() {
     exporting?.abort()
   },
-}
-
-async function dropIndex(name: string) {
-  const db = databases.get(name)
-  databases.delete(name)
-  for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
-  if (db) (await db).close()
-  await deleteIndex(name)
-  broadcast(name, { type: 'changed' })
 }
 
 Comlink.expose(api)

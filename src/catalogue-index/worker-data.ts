@@ -1,0 +1,98 @@
+import { type ApiRecord, COLLECTIONS } from '../catalogue'
+import { indexName } from './connection-name'
+import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from './protocol'
+import { deleteIndex, type IndexDb, openIndex, readMeta, readRecords } from './store'
+
+/*
+ * The index's data as the worker's features read it: the open databases, the records of complete
+ * collections (read once per version of the index) and the messages every tab of a connection hears.
+ * Features that need the whole catalogue (search, characters, insights) read it through `completeCatalogue`.
+ */
+
+const origin = self.location.origin
+const databases = new Map<string, Promise<IndexDb>>()
+const recordCache = new Map<string, { updatedAt: number | null; records: Promise<ApiRecord[]> }>()
+
+export const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
+export const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
+export const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
+
+export const connectionName = (connection: IndexConnection) => indexName(connection, origin)
+
+export async function database(connection: IndexConnection): Promise<{ name: string; db: IndexDb }> {
+  const name = await connectionName(connection)
+  let db = databases.get(name)
+  if (!db) {
+    db = openIndex(name)
+    databases.set(name, db)
+  }
+  return { name, db: await db }
+}
+
+export function broadcast(name: string, message: IndexMessage) {
+  const channel = new BroadcastChannel(name)
+  channel.postMessage(message)
+  channel.close()
+}
+
+export async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, ...meta }) => meta)
+  const complete = metas.every((meta) => meta.complete)
+  const times = metas.map((meta) => meta.updatedAt)
+  const held = (await navigator.locks.query()).held ?? []
+  return {
+    collections,
+    complete,
+    updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
+    building: held.some((lock) => lock.name === name),
+  }
+}
+
+/** The records of one completely stored collection, or null while it is incomplete. */
+export async function completeRecords(
+  db: IndexDb,
+  name: string,
+  collection: string,
+): Promise<ApiRecord[] | null> {
+  const meta = await readMeta(db, collection)
+  if (!meta.complete) return null
+  const key = `${name}\n${collection}`
+  let cached = recordCache.get(key)
+  if (!cached || cached.updatedAt !== meta.updatedAt) {
+    cached = { updatedAt: meta.updatedAt, records: readRecords(db, collection) }
+    recordCache.set(key, cached)
+  }
+  return cached.records
+}
+
+/** A complete index: every collection's records by collection name, and the version they are of. */
+export interface CompleteCatalogue {
+  /** Changes whenever any collection is re-read; derived data (search, characters, insights) keys on it. */
+  version: string
+  records: ReadonlyMap<string, readonly ApiRecord[]>
+}
+
+/** Every collection's records when the whole index is complete, or null. */
+export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
+  const { name, db } = await database(connection)
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  if (!metas.every((meta) => meta.complete)) return null
+  const lists = await Promise.all(collectionNames.map((collection) => completeRecords(db, name, collection)))
+  const records = new Map<string, readonly ApiRecord[]>()
+  for (const [i, collection] of collectionNames.entries()) {
+    const list = lists[i]
+    if (!list) return null
+    records.set(collection, list)
+  }
+  return { version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`, records }
+}
+
+export async function dropIndex(name: string) {
+  const db = databases.get(name)
+  databases.delete(name)
+  for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
+  if (db) (await db).close()
+  await deleteIndex(name)
+  broadcast(name, { type: 'changed' })
+}
