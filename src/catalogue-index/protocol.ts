@@ -1,5 +1,6 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
+import type { CharacterAnswers, CharacterKind, CharacterRequest } from './characters-protocol'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -76,4 +77,9 @@ export interface IndexWorkerApi {
     onProgress: (progress: CrawlProgress) => void,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
+  /** Characters, derived from a complete index (characters-protocol.ts), or null while it is incomplete. */
+  characters<K extends CharacterKind>(
+    connection: IndexConnection,
+    request: CharacterRequest<K>,
+  ): Promise<CharacterAnswers[K] | null>
 }

@@ -13,6 +13,7 @@ import { conditionalFetch } from './conditional-fetch'
 import type { BuildMode, BuildOutcome, IndexConnection, IndexWorkerApi } from './protocol'
 import { filterRecords, listPageOf } from './query'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
+import { characters } from './worker-characters'
 import {
   baseOf,
   broadcast,
@@ -247,6 +248,8 @@ const api: IndexWorkerApi = {
   cancelExport() {
     exporting?.abort()
   },
+
+  characters,
 }
 
 Comlink.expose(api)
