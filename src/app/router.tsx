@@ -9,6 +9,7 @@ import type { ConnectionStore } from './connection/connection-store'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
+import { characterLoader, charactersListLoader } from './routes/characters-loader'
 import { listLoader } from './routes/list-loader'
 import { recordLoader } from './routes/record-loader'
 import { requireClient } from './routes/require-client'
@@ -20,6 +21,8 @@ export type RouterDeps = { queryClient: QueryClient; connections: ConnectionStor
 const settingsPage = routeModule(() => import('./settings/SettingsPage'))
 // Not fetched ahead on idle: its charts are the largest chunk (see docs/benchmarks.md), and few visits open it.
 const insightsPage = routeModule(() => import('../features/insights/InsightsPage'), { ahead: false })
+const charactersPage = routeModule(() => import('../features/characters/CharactersPage'))
+const characterPage = routeModule(() => import('../features/characters/CharacterPage'))
 
 /**
  * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
@@ -89,6 +92,16 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
                 return null
               },
               lazy: insightsPage.lazy,
+            },
+            {
+              path: 'characters',
+              loader: charactersListLoader({ connections: deps.connections, page: charactersPage }),
+              lazy: charactersPage.lazy,
+            },
+            {
+              path: 'characters/:ids',
+              loader: characterLoader({ connections: deps.connections, page: characterPage }),
+              lazy: characterPage.lazy,
             },
           ],
         },

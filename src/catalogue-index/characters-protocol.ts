@@ -28,22 +28,26 @@ export type CharacterAnswers = {
 
 export type CharacterKind = keyof Asks
 export type CharacterRequest<K extends CharacterKind = CharacterKind> = { [P in K]: { kind: P } & Asks[P] }[K]
+/** An answer, tagged with the kind of request it answers (so that a caller can tell them apart by type). */
+export type CharacterReply = { [K in CharacterKind]: { kind: K; answer: CharacterAnswers[K] } }[CharacterKind]
 
-const answers: {
-  [K in CharacterKind]: (index: CharacterIndex, request: CharacterRequest<K>) => CharacterAnswers[K]
+const replies: {
+  [K in CharacterKind]: (index: CharacterIndex, request: CharacterRequest<K>) => CharacterReply
 } = {
-  list: (index, { page, season }) => characterListPage(index, { page, season }),
-  one: (index, { id }) => characterDetail(index, id),
-  many: (index, { ids }) => ids.flatMap((id) => characterDetail(index, id) ?? []),
-  related: (index, { collection, id }) => relatedRecords(index, collection, id),
+  list: (index, { page, season }) => ({ kind: 'list', answer: characterListPage(index, { page, season }) }),
+  one: (index, { id }) => ({ kind: 'one', answer: characterDetail(index, id) }),
+  many: (index, { ids }) => ({ kind: 'many', answer: ids.flatMap((id) => characterDetail(index, id) ?? []) }),
+  related: (index, { collection, id }) => ({
+    kind: 'related',
+    answer: relatedRecords(index, collection, id),
+  }),
 }
 
 /** The answer to a character request from the derived index. */
 export function answerCharacters<K extends CharacterKind>(
   index: CharacterIndex,
   request: CharacterRequest<K>,
-): CharacterAnswers[K] {
-  const answer: (index: CharacterIndex, request: CharacterRequest<K>) => CharacterAnswers[K] =
-    answers[request.kind]
-  return answer(index, request)
+): CharacterReply {
+  const reply: (index: CharacterIndex, request: CharacterRequest<K>) => CharacterReply = replies[request.kind]
+  return reply(index, request)
 }

@@ -115,13 +115,15 @@ describe('characters derived from the catalogue', () => {
     expect(relatedRecords(index, 'locations', 99)).toBeNull()
   })
 
-  it('answers each kind of request the worker takes', () => {
-    expect(answerCharacters(index, { kind: 'one', id: 5 })?.id).toBe(5)
-    expect(answerCharacters(index, { kind: 'many', ids: [7, 3, 1] }).map((c) => c.id)).toEqual([7, 1])
-    expect(answerCharacters(index, { kind: 'list', page: 1, season: 2 }).info.count).toBe(3)
-    expect(
-      answerCharacters(index, { kind: 'related', collection: 'episodes', id: 11 })?.[0]?.items,
-    ).toHaveLength(2)
+  it('answers each kind of request the worker takes, tagged with its kind', () => {
+    const one = answerCharacters(index, { kind: 'one', id: 5 })
+    expect(one.kind === 'one' && one.answer?.id).toBe(5)
+    const many = answerCharacters(index, { kind: 'many', ids: [7, 3, 1] })
+    expect(many.kind === 'many' && many.answer.map((c) => c.id)).toEqual([7, 1])
+    const list = answerCharacters(index, { kind: 'list', page: 1, season: 2 })
+    expect(list.kind === 'list' && list.answer.info.count).toBe(3)
+    const related = answerCharacters(index, { kind: 'related', collection: 'episodes', id: 11 })
+    expect(related.kind === 'related' && related.answer?.[0]?.items.length).toBe(2)
   })
 
   it('puts records without an air date after those with one', () => {

@@ -8,6 +8,7 @@ import {
   parseAirDate,
   parseEpisodeCode,
 } from '../catalogue'
+import { type CharacterListQuery, characterListPath } from '../lib/character-path'
 
 /*
  * Characters, derived from the catalogue: the specification has no character endpoint, but every collection's
@@ -116,6 +117,8 @@ export interface CharacterRow {
   counts: Record<string, number>
 }
 
+export type { CharacterListQuery }
+
 export interface CharacterListPage {
   info: Info
   results: CharacterRow[]
@@ -123,18 +126,8 @@ export interface CharacterListPage {
   seasons: number[]
 }
 
-export type CharacterListQuery = { page: number; season: number | null }
-
 /** `Character #42`: a character has no name in the catalogue, only its number. */
 export const characterName = (id: number) => `Character #${id}`
-
-/** The explorer's address of a page of the characters list (what `next` and `prev` point at). */
-export function characterListPath({ page, season }: CharacterListQuery): string {
-  const params = new URLSearchParams()
-  if (season !== null) params.set('season', String(season))
-  if (page > 1) params.set('page', String(page))
-  return params.size > 0 ? `/characters?${params}` : '/characters'
-}
 
 /** One page of the characters by id, of those appearing in `season` when given; beyond the last, no rows. */
 export function characterListPage(index: CharacterIndex, query: CharacterListQuery): CharacterListPage {

@@ -1,6 +1,6 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
-import type { CharacterAnswers, CharacterKind, CharacterRequest } from './characters-protocol'
+import type { CharacterReply, CharacterRequest } from './characters-protocol'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -78,8 +78,5 @@ export interface IndexWorkerApi {
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
   /** Characters, derived from a complete index (characters-protocol.ts), or null while it is incomplete. */
-  characters<K extends CharacterKind>(
-    connection: IndexConnection,
-    request: CharacterRequest<K>,
-  ): Promise<CharacterAnswers[K] | null>
+  characters(connection: IndexConnection, request: CharacterRequest): Promise<CharacterReply | null>
 }

@@ -14,8 +14,11 @@ export interface IndexState {
   cancel(): void
 }
 
-/** The index of a connection as every tab sees it: its status, and the progress of a crawl in any tab. */
-export function useIndexStatus(connection: IndexConnection, autoIndex: boolean): IndexState {
+/**
+ * The index of a connection as every tab sees it: its status, and the progress of a crawl in any tab.
+ * `enabled: false` (a browser without Web Workers) asks nothing.
+ */
+export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, enabled = true): IndexState {
   const [status, setStatus] = useState<IndexStatus | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -38,6 +41,7 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean):
   )
 
   useEffect(() => {
+    if (!enabled) return
     let live = true
     let channel: BroadcastChannel | null = null
     const worker = indexWorker()
@@ -69,7 +73,7 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean):
       live = false
       channel?.close()
     }
-  }, [baseUrl, apiKey, autoIndex, build])
+  }, [baseUrl, apiKey, autoIndex, build, enabled])
 
   const cancel = useCallback(() => void indexWorker().cancel(), [])
   return { status, progress, problem, tooLarge, build, cancel }

@@ -1,10 +1,5 @@
 import { type CharacterIndex, indexCharacters } from './characters'
-import {
-  answerCharacters,
-  type CharacterAnswers,
-  type CharacterKind,
-  type CharacterRequest,
-} from './characters-protocol'
+import { answerCharacters, type CharacterReply, type CharacterRequest } from './characters-protocol'
 import type { IndexConnection } from './protocol'
 import { completeCatalogue } from './worker-data'
 
@@ -12,10 +7,10 @@ import { completeCatalogue } from './worker-data'
 let cached: { version: string; index: CharacterIndex } | null = null
 
 /** A character request answered from the complete index, or null while the index is incomplete. */
-export async function characters<K extends CharacterKind>(
+export async function characters(
   connection: IndexConnection,
-  request: CharacterRequest<K>,
-): Promise<CharacterAnswers[K] | null> {
+  request: CharacterRequest,
+): Promise<CharacterReply | null> {
   const catalogue = await completeCatalogue(connection)
   if (!catalogue) return null
   if (cached?.version !== catalogue.version) {

@@ -10,6 +10,7 @@ import './layout.css'
 
 const SECTIONS = [
   ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
+  { to: '/characters', label: 'Characters' },
   { to: '/insights', label: 'Insights' },
   { to: '/settings', label: 'Settings' },
 ]

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
 import { isApiError } from '../../api/errors'
 import { recordsRequestPath } from '../../api/request-paths'
@@ -14,6 +15,9 @@ import { FieldList } from './FieldList'
 import { RecordNotFound } from './RecordNotFound'
 import type { RecordConfig } from './record-config'
 import { recordFields } from './record-fields'
+
+// Read from the catalogue index: its code (the worker's client) comes with the section.
+const RelatedRecords = lazy(() => import('./RelatedRecords'))
 
 export function RecordDetail<R extends ApiRecord, F extends string>({
   config,
@@ -63,6 +67,11 @@ export function RecordDetail<R extends ApiRecord, F extends string>({
             ))}
           </div>
         </div>
+      )}
+      {query.data && config.related && (
+        <Suspense fallback={null}>
+          <RelatedRecords collection={collection} record={query.data} headings={config.related} />
+        </Suspense>
       )}
       <ApiDisclosure paths={[recordsRequestPath(collection, [id])]} />
     </div>

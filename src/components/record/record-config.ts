@@ -11,6 +11,11 @@ export type RecordConfig<R extends ApiRecord, F extends string> = {
   queries: CollectionQueries<R, F>
   /** Fields shown other than as their plain value (dates, codes); the others need nothing. */
   present?: { [K in keyof R]?: FieldPresenter<R> }
+  /**
+   * Records of other collections sharing this record's characters, from the catalogue index: the heading of
+   * each shown, by collection name ("Episodes its residents appear in").
+   */
+  related?: Readonly<Record<string, string>>
 }
 
 /** The record config of a defined collection: `RecordConfigOf<typeof locations>`. */

@@ -29,6 +29,7 @@ export function recordFields<R extends ApiRecord, F extends string>(
               singular={links.singular}
               plural={links.plural}
               listLabel={links.listLabel}
+              backLabel={record.name}
             />
           ),
         },

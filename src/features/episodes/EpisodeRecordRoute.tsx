@@ -7,6 +7,7 @@ import { episodeQueries } from './queries'
 const config: RecordConfigOf<typeof episodes> = {
   collection: episodes,
   queries: episodeQueries,
+  related: { locations: 'Where its characters live' },
   present: {
     // The code, then the season and episode numbers it holds.
     episode: (episode, label) => {

@@ -6,6 +6,7 @@ import { locationQueries } from './queries'
 const config: RecordConfigOf<typeof locations> = {
   collection: locations,
   queries: locationQueries,
+  related: { episodes: 'Episodes its residents appear in' },
 }
 
 export default function LocationRecordRoute() {

@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test'
+import { PAGE_SIZE } from '../src/catalogue'
+import { charactersOf, readDataset, seasonOfEpisode } from './support/dataset'
+import { expect, test } from './support/fixtures'
+import { urlState } from './support/url'
+
+// The pages read the catalogue index, which each test's fresh browser builds first (in the background).
+test.describe.configure({ timeout: 90_000 })
+const INDEXED = { timeout: 45_000 }
+
+const dataset = readDataset()
+const characters = charactersOf(dataset)
+
+/** A character listed by several locations and appearing in episodes of more than one season. */
+function wellTravelled() {
+  const found = [...characters].find(
+    ([, { locations, episodes }]) =>
+      locations.length >= 2 && new Set(episodes.map(seasonOfEpisode)).size >= 2 && episodes.length >= 3,
+  )
+  if (!found) throw new Error('no character has several locations and episodes in several seasons')
+  return { id: found[0], ...found[1] }
+}
+
+const heading = (page: Page, name: string, level = 1) =>
+  page.getByRole('heading', { level, name, exact: true })
+
+test('a character page shows the locations listing it and its episodes by season, as the dataset has them', async ({
+  page,
+}) => {
+  const character = wellTravelled()
+  await page.goto(`/characters/${character.id}`)
+  await expect(heading(page, `Character #${character.id}`)).toBeVisible()
+  const locations = page.getByRole('list', { name: 'Locations that list it as a resident' })
+  await expect(locations.getByRole('link')).toHaveText(
+    character.locations.map((location) => location.name),
+    INDEXED,
+  )
+
+  const seasons = [...new Set(character.episodes.map(seasonOfEpisode))]
+  const episodes = page.getByRole('region', { name: 'Episodes it appears in' })
+  await expect(episodes.getByRole('heading', { level: 3 })).toHaveText(
+    seasons.map((season) => `Season ${season}`),
+  )
+  for (const season of seasons) {
+    await expect(episodes.getByRole('list', { name: `Season ${season}` }).getByRole('link')).toHaveText(
+      character.episodes
+        .filter((episode) => seasonOfEpisode(episode) === season)
+        .map((episode) => episode.name),
+    )
+  }
+
+  const details = page.getByRole('article', { name: 'Character details' })
+  await expect(details).toContainText(`${character.locations.length} locations`)
+  await expect(details).toContainText(`${character.episodes.length} episodes`)
+  await expect(details).toContainText(`/characters/${character.id}`)
+  const [first, last] = [character.episodes[0], character.episodes.at(-1)]
+  await expect(details.getByRole('definition').nth(3)).toContainText(first?.episode ?? '')
+  await expect(details.getByRole('definition').nth(4)).toContainText(last?.episode ?? '')
+
+  // An episode link leads to the episode, whose character chips lead back.
+  await episodes.getByRole('link', { name: first?.name, exact: true }).click()
+  await expect(heading(page, first?.name ?? '')).toBeVisible()
+  await page.getByRole('link', { name: `Character #${character.id}`, exact: true }).click()
+  await expect.poll(() => urlState(page).path).toBe(`/characters/${character.id}`)
+  await expect(heading(page, `Character #${character.id}`)).toBeVisible()
+})
+
+test('every resident chip of a location links to its character', async ({ page }) => {
+  const location = [...dataset.locations].find((place) => place.residents.length >= 2)
+  if (!location) throw new Error('no location has two residents')
+  await page.goto(`/locations/${location.id}`)
+  const chips = page.getByRole('list', { name: 'Resident character numbers' }).getByRole('link')
+  await expect(chips).toHaveText(location.residents.map((id) => `#${id}`))
+  const second = location.residents[1]
+  await chips.nth(1).click()
+  await expect(heading(page, `Character #${second}`)).toBeVisible()
+  expect(urlState(page).path).toBe(`/characters/${second}`)
+  await page.getByRole('link', { name: `Back to ${location.name}` }).click()
+  await expect(heading(page, location.name)).toBeVisible()
+})
+
+test('a location lists the episodes its residents appear in, and an episode where its characters live', async ({
+  page,
+}) => {
+  const location = [...dataset.locations]
+    .filter((place) => place.residents.length >= 2)
+    .sort((a, b) => b.residents.length - a.residents.length)[0]
+  if (!location) throw new Error('no location has two residents')
+  const residents = new Set(location.residents)
+  const expectedEpisodes = dataset.episodes
+    .map((episode) => ({
+      episode,
+      count: new Set(episode.characters.filter((id) => residents.has(id))).size,
+    }))
+    .filter(({ count }) => count > 0)
+  await page.goto(`/locations/${location.id}`)
+  const section = page.getByRole('region', { name: 'Episodes its residents appear in' })
+  const items = section.getByRole('listitem')
+  await expect(items).toHaveCount(expectedEpisodes.length, INDEXED)
+  for (const { episode, count } of expectedEpisodes) {
+    const item = items.filter({ has: page.getByRole('link', { name: episode.name, exact: true }) })
+    await expect(item).toContainText(`${episode.episode}`)
+    await expect(item).toContainText(`${count} of its residents`)
+  }
+
+  const episode = [...dataset.episodes].sort((a, b) => b.characters.length - a.characters.length)[0]
+  if (!episode) throw new Error('no episode')
+  const cast = new Set(episode.characters)
+  const homes = dataset.locations
+    .map((place) => ({ place, count: new Set(place.residents.filter((id) => cast.has(id))).size }))
+    .filter(({ count }) => count > 0)
+  await page.goto(`/episodes/${episode.id}`)
+  const where = page.getByRole('region', { name: 'Where its characters live' })
+  await expect(where.getByRole('listitem')).toHaveCount(homes.length, INDEXED)
+  for (const { place, count } of homes) {
+    await expect(
+      where.getByRole('listitem').filter({ has: page.getByRole('link', { name: place.name, exact: true }) }),
+    ).toContainText(`${count} of its characters`)
+  }
+})
+
+test('the characters list pages through every character and filters by season, in the URL', async ({
+  page,
+}) => {
+  const ids = [...characters.keys()].sort((a, b) => a - b)
+  await page.goto('/characters')
+  await expect(heading(page, 'Characters')).toBeVisible()
+  const table = page.getByRole('table', { name: 'Characters' })
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') })
+  await expect(rows.first().getByRole('link')).toHaveText(`Character #${ids[0]}`, INDEXED)
+  await expect(page.getByRole('status').filter({ hasText: 'characters' })).toHaveText(
+    `1–${PAGE_SIZE} of ${ids.length} characters`,
+  )
+  const first = characters.get(ids[0] ?? 0)
+  await expect(rows.first().getByRole('cell')).toHaveText([
+    '',
+    `Character #${ids[0]}`,
+    String(first?.locations.length),
+    String(first?.episodes.length),
+  ])
+
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click()
+  await expect.poll(() => urlState(page)).toEqual({ path: '/characters', query: { page: '2' } })
+  await expect(rows.getByRole('link')).toHaveText(
+    ids.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((id) => `Character #${id}`),
+  )
+
+  const inSeason2 = ids.filter((id) =>
+    characters.get(id)?.episodes.some((episode) => seasonOfEpisode(episode) === 2),
+  )
+  await page.getByRole('combobox', { name: 'Appears in' }).selectOption('Season 2')
+  await expect.poll(() => urlState(page)).toEqual({ path: '/characters', query: { season: '2' } })
+  await expect(page.getByRole('status').filter({ hasText: 'characters' })).toHaveText(
+    `1–${Math.min(PAGE_SIZE, inSeason2.length)} of ${inSeason2.length} characters`,
+  )
+  await expect(rows.getByRole('link')).toHaveText(
+    inSeason2.slice(0, PAGE_SIZE).map((id) => `Character #${id}`),
+  )
+
+  // The state is the URL: a reload shows the same.
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Appears in' })).toHaveValue('2')
+  await expect(rows.first().getByRole('link')).toHaveText(`Character #${inSeason2[0]}`, INDEXED)
+})

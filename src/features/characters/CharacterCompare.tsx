@@ -1,0 +1,3 @@
+export function CharacterCompare({ ids }: { ids: number[] }) {
+  return <p>{ids.join(',')}</p>
+}

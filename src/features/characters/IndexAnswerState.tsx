@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react'
+import type { IndexAnswer } from '../../catalogue-index/use-characters'
+import { LoadingBar } from '../../components/states/LoadingBar'
+import { QueryErrorState } from '../../components/states/QueryErrorState'
+
+/**
+ * A character page's body: what it will show while the catalogue index is incomplete (the index's status
+ * line above it offers to build it and shows its progress), a loading bar, a failure, or the page itself.
+ */
+export function IndexAnswerState<T>({
+  answer,
+  willShow,
+  loading,
+  children,
+}: {
+  answer: IndexAnswer<T>
+  /** "This page will show …": what the page is for, said while it cannot show it yet. */
+  willShow: string
+  loading: string
+  children: (data: T) => ReactNode
+}) {
+  switch (answer.state) {
+    case 'unsupported':
+      return (
+        <div className="state">
+          <p>{willShow}</p>
+          <p>This browser cannot keep the catalogue index (it needs Web Workers and IndexedDB).</p>
+        </div>
+      )
+    case 'waiting':
+      return (
+        <div className="state index-needed">
+          <p>{willShow}</p>
+          <p>
+            It needs the catalogue index: every location and episode, read once and kept in this browser.{' '}
+            {answer.status?.building
+              ? 'The index is being built; its progress is shown above.'
+              : 'Build it with the button above; its progress is shown there.'}
+          </p>
+        </div>
+      )
+    case 'loading':
+      return <LoadingBar label={loading} />
+    case 'failed':
+      return <QueryErrorState error={answer.error} onRetry={answer.retry} retrying={false} />
+    case 'ready':
+      return <>{children(answer.data)}</>
+  }
+}

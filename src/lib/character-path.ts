@@ -1,0 +1,18 @@
+import { formatIdList } from '../catalogue'
+
+/** The explorer's characters list; a character's page is `/characters/42`, a comparison `/characters/1,2`. */
+export const CHARACTERS_APP_PATH = '/characters'
+
+export const characterPath = (ids: number | readonly number[]) =>
+  `${CHARACTERS_APP_PATH}/${typeof ids === 'number' ? ids : formatIdList(ids)}`
+
+/** A page of the characters list: all of them, or those appearing in one season. */
+export type CharacterListQuery = { page: number; season: number | null }
+
+/** The explorer's address of a page of the characters list (page 1 and "any season" left out). */
+export function characterListPath({ page, season }: CharacterListQuery): string {
+  const params = new URLSearchParams()
+  if (season !== null) params.set('season', String(season))
+  if (page > 1) params.set('page', String(page))
+  return params.size > 0 ? `${CHARACTERS_APP_PATH}?${params}` : CHARACTERS_APP_PATH
+}
