@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
 import { expectNoAxeViolations } from './support/axe'
 import { type CatalogueSnapshot, matching, nameFillingPages, pageOf } from './support/catalogue'
-import { listView, mainNav } from './support/explorer'
+import { compareView, listView, mainNav } from './support/explorer'
 import { isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { WRONG_KEY } from './support/servers'
@@ -74,7 +74,7 @@ const states: State[] = [
         .slice(0, 3)
         .map((record) => record.id)
       await page.goto(`/locations/${ids.join(',')},999999`)
-      await expect(page.getByRole('article')).toHaveCount(3)
+      await expect(compareView(page, 'locations').columns).toHaveCount(3)
       await expect(page.getByText('Not found: #999999')).toBeVisible()
     },
   },

@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test'
 import type { Location } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { listView, titleOf } from './support/explorer'
+import { readDataset } from './support/dataset'
+import { compareView, listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
 
@@ -56,17 +57,17 @@ test('rows ticked on two pages open side by side with one request, and Back retr
   await expect.poll(() => urlState(page).path).toBe(`/locations/${ids.join(',')}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Compare locations' })).toBeVisible()
   await expect(page).toHaveTitle(titleOf('Compare locations'))
-  const articles = page.getByRole('article')
-  await expect(articles).toHaveCount(3)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(3)
   for (const record of picked) {
-    await expect(page.getByRole('article', { name: record.name, exact: true })).toBeVisible()
+    await expect(compared.recordLink(record.name)).toBeVisible()
   }
 
   // A record opened from the comparison leads back to it, and the comparison back to the list's page 2.
-  await page.getByRole('article', { name: c.name, exact: true }).getByRole('link', { name: c.name }).click()
+  await compared.recordLink(c.name).click()
   await expect(page.getByRole('heading', { level: 1, name: c.name })).toBeVisible()
   await page.getByRole('link', { name: 'Back to comparison' }).click()
-  await expect(articles).toHaveCount(3)
+  await expect(compared.columns).toHaveCount(3)
   await page.getByRole('link', { name: 'Back to locations' }).click()
   await expect(list.table.getByRole('link')).toHaveText(namesOf(onPage2))
   expect(urlState(page)).toEqual({ path: '/locations', query: { name, page: '2' } })
@@ -86,9 +87,68 @@ test('a compare address with brackets shows the records found and names the ids 
 
   await page.goto(`/episodes/[${second.id},${third.id},${missing}]`)
   await expect(page.getByRole('heading', { level: 1, name: 'Compare episodes' })).toBeVisible()
-  await expect(page.getByRole('article', { name: second.name, exact: true })).toBeVisible()
-  await expect(page.getByRole('article', { name: third.name, exact: true })).toBeVisible()
-  await expect(page.getByRole('article')).toHaveCount(2)
+  const compared = compareView(page, 'episodes')
+  await expect(compared.recordLink(second.name)).toBeVisible()
+  await expect(compared.recordLink(third.name)).toBeVisible()
+  await expect(compared.columns).toHaveCount(2)
   await expect(page.getByText(`Not found: #${missing}`)).toBeVisible()
   expect(requests).toHaveLength(1)
+})
+
+test('a comparison marks and counts the characters every episode shares, as the dataset has them', async ({
+  page,
+}) => {
+  const dataset = readDataset()
+  const pairs = dataset.episodes.flatMap((a) =>
+    dataset.episodes
+      .filter((b) => b.id > a.id)
+      .map((b) => ({ a, b, shared: [...new Set(a.characters)].filter((id) => b.characters.includes(id)) })),
+  )
+  const pair = pairs.find(({ shared }) => shared.length >= 2)
+  if (!pair) throw new Error('no two episodes share two characters')
+  const shared = pair.shared.sort((x, y) => x - y)
+  await page.goto(`/episodes/${pair.a.id},${pair.b.id}`)
+  const compared = compareView(page, 'episodes')
+  await expect(compared.columns).toHaveCount(2)
+  await expect(compared.row('Shared by all')).toContainText(`Shared by all: ${shared.length}`)
+  await expect(compared.shared('Characters').getByRole('link')).toHaveText(shared.map((id) => `#${id}`))
+  // Marked in each column's own list, in words for screen readers as well as by sight.
+  await expect(compared.row('Characters').getByRole('link', { name: /, shared by all$/ })).toHaveCount(
+    shared.length * 2,
+  )
+  const onlyInA = pair.a.characters.filter((id) => !pair.b.characters.includes(id))
+  await expect(compared.row('Only in this one').getByRole('cell').first()).toContainText(
+    onlyInA.length === 0 ? 'No characters' : `${onlyInA.length} character`,
+  )
+  // A field whose values differ says so in words.
+  await expect(compared.row('Air date').getByRole('rowheader')).toContainText(
+    pair.a.air_date === pair.b.air_date ? 'Air date' : 'differs',
+  )
+})
+
+test('removing a record and adding one found by name update the comparison and its address', async ({
+  page,
+  catalogue,
+}) => {
+  const [a, b, c] = catalogue.locations
+  const added = catalogue.locations.find(
+    (location) => location.id > 3 && matching(catalogue.locations, { name: location.name }).length === 1,
+  )
+  if (!a || !b || !c || !added) throw new Error('too few locations')
+  await page.goto(`/locations/${a.id},${b.id},${c.id}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(3)
+  await compared.remove(b.name).click()
+  await expect.poll(() => urlState(page).path).toBe(`/locations/${a.id},${c.id}`)
+  await expect(compared.columns).toHaveCount(2)
+  // Two are the fewest a comparison shows.
+  await expect(compared.table.getByRole('button', { name: /^Remove / })).toHaveCount(0)
+
+  await page.getByRole('searchbox', { name: 'Find a location by name' }).fill(added.name)
+  await page.getByRole('button', { name: `Add ${added.name}`, exact: true }).click()
+  await expect
+    .poll(() => urlState(page).path)
+    .toBe(`/locations/${[a.id, c.id, added.id].sort((x, y) => x - y).join(',')}`)
+  await expect(compared.recordLink(added.name)).toBeVisible()
+  await expect(compared.columns).toHaveCount(3)
 })

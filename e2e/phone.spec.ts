@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, scrollsSideways } from './support/explorer'
+import { compareView, expectListShows, listView, scrollsSideways } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
@@ -27,7 +27,7 @@ test('no page scrolls sideways at 375 px', async ({ page, catalogue }) => {
     { path: `/episodes/${episode.id}`, ready: () => expect(h1(page, episode.name)).toBeVisible() },
     {
       path: `/locations/${compared.join(',')}`,
-      ready: () => expect(page.getByRole('article')).toHaveCount(compared.length),
+      ready: () => expect(compareView(page, 'locations').columns).toHaveCount(compared.length),
     },
     { path: '/locations/999999', ready: () => expect(h1(page, 'Location not found')).toBeVisible() },
     { path: '/settings', ready: () => expect(h1(page, 'Settings')).toBeVisible() },
@@ -67,12 +67,17 @@ test('filtering, paging, a record and a comparison work on a phone', async ({ pa
   await list.select(a.name).check()
   await list.select(b.name).check()
   await list.compareButton.click()
-  const first = page.getByRole('article', { name: a.name, exact: true })
-  const second = page.getByRole('article', { name: b.name, exact: true })
-  await expect(second).toBeVisible()
-  // Stacked, not side by side: the second record starts below the first.
-  const [top, bottom] = [await first.boundingBox(), await second.boundingBox()]
-  expect(bottom?.y ?? 0).toBeGreaterThanOrEqual((top?.y ?? 0) + (top?.height ?? 0) - 1)
+  const compared = compareView(page, 'locations')
+  await expect(compared.recordLink(b.name)).toBeVisible()
+  // The table scrolls sideways in its own region; the field names stay in view as it does.
+  const typeHeader = compared.row('Type').getByRole('rowheader')
+  const before = await typeHeader.boundingBox()
+  await page.getByRole('region', { name: 'Compare locations, side by side' }).evaluate((region) => {
+    region.scrollLeft = region.scrollWidth
+  })
+  await expect(compared.recordLink(b.name)).toBeInViewport()
+  expect((await typeHeader.boundingBox())?.x).toBe(before?.x)
+  await expect(typeHeader).toBeInViewport()
   expect(await scrollsSideways(page)).toBe(false)
 })
 

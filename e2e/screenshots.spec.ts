@@ -5,8 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
+import { characterIdFromUrl, PAGE_SIZE } from '../src/catalogue'
+import type { CatalogueSnapshot } from './support/catalogue'
+import { compareView, listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
@@ -18,11 +19,13 @@ const IN_README = new Set([
   'insights-desktop',
   'insights-phone',
   'api-disclosure-desktop',
+  'character-desktop',
+  'compare-desktop',
 ])
 
 type Shot = {
   name: string
-  path: (ids: { location: number; episode: number }) => string
+  path: (ids: { location: number; episode: number; character: number; sharing: string }) => string
   ready: (page: Page) => Promise<void>
 }
 
@@ -54,8 +57,24 @@ const shots: Shot[] = [
   },
   {
     name: 'compare',
-    path: () => '/locations/1,2,3',
-    ready: (page) => expect(page.getByRole('article')).toHaveCount(3),
+    path: ({ sharing }) => `/episodes/${sharing}`,
+    ready: (page) => expect(compareView(page, 'episodes').columns).toHaveCount(3),
+  },
+  {
+    name: 'characters',
+    path: () => '/characters?season=2',
+    ready: (page) =>
+      expect(page.getByRole('table', { name: 'Characters' }).getByRole('link').first()).toBeVisible({
+        timeout: 45_000,
+      }),
+  },
+  {
+    name: 'character',
+    path: ({ character }) => `/characters/${character}`,
+    ready: (page) =>
+      expect(page.getByRole('list', { name: 'Locations that list it as a resident' })).toBeVisible({
+        timeout: 45_000,
+      }),
   },
   {
     name: 'not-found',
@@ -90,6 +109,25 @@ const shots: Shot[] = [
   },
 ]
 
+/** A character with several locations and episodes, and three episodes that share characters. */
+function showcase(catalogue: CatalogueSnapshot): { character: number; sharing: string } {
+  const counts = new Map<number, number>()
+  for (const record of [
+    ...catalogue.locations.map((l) => l.residents),
+    ...catalogue.episodes.map((e) => e.characters),
+  ])
+    for (const url of record) {
+      const id = characterIdFromUrl(url)
+      if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1)
+    }
+  const character = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 1
+  const sharing = catalogue.episodes
+    .filter((episode) => episode.characters.some((url) => characterIdFromUrl(url) === character))
+    .slice(0, 3)
+    .map((episode) => episode.id)
+  return { character, sharing: sharing.join(',') }
+}
+
 for (const [widthName, viewport] of Object.entries(widths)) {
   test.describe(`${widthName} width`, () => {
     test.use({ viewport })
@@ -98,7 +136,8 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       test(`${shot.name}`, async ({ page, catalogue }) => {
         const location = catalogue.locations.find((record) => record.residents.length >= 3)?.id ?? 1
         const episode = catalogue.episodes[0]?.id ?? 1
-        await page.goto(shot.path({ location, episode }))
+        const { character, sharing } = showcase(catalogue)
+        await page.goto(shot.path({ location, episode, character, sharing }))
         await shot.ready(page)
         const file = `${shot.name}-${widthName}`
         const image = await page.screenshot({ fullPage: widthName === 'phone', animations: 'disabled' })

@@ -94,3 +94,19 @@ export async function definitionsIn(scope: Page | Locator): Promise<Record<strin
 export function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 }
+
+/** A comparison: one table, a column per record (its header links to the record), rows per field. */
+export function compareView(page: Page, plural: string) {
+  const table = page.getByRole('table', { name: `Compare ${plural}` })
+  const columns = table.getByRole('columnheader').filter({ has: page.getByRole('link') })
+  return {
+    table,
+    columns,
+    recordLink: (name: string) => columns.getByRole('link', { name, exact: true }),
+    remove: (name: string) => table.getByRole('button', { name: `Remove ${name} from the comparison` }),
+    /** The items of a set (such as "Characters") every record shares. */
+    shared: (set: string) => table.getByRole('list', { name: `${set} shared by all`, exact: true }),
+    row: (header: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header }) }),
+  }
+}

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { recordsRequestPath } from '../../api/request-paths'
-import type { ApiRecord } from '../../catalogue'
-import { idList, titleCase } from '../../lib/format'
+import { type ApiRecord, formatIdList } from '../../catalogue'
+import { characterPath } from '../../lib/character-path'
+import { characterNumbers, idList, titleCase } from '../../lib/format'
 import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -12,11 +13,12 @@ import { BackLink } from '../links/BackLink'
 import { type BackState, ignoreRepeatedClick } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
-import { FieldList } from './FieldList'
+import { AddByName } from './AddByName'
+import { type CompareRow, type CompareSet, CompareTable } from './CompareTable'
 import type { RecordConfig } from './record-config'
 import { recordFields } from './record-fields'
 
-/** Several records side by side, fetched with one multi-id request. */
+/** Several records in one table, fetched with one multi-id request; records can be removed and added. */
 export function RecordCompare<R extends ApiRecord, F extends string>({
   config,
   ids,
@@ -29,8 +31,8 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   const query = useQuery(queries.many(client, ids))
-  const baseId = useId()
   const location = useLocation()
+  const navigate = useNavigate()
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
   const title = `Compare ${plural}`
   usePageTitle(title)
@@ -41,9 +43,14 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
 
   const found = new Set(query.data?.map((record) => record.id))
   const missing = query.data ? ids.filter((id) => !found.has(id)) : []
+  // The way back to the list stays with the comparison as records come and go.
+  const compare = (next: number[]) =>
+    void navigate(`${collection.appPath}/${formatIdList([...new Set(next)].sort((a, b) => a - b))}`, {
+      state: location.state,
+    })
 
   return (
-    <div className="record-page">
+    <div className="record-page compare-page">
       <BackLink listPath={collection.appPath} plural={plural} />
       <PageHeading>{title}</PageHeading>
       {ids.length === 0 ? (
@@ -65,31 +72,78 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
       ) : (
         <>
           {missing.length > 0 && <p className="compare-missing">Not found: {idList(missing)}</p>}
-          <div className="compare-grid">
-            {query.data.map((record) => {
-              const headingId = `${baseId}-${record.id}`
-              return (
-                <article key={record.id} className="record-card" aria-labelledby={headingId}>
-                  <h2 id={headingId}>
-                    <Link
-                      to={`${collection.appPath}/${record.id}`}
-                      state={backHere}
-                      onClick={ignoreRepeatedClick}
-                    >
-                      {record.name}
-                    </Link>
-                  </h2>
-                  <p className="record-id">
+          <CompareTable
+            caption={title}
+            columns={query.data.map((record) => ({
+              id: record.id,
+              name: record.name,
+              heading: (
+                <>
+                  <Link
+                    to={`${collection.appPath}/${record.id}`}
+                    state={backHere}
+                    onClick={ignoreRepeatedClick}
+                  >
+                    {record.name}
+                  </Link>
+                  <span className="record-id">
                     {titleCase(singular)} #{record.id}
-                  </p>
-                  <FieldList fields={recordFields(config, record)} />
-                </article>
-              )
-            })}
-          </div>
+                  </span>
+                </>
+              ),
+            }))}
+            rows={compareRows(config, query.data)}
+            sets={[characterSet(config, query.data, backHere)]}
+            onRemove={
+              query.data.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
+            }
+          />
+          <AddByName config={config} present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
         </>
       )}
       {ids.length > 0 && <ApiDisclosure paths={[recordsRequestPath(collection, ids)]} />}
     </div>
   )
+}
+
+/** The record fields as rows, the character-link field left to its set. */
+function compareRows<R extends ApiRecord, F extends string>(
+  config: RecordConfig<R, F>,
+  records: R[],
+): CompareRow[] {
+  const links = config.collection.characterLinks
+  const skipped = config.collection.recordFields.find((field) => field.field === links.field)?.label
+  const perRecord = records.map((record) =>
+    recordFields(config, record).filter((field) => field.term !== skipped),
+  )
+  return (perRecord[0] ?? []).map((field, index) => ({
+    label: field.term,
+    values: perRecord.map((fields) => fields[index]?.value ?? ''),
+  }))
+}
+
+function characterSet<R extends ApiRecord, F extends string>(
+  config: RecordConfig<R, F>,
+  records: R[],
+  linkState: BackState,
+): CompareSet {
+  const links = config.collection.characterLinks
+  const label =
+    config.collection.recordFields.find((field) => field.field === links.field)?.label ?? links.plural
+  return {
+    label: titleCase(label),
+    singular: links.singular,
+    plural: links.plural,
+    linkState,
+    items: records.map((record) => {
+      const value: unknown = record[links.field]
+      const urls = Array.isArray(value) ? value.filter((url) => typeof url === 'string') : []
+      return [...new Set(characterNumbers(urls))].map((id) => ({
+        id,
+        text: `#${id}`,
+        label: `Character #${id}`,
+        href: characterPath(id),
+      }))
+    }),
+  }
 }

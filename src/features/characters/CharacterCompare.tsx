@@ -1,3 +1,169 @@
+import { type FormEvent, useId, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { episodes, locations, parseEpisodeCode, parseId } from '../../catalogue'
+import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus'
+import type { CharacterDetail } from '../../catalogue-index/characters'
+import { useCharacters } from '../../catalogue-index/use-characters'
+import { IndexDisclosure } from '../../components/api/IndexDisclosure'
+import { PageHeading } from '../../components/layout/PageHeading'
+import { usePageTitle } from '../../components/layout/use-page-title'
+import { BackLink } from '../../components/links/BackLink'
+import type { BackState } from '../../components/links/back-state'
+import { type CompareRow, type CompareSet, CompareTable } from '../../components/record/CompareTable'
+import { CHARACTERS_APP_PATH, characterPath } from '../../lib/character-path'
+import { idList } from '../../lib/format'
+import { Appearance, linksOf } from './CharacterDetailView'
+import { IndexAnswerState } from './IndexAnswerState'
+
+/** `/characters/1,2`: characters side by side, with the episodes and locations they share. */
 export function CharacterCompare({ ids }: { ids: number[] }) {
-  return <p>{ids.join(',')}</p>
+  const answer = useCharacters(ids)
+  const location = useLocation()
+  const navigate = useNavigate()
+  const title = 'Compare characters'
+  usePageTitle(title)
+  const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
+  const compare = (next: number[]) =>
+    void navigate(characterPath([...new Set(next)].sort((a, b) => a - b)), { state: location.state })
+
+  return (
+    <div className="record-page compare-page">
+      <BackLink listPath={CHARACTERS_APP_PATH} plural="characters" />
+      <PageHeading>{title}</PageHeading>
+      <CatalogueIndexStatus ready />
+      {ids.length === 0 ? (
+        <p className="state">
+          No characters were chosen. <Link to={CHARACTERS_APP_PATH}>Browse all characters</Link> and select
+          some to compare.
+        </p>
+      ) : (
+        <IndexAnswerState
+          answer={answer}
+          willShow={`This page will compare characters ${idList(ids)} side by side: their locations and episodes, what they share and what only one has.`}
+          loading="Loading characters"
+        >
+          {(found) => {
+            const known = new Set(found.map((character) => character.id))
+            const missing = ids.filter((id) => !known.has(id))
+            return (
+              <>
+                {missing.length > 0 && <p className="compare-missing">Not found: {idList(missing)}</p>}
+                <CompareTable
+                  caption={title}
+                  columns={found.map((character) => ({
+                    id: character.id,
+                    name: character.name,
+                    heading: (
+                      <Link to={characterPath(character.id)} state={backHere}>
+                        {character.name}
+                      </Link>
+                    ),
+                  }))}
+                  rows={rowsOf(found)}
+                  sets={setsOf(found, backHere)}
+                  onRemove={
+                    found.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
+                  }
+                />
+              </>
+            )
+          }}
+        </IndexAnswerState>
+      )}
+      <AddById present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
+      <IndexDisclosure updatedAt={answer.state === 'ready' ? answer.updatedAt : null} />
+    </div>
+  )
+}
+
+function rowsOf(found: CharacterDetail[]): CompareRow[] {
+  const linked = found.map(linksOf)
+  const seasons = (character: (typeof linked)[number]) =>
+    [...new Set(character.episodes.map((episode) => parseEpisodeCode(episode.episode)?.season))]
+      .filter((season) => season !== undefined)
+      .sort((a, b) => a - b)
+      .join(', ')
+  return [
+    { label: 'Address', values: found.map((character) => <code key="a">{character.address}</code>) },
+    { label: 'Seasons', values: linked.map(seasons) },
+    { label: 'First appearance', values: linked.map((l) => <Appearance key="f" episode={l.episodes[0]} />) },
+    {
+      label: 'Last appearance',
+      values: linked.map((l) => <Appearance key="l" episode={l.episodes.at(-1)} />),
+    },
+  ]
+}
+
+function setsOf(found: CharacterDetail[], linkState: BackState): CompareSet[] {
+  const linked = found.map(linksOf)
+  return [
+    {
+      label: 'Episodes',
+      singular: 'episode',
+      plural: 'episodes',
+      linkState,
+      items: linked.map((character) =>
+        character.episodes.map((episode) => ({
+          id: episode.id,
+          text: episode.episode,
+          label: `${episode.episode} ${episode.name}`,
+          href: `${episodes.appPath}/${episode.id}`,
+        })),
+      ),
+    },
+    {
+      label: 'Locations',
+      singular: 'location',
+      plural: 'locations',
+      linkState,
+      items: linked.map((character) =>
+        character.locations.map((place) => ({
+          id: place.id,
+          text: place.name,
+          label: place.name,
+          href: `${locations.appPath}/${place.id}`,
+        })),
+      ),
+    },
+  ]
+}
+
+/** "Add a character": by its number (characters have no names to search). */
+function AddById({ present, onAdd }: { present: ReadonlySet<number>; onAdd: (id: number) => void }) {
+  const fieldId = useId()
+  const [text, setText] = useState('')
+  const [problem, setProblem] = useState('')
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const id = parseId(text.replace(/^#/, ''))
+    if (id === null) return setProblem('Enter a character number such as 42.')
+    if (present.has(id)) return setProblem(`Character #${id} is already compared.`)
+    setProblem('')
+    setText('')
+    onAdd(id)
+  }
+  return (
+    <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>
+      <h2 id={`${fieldId}-heading`}>Add a character</h2>
+      <form onSubmit={submit} noValidate className="compare-add-form">
+        <label htmlFor={fieldId}>Character number</label>
+        <input
+          id={fieldId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          aria-invalid={problem !== '' || undefined}
+          aria-describedby={`${fieldId}-problem`}
+          onChange={(event) => setText(event.target.value)}
+        />{' '}
+        <button type="submit" className="button button-secondary">
+          Add
+        </button>
+        <p className="compare-add-status" id={`${fieldId}-problem`} role="status">
+          {problem}
+        </p>
+      </form>
+    </section>
+  )
 }

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { useCatalogueClient } from '../../api/client-context'
+import type { ApiRecord, Filters } from '../../catalogue'
+import { titleCase } from '../../lib/format'
+import type { RecordConfig } from './record-config'
+
+/** How long typing pauses before the list is asked (as the list filters do). */
+const DEBOUNCE_MS = 300
+const SHOWN = 8
+
+/**
+ * "Add a location": finds records by name through the list's `name` filter (the service's own search) and adds
+ * the one chosen to the comparison.
+ */
+export function AddByName<R extends ApiRecord, F extends string>({
+  config,
+  present,
+  onAdd,
+}: {
+  config: RecordConfig<R, F>
+  /** Ids already compared: offered no more. */
+  present: ReadonlySet<number>
+  onAdd: (id: number) => void
+}) {
+  const { collection, queries } = config
+  const { singular, plural } = collection.labels
+  const client = useCatalogueClient()
+  const fieldId = useId()
+  const [text, setText] = useState('')
+  const [asked, setAsked] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(text.trim()), DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  const nameFilter = collection.filters.find((filter) => filter === 'name')
+  const filters: Filters<F> = {}
+  if (nameFilter) filters[nameFilter] = asked
+  const query = useQuery({
+    ...queries.list(client, filters, 1),
+    enabled: asked !== '' && nameFilter !== undefined,
+  })
+  const found = (query.data?.results ?? []).filter((record) => !present.has(record.id)).slice(0, SHOWN)
+  if (!nameFilter) return null
+
+  return (
+    <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>
+      <h2 id={`${fieldId}-heading`}>Add a {singular}</h2>
+      <label htmlFor={fieldId}>Find a {singular} by name</label>
+      <input
+        id={fieldId}
+        type="search"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p className="compare-add-status" role="status">
+        {asked === '' || query.isPending
+          ? ''
+          : query.isError
+            ? `The ${plural} could not be searched.`
+            : found.length === 0
+              ? `No other ${plural} match “${asked}”.`
+              : `${found.length} ${found.length === 1 ? singular : plural} to add`}
+      </p>
+      {asked !== '' && found.length > 0 && (
+        <ul className="compare-add-results" aria-label={`${titleCase(plural)} to add`}>
+          {found.map((record) => (
+            <li key={record.id}>
+              <button type="button" className="button button-secondary" onClick={() => onAdd(record.id)}>
+                Add {record.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
