@@ -162,3 +162,38 @@ test('the characters list pages through every character and filters by season, i
   await expect(page.getByRole('combobox', { name: 'Appears in' })).toHaveValue('2')
   await expect(rows.first().getByRole('link')).toHaveText(`Character #${inSeason2[0]}`, INDEXED)
 })
+
+test('characters compared side by side share the episodes the dataset says, and one more is added by number', async ({
+  page,
+}) => {
+  const list = [...characters].map(([id, entry]) => ({ id, ...entry }))
+  const pair = list
+    .flatMap((a) => list.filter((b) => b.id > a.id).map((b) => ({ a, b })))
+    .map(({ a, b }) => ({
+      a,
+      b,
+      shared: a.episodes.filter((episode) => b.episodes.some((other) => other.id === episode.id)),
+    }))
+    .find(({ shared }) => shared.length >= 2)
+  if (!pair) throw new Error('no two characters share two episodes')
+  const { a, b, shared } = pair
+  await page.goto(`/characters/${a.id},${b.id}`)
+  const table = page.getByRole('table', { name: 'Compare characters' })
+  const columns = table.getByRole('columnheader').filter({ has: page.getByRole('link') })
+  await expect(columns).toHaveText([`Character #${a.id}`, `Character #${b.id}`], INDEXED)
+  const sharedRow = table.getByRole('row').filter({ hasText: 'Shared by all:' }).first()
+  await expect(sharedRow).toContainText(`Shared by all: ${shared.length}`)
+  await expect(
+    table.getByRole('list', { name: 'Episodes shared by all', exact: true }).getByRole('link'),
+  ).toHaveText([...shared].sort((x, y) => x.id - y.id).map((episode) => episode.episode))
+
+  const third = list.find((entry) => entry.id !== a.id && entry.id !== b.id)
+  if (!third) throw new Error('fewer than three characters')
+  await page.getByRole('textbox', { name: 'Character number' }).fill(String(third.id))
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  const ids = [a.id, b.id, third.id].sort((x, y) => x - y)
+  await expect.poll(() => urlState(page).path).toBe(`/characters/${ids.join(',')}`)
+  await expect(columns).toHaveCount(3)
+  await table.getByRole('button', { name: `Remove Character #${third.id} from the comparison` }).click()
+  await expect.poll(() => urlState(page).path).toBe(`/characters/${a.id},${b.id}`)
+})

@@ -27,6 +27,7 @@ export function AddByName<R extends ApiRecord, F extends string>({
   const { singular, plural } = collection.labels
   const client = useCatalogueClient()
   const fieldId = useId()
+  const article = /^[aeiou]/i.test(singular) ? 'an' : 'a'
   const [text, setText] = useState('')
   const [asked, setAsked] = useState('')
   useEffect(() => {
@@ -45,8 +46,12 @@ export function AddByName<R extends ApiRecord, F extends string>({
 
   return (
     <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>
-      <h2 id={`${fieldId}-heading`}>Add a {singular}</h2>
-      <label htmlFor={fieldId}>Find a {singular} by name</label>
+      <h2 id={`${fieldId}-heading`}>
+        Add {article} {singular}
+      </h2>
+      <label htmlFor={fieldId}>
+        Find {article} {singular} by name
+      </label>
       <input
         id={fieldId}
         type="search"

@@ -92,6 +92,7 @@ function CharacterBody({ character }: { character: CharacterDetail }) {
                   {home.name}
                 </Link>{' '}
                 <span className="muted">
+                  {(home.type || home.dimension) && '· '}
                   {home.type}
                   {home.type && home.dimension && ' · '}
                   {home.dimension}
