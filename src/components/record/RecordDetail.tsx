@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
 import { isApiError } from '../../api/errors'
 import { recordsRequestPath } from '../../api/request-paths'
@@ -13,11 +12,9 @@ import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { FieldList } from './FieldList'
 import { RecordNotFound } from './RecordNotFound'
+import RelatedRecords from './RelatedRecords'
 import type { RecordConfig } from './record-config'
 import { recordFields } from './record-fields'
-
-// Read from the catalogue index: its code (the worker's client) comes with the section.
-const RelatedRecords = lazy(() => import('./RelatedRecords'))
 
 export function RecordDetail<R extends ApiRecord, F extends string>({
   config,
@@ -69,9 +66,8 @@ export function RecordDetail<R extends ApiRecord, F extends string>({
         </div>
       )}
       {query.data && config.related && (
-        <Suspense fallback={null}>
-          <RelatedRecords collection={collection} record={query.data} headings={config.related} />
-        </Suspense>
+        // Part of the record page's code (not a chunk of its own), so it arrives with the page, ahead of time.
+        <RelatedRecords collection={collection} record={query.data} headings={config.related} />
       )}
       <ApiDisclosure paths={[recordsRequestPath(collection, [id])]} />
     </div>
