@@ -8,14 +8,27 @@ export interface LogOutput {
   flush(): void
 }
 
+/** Lines are written once this many bytes are waiting (a write per request would cost more than the request). */
+export const LOG_BATCH_BYTES = 4096
+/** …or after this long (ms), so that a quiet service's lines are not held back. */
+export const LOG_FLUSH_MS = 100
+/** Lines waiting for a reader that stopped reading are dropped past this many bytes (the memory it may hold). */
+export const LOG_BUFFER_BYTES = 4 * 1024 * 1024
+
 /**
- * Standard output, written asynchronously (a busy server does not wait on its log), as JSON lines or, with
- * `pretty`, as lines for a person. A broken or closed stdout (a log reader that went away: EPIPE) only stops
- * the log: the error is swallowed, so logging never takes the service down.
+ * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about 4 KiB
+ * or every 100 ms, as JSON lines or, with `pretty`, as lines for a person. A reader that stops reading holds
+ * at most LOG_BUFFER_BYTES (later lines are dropped). A broken or closed stdout (a log reader that went away:
+ * EPIPE) only stops the log: the error is swallowed, so logging never takes the service down.
  */
 export function stdoutLog(format: 'json' | 'pretty'): LogOutput {
-  // Asynchronous writes; lines that arrive while one is in flight go out together in the next.
-  const stdout = pino.destination({ dest: 1, sync: false })
+  const stdout = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+    maxLength: LOG_BUFFER_BYTES,
+  })
   let broken = false
   stdout.on('error', () => {
     broken = true
