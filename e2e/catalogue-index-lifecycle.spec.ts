@@ -195,3 +195,40 @@ test('Refresh re-reads every page with If-None-Match and replaces the records of
     catalogue.locations.map((record) => (record.id === changed.id ? { ...record, name: renamed } : record)),
   )
 })
+
+test('a cancelled crawl says how far it got, and Resume reads only the pages not stored yet', async ({
+  page,
+  context,
+  catalogue,
+}) => {
+  const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  // A slow service, so that there is time to cancel.
+  await context.route(
+    (url) => crawledPage(url, DEMO_URL) !== null,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700))
+      await route.continue()
+    },
+  )
+  // A filtered list: the page's own requests have a filter, the crawl's have none.
+  await page.goto('/locations?name=a')
+  const status = indexStatus(page)
+  await expect(status).toContainText(/\b[3-9] of \d+ pages/, INDEXED)
+  await status.getByRole('button', { name: 'Cancel' }).click()
+  const resume = status.getByRole('button', { name: 'Resume indexing' })
+  await expect(resume).toBeVisible()
+  const sofar = (await status.textContent())?.match(/([\d,]+) locations, ([\d,]+) episodes so far/)
+  if (!sofar) throw new Error(`no counts so far in: ${await status.textContent()}`)
+  const storedPages = (records: string | undefined) =>
+    Math.ceil(Number(records?.replace(',', '')) / PAGE_SIZE)
+  const stored = { locations: storedPages(sofar[1]), episodes: storedPages(sofar[2]) }
+  expect(stored.locations + stored.episodes).toBeGreaterThanOrEqual(2)
+
+  const resumed = watchCrawl([page], DEMO_URL)
+  await resume.click()
+  await expect(status).toContainText(`${counts} · updated`, INDEXED)
+  const expected = (['locations', 'episodes'] as const).flatMap((name) =>
+    pagesAfterFirst(name, catalogue[name].length).filter((_, i) => i + 2 > stored[name]),
+  )
+  expect(resumed.sort()).toEqual(expected.sort())
+})
