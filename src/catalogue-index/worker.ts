@@ -32,8 +32,11 @@ type OpenRecord = ApiRecord & Record<string, unknown>
 
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
-/** Progress is broadcast at most this often. */
-const PROGRESS_INTERVAL_MS = 250
+/**
+ * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
+ * React's render), and on a busy machine any of them can stretch past 50 ms, so a second is enough for a bar.
+ */
+const PROGRESS_INTERVAL_MS = 1000
 
 /** The crawl this worker runs, and the index it fills. */
 let building: { name: string; controller: AbortController } | null = null
