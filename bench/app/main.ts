@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { firstPageJavaScript } from '../../server/build/bundle-size'
 import { stopServer } from '../processes'
 import { launchBrowser, newVisitor, openPage } from './browser'
 import { layoutShiftOf, visitLocations } from './journey'
@@ -42,7 +43,12 @@ function commit(): string {
   return dirty.trim() === '' ? hash : `${hash}, with uncommitted changes to the app`
 }
 
-const log = (message: string) => console.error(`bench:app: ${message}`)
+/** The 1-minute load average, sampled at every step: the machine is shared, and the report quotes it. */
+const loadSamples: number[] = []
+const log = (message: string) => {
+  loadSamples.push(loadavg()[0] ?? Number.NaN)
+  console.error(`bench:app: ${message} (load average ${loadSamples.at(-1)?.toFixed(2)})`)
+}
 
 async function main(): Promise<void> {
   const started = Date.now()
@@ -100,6 +106,8 @@ async function main(): Promise<void> {
       chromium: browser.version(),
       loadBefore,
       loadAfter: loadavg()[0] ?? Number.NaN,
+      loadDuring: loadSamples,
+      firstPageJsBytes: firstPageJavaScript(join(root, 'dist')).bytes,
       runs,
       lighthouseRuns,
       minutes: Math.round((Date.now() - started) / 60_000),
