@@ -1,6 +1,7 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
- * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-lighthouse --no-write.
+ * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-layout-shift
+ * --no-lighthouse --no-write.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,6 +24,7 @@ const { values: flags } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    'no-layout-shift': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
         }
         await visitor.close()
       }
-      for (const { path } of runs > 0 ? ROUTES : []) {
+      for (const { path } of runs > 0 && !flags['no-layout-shift'] ? ROUTES : []) {
         log(`${latency} ms: layout shift of ${path}`)
         for (let run = 1; run <= runs; run++) {
           const visitor = await newVisitor(browser)
