@@ -199,6 +199,8 @@ test.describe('on a phone', () => {
     }
     const headerBox = await header.boundingBox()
     expect(headerBox?.height).toBeLessThan(64)
+    // All of it on screen: nothing pushed past the right edge.
+    for (const box of boxes) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375)
 
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Episodes' })).toBeHidden()

@@ -79,7 +79,7 @@ export function SearchLauncher() {
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Search
+        <span className="search-button-label">Search</span>
         <span className="search-button-key" aria-hidden="true">
           Ctrl K
         </span>

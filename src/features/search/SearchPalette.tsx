@@ -131,6 +131,8 @@ export function SearchPalette({ connection, client, onClose }: Props) {
           id={`${id}-results`}
           role="listbox"
           aria-label="Results"
+          // While the results for the latest text are on their way (bench/app/search.ts waits on it too).
+          aria-busy={searching && state.pending}
           className="search-palette-results"
           hidden={!expanded}
         >
