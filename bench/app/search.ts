@@ -68,16 +68,23 @@ function installTimer() {
   document.addEventListener(
     'input',
     (event) => {
-      if ((event.target as HTMLElement).getAttribute('role') === 'combobox') started = performance.now()
+      const target = event.target as HTMLInputElement
+      // Clearing the field between queries is not a keystroke of a query.
+      if (target.getAttribute('role') === 'combobox' && target.value !== '') started = performance.now()
     },
     true,
   )
+  // Done when the results are for the latest text (aria-busy="false") and come from the index, not from the
+  // service's name filters the palette may show while the worker prepares.
   new MutationObserver(() => {
     const list = document.querySelector('[role="listbox"][aria-label="Results"]')
+    const field = document.querySelector('[role="combobox"]')
+    const source = document.getElementById(field?.getAttribute('aria-describedby') ?? '')?.textContent ?? ''
     if (started === null || !list || list.getAttribute('aria-busy') !== 'false') return
+    if (!source.startsWith('Searching the whole catalogue')) return
     times.push(performance.now() - started)
     started = null
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
 }
 
 const recorded = (page: Page) =>

@@ -121,6 +121,8 @@ export function SearchPalette({ connection, client, onClose }: Props) {
             </>
           ) : state.source === 'service' ? (
             'Searching names on the service: the catalogue index is not built yet, so types, dimensions, episode codes and characters are not searched.'
+          ) : state.source === 'preparing' ? (
+            'Searching names on the service while the search of the whole catalogue is prepared in this browser.'
           ) : state.source === 'index' ? (
             'Searching the whole catalogue in this browser.'
           ) : (
@@ -132,7 +134,7 @@ export function SearchPalette({ connection, client, onClose }: Props) {
           role="listbox"
           aria-label="Results"
           // While the results for the latest text are on their way (bench/app/search.ts waits on it too).
-          aria-busy={searching && state.pending}
+          aria-busy={searching && (state.pending || state.query !== query)}
           className="search-palette-results"
           hidden={!expanded}
         >

@@ -9,8 +9,11 @@ import {
   type SearchGroup,
 } from '../../catalogue-index/search-answer'
 
-/** Where the shown results come from: the whole catalogue's index, or the service's name filters. */
-export type SearchSource = 'index' | 'service'
+/**
+ * Where the shown results come from: the whole catalogue's index; or the service's name filters, because the
+ * index is not built (`service`) or while the worker prepares the search of a large index (`preparing`).
+ */
+export type SearchSource = 'index' | 'service' | 'preparing'
 
 export interface SearchState {
   /** The query the shown results are for (they stay while the next ones are on their way). */
@@ -58,7 +61,9 @@ async function searchService(
 
 /**
  * The results for `query`: from the index worker when the catalogue is completely indexed (at every
- * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next.
+ * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next; the
+ * service is asked too while the worker has not answered within the debounce (its first search of a large
+ * index builds the search index), and the worker's answer replaces the service's when it comes.
  */
 export function useSearch(
   connection: Connection | null,
@@ -77,29 +82,39 @@ export function useSearch(
     if (!connection || !client) return
     let live = true
     const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
     const text = query.trim()
+    // null: the worker has not answered yet (on a large catalogue, building the search index takes a while).
+    let indexed: boolean | null = null
     setState((previous) => ({ ...previous, pending: true }))
     const show = (answer: SearchAnswer, source: SearchSource) => {
       if (live) setState({ query, answer, source, pending: false, failed: false })
     }
+    // After a pause in typing the service is asked, unless the index has answered by then.
+    const timer = setTimeout(() => {
+      if (indexed === true) return
+      const source = indexed === false ? 'service' : 'preparing'
+      if (text === '') return show({ groups: [] }, source)
+      searchService(client, text, controller.signal).then(
+        (found) => {
+          if (indexed !== true) show(found, indexed === false ? 'service' : source)
+        },
+        () => {
+          if (live && !controller.signal.aborted && indexed !== true) {
+            setState((previous) => ({ ...previous, pending: false, failed: true, source }))
+          }
+        },
+      )
+    }, SERVICE_DEBOUNCE_MS)
     void indexWorker()
       .search(plainConnection(connection), query)
       .catch(() => null)
       .then((answer) => {
         if (!live) return
-        if (answer) return show(answer, 'index')
-        if (text === '') return show({ groups: [] }, 'service')
-        timer = setTimeout(() => {
-          searchService(client, text, controller.signal).then(
-            (found) => show(found, 'service'),
-            () => {
-              if (live && !controller.signal.aborted) {
-                setState((previous) => ({ ...previous, pending: false, failed: true, source: 'service' }))
-              }
-            },
-          )
-        }, SERVICE_DEBOUNCE_MS)
+        indexed = answer !== null
+        if (!answer) return
+        clearTimeout(timer)
+        controller.abort()
+        show(answer, 'index')
       })
     return () => {
       live = false
