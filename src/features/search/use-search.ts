@@ -111,7 +111,13 @@ export function useSearch(
       .then((answer) => {
         if (!live) return
         indexed = answer !== null
-        if (!answer) return
+        if (!answer) {
+          // The service answered first: the index is not being prepared, it is not built.
+          setState((previous) =>
+            previous.source === 'preparing' ? { ...previous, source: 'service' } : previous,
+          )
+          return
+        }
         clearTimeout(timer)
         controller.abort()
         show(answer, 'index')
