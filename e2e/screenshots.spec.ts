@@ -18,6 +18,7 @@ const IN_README = new Set([
   'insights-desktop',
   'insights-phone',
   'api-disclosure-desktop',
+  'search-desktop',
 ])
 
 type Shot = {
@@ -81,6 +82,19 @@ const shots: Shot[] = [
       const request = page.getByRole('region', { name: /^GET / })
       await expect(request.getByRole('definition').first()).toHaveText('200')
       await request.scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'search',
+    path: () => '/locations',
+    ready: async (page) => {
+      // Once the catalogue is indexed in the browser, the palette searches all of it.
+      await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText('updated', {
+        timeout: 45_000,
+      })
+      await page.keyboard.press('Control+K')
+      await page.getByRole('combobox', { name: 'Search' }).fill('cafe')
+      await expect(page.getByRole('option', { name: /^Café Müller/ })).toBeVisible()
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
+import type { SearchAnswer } from './search-answer'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -76,4 +77,6 @@ export interface IndexWorkerApi {
     onProgress: (progress: CrawlProgress) => void,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
+  /** The whole catalogue searched (src/catalogue-index/search-index.ts), or null while the index is incomplete. */
+  search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
 }

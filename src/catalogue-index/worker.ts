@@ -26,6 +26,7 @@ import {
   existingDatabase,
   statusOf,
 } from './worker-data'
+import { searchIndex } from './worker-search'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -253,6 +254,8 @@ const api: IndexWorkerApi = {
   cancelExport() {
     exporting?.abort()
   },
+
+  search: searchIndex,
 }
 
 Comlink.expose(api)
