@@ -1,5 +1,6 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
+import type { Insights } from '../features/insights/aggregate'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -39,6 +40,13 @@ export type BuildOutcome =
 
 export type { ExportFormat } from '../export'
 
+/** The insights of a complete index, counted in the worker, with how many records they count. */
+export type InsightsAnswer = {
+  insights: Insights
+  records: { episodes: number; locations: number }
+  elapsedMs: number
+}
+
 import type { ExportFormat } from '../export'
 
 /** What the index broadcasts to every tab of the same connection. */
@@ -76,4 +84,6 @@ export interface IndexWorkerApi {
     onProgress: (progress: CrawlProgress) => void,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
+  /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
+  insights(connection: IndexConnection): Promise<InsightsAnswer | null>
 }

@@ -24,6 +24,7 @@ import {
   dropIndex,
   statusOf,
 } from './worker-data'
+import { insightsOf } from './worker-insights'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -247,6 +248,8 @@ const api: IndexWorkerApi = {
   cancelExport() {
     exporting?.abort()
   },
+
+  insights: (connection) => insightsOf(connection),
 }
 
 Comlink.expose(api)
