@@ -51,7 +51,8 @@ function Reference({ loaded }: { loaded: LoadedReference }) {
         </p>
       ) : (
         <p className="page-lede">
-          From the service's own document, <a href={loaded.url}>{loaded.url}</a>.
+          From the service's own document,{' '}
+          <a href={loaded.url}>{new URL(loaded.url, window.location.href).href}</a>.
         </p>
       )}
       <p className="api-reference-about">

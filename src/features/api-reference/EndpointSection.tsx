@@ -50,37 +50,35 @@ export function EndpointSection({
       {endpoint.parameters.length === 0 ? (
         <p className="muted">None.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="api-parameters">
-            <caption className="visually-hidden">Parameters of {name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Required</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
+        <table className="api-parameters">
+          <caption className="visually-hidden">Parameters of {name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">In</th>
+              <th scope="col">Required</th>
+              <th scope="col">Type</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {endpoint.parameters.map((parameter) => (
+              <tr key={`${parameter.in} ${parameter.name}`}>
+                <th scope="row">
+                  <code>{parameter.name}</code>
+                </th>
+                <td data-label="In">{parameter.in}</td>
+                <td data-label="Required">{parameter.required ? 'required' : 'optional'}</td>
+                <td data-label="Type">
+                  <SchemaType schema={parameter.schema} />
+                </td>
+                <td data-label="Description">
+                  <InlineCode text={parameter.description} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {endpoint.parameters.map((parameter) => (
-                <tr key={`${parameter.in} ${parameter.name}`}>
-                  <th scope="row">
-                    <code>{parameter.name}</code>
-                  </th>
-                  <td>{parameter.in}</td>
-                  <td>{parameter.required ? 'required' : 'optional'}</td>
-                  <td>
-                    <SchemaType schema={parameter.schema} />
-                  </td>
-                  <td>
-                    <InlineCode text={parameter.description} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
 
       <h3>Responses</h3>

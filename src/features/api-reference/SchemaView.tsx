@@ -26,13 +26,19 @@ function joinWith(parts: ReactNode[], separator: string): ReactNode[] {
   return parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]))
 }
 
-function constraints(schema: JsonSchema): string[] {
-  const notes: string[] = []
+function constraints(schema: JsonSchema): ReactNode[] {
+  const notes: ReactNode[] = []
   if (typeof schema.minimum === 'number') notes.push(`at least ${schema.minimum}`)
   if (typeof schema.maximum === 'number' && schema.maximum < NO_BOUND) notes.push(`at most ${schema.maximum}`)
   if (typeof schema.minLength === 'number') notes.push(`at least ${schema.minLength} characters`)
   if (typeof schema.maxLength === 'number') notes.push(`at most ${schema.maxLength} characters`)
-  if (typeof schema.pattern === 'string') notes.push(`matching ${schema.pattern}`)
+  if (typeof schema.pattern === 'string') {
+    notes.push(
+      <span key="pattern">
+        matching <code className="schema-pattern">{schema.pattern}</code>
+      </span>,
+    )
+  }
   return notes
 }
 
@@ -89,7 +95,7 @@ export function SchemaType({ schema }: { schema: unknown }): ReactNode {
   const notes = constraints(schema)
   return notes.length > 0 ? (
     <>
-      {base}, {notes.join(', ')}
+      {base}, {joinWith(notes, ', ')}
     </>
   ) : (
     base
