@@ -47,3 +47,20 @@ test('the API disclosure of the insights names the lists they count, as answered
     )
   }
 })
+
+test('on a 375 px screen every bar label is whole within its chart (long ones shortened, not cut)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/insights')
+  await expect(page.getByRole('figure')).toHaveCount(6, { timeout: 20_000 })
+  const cut = await page.locator('figure svg').evaluateAll((charts) =>
+    charts.flatMap((chart) => {
+      const left = chart.getBoundingClientRect().left
+      return [...chart.querySelectorAll('text')]
+        .filter((label) => label.getBoundingClientRect().left < left - 0.5)
+        .map((label) => label.textContent)
+    }),
+  )
+  expect(cut).toEqual([])
+})
