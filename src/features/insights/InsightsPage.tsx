@@ -50,7 +50,6 @@ export default function InsightsPage() {
           Insights are counted from the catalogue index, which needs a browser with Web Workers and IndexedDB.
         </p>
       )}
-      <ApiDisclosure paths={SOURCES.map((collection) => collection.listPath)} />
     </div>
   )
 }
@@ -105,7 +104,11 @@ function IndexedInsights({ connection }: { connection: Connection }) {
       ) : !answer.data ? (
         <LoadingBar label="Counting the catalogue" />
       ) : (
-        <Charts charts={answer.data.insights} />
+        <>
+          <Charts charts={answer.data.insights} />
+          {/* Once counted: before, no request stands behind the page. */}
+          <ApiDisclosure paths={SOURCES.map((collection) => collection.listPath)} />
+        </>
       )}
     </>
   )
