@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { openApiDocumentModule } from './server/build/openapi-document-module'
 import { precompress } from './server/build/precompress'
 
 /** Paths the service answers itself: the service worker never answers them with the app, nor caches them. */
@@ -13,6 +14,7 @@ const SHARED_PAGE_CODE =
 export default defineConfig({
   plugins: [
     react(),
+    openApiDocumentModule(),
     precompress(),
     // The app shell in a service worker (Workbox), so a revisit opens while the service is down. A new
     // deployment has a new precache manifest: the new worker takes over at once (skipWaiting, clientsClaim)

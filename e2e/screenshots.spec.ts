@@ -19,12 +19,19 @@ const IN_README = new Set([
   'insights-phone',
   'api-disclosure-desktop',
   'search-desktop',
+  'api-desktop',
+  'api-phone',
 ])
+
+/** Pages also shot in the dark colour scheme (to test-results/screenshots/ only, as `<name>-<width>-dark`). */
+const IN_DARK = new Set(['insights', 'api-disclosure', 'api'])
 
 type Shot = {
   name: string
   path: (ids: { location: number; episode: number }) => string
   ready: (page: Page) => Promise<void>
+  /** The whole page on a phone (the default), or the screen only (a long reference). */
+  fullPageOnPhone?: boolean
 }
 
 const shots: Shot[] = [
@@ -98,6 +105,15 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'api',
+    path: () => '/api',
+    fullPageOnPhone: false,
+    ready: async (page) => {
+      await expect(page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')).toHaveCount(4)
+      await expect(page.getByText("From the service's own document")).toBeVisible()
+    },
+  },
+  {
     name: 'settings',
     path: () => '/settings',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(),
@@ -115,13 +131,19 @@ for (const [widthName, viewport] of Object.entries(widths)) {
         await page.goto(shot.path({ location, episode }))
         await shot.ready(page)
         const file = `${shot.name}-${widthName}`
-        const image = await page.screenshot({ fullPage: widthName === 'phone', animations: 'disabled' })
+        const fullPage = widthName === 'phone' && shot.fullPageOnPhone !== false
+        const image = await page.screenshot({ fullPage, animations: 'disabled' })
         await test.info().attach(file, { body: image, contentType: 'image/png' })
         await mkdir('test-results/screenshots', { recursive: true })
         await writeFile(`test-results/screenshots/${file}.png`, image)
         if (IN_README.has(file)) {
           await mkdir('docs/screenshots', { recursive: true })
           await writeFile(`docs/screenshots/${file}.png`, image)
+        }
+        if (IN_DARK.has(shot.name)) {
+          await page.emulateMedia({ colorScheme: 'dark' })
+          const dark = await page.screenshot({ fullPage, animations: 'disabled' })
+          await writeFile(`test-results/screenshots/${file}-dark.png`, dark)
         }
       })
     }

@@ -1,5 +1,6 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
+import type { Insights } from '../features/insights/aggregate'
 import type { SearchAnswer } from './search-answer'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
@@ -40,6 +41,13 @@ export type BuildOutcome =
 
 export type { ExportFormat } from '../export'
 
+/** The insights of a complete index, counted in the worker, with how many records they count. */
+export type InsightsAnswer = {
+  insights: Insights
+  records: { episodes: number; locations: number }
+  elapsedMs: number
+}
+
 import type { ExportFormat } from '../export'
 
 /** What the index broadcasts to every tab of the same connection. */
@@ -79,4 +87,6 @@ export interface IndexWorkerApi {
   cancelExport(): void
   /** The whole catalogue searched (src/catalogue-index/search-index.ts), or null while the index is incomplete. */
   search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
+  /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
+  insights(connection: IndexConnection): Promise<InsightsAnswer | null>
 }

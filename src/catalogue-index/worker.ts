@@ -26,6 +26,7 @@ import {
   existingDatabase,
   statusOf,
 } from './worker-data'
+import { insightsOf } from './worker-insights'
 import { searchIndex } from './worker-search'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
@@ -256,6 +257,7 @@ const api: IndexWorkerApi = {
   },
 
   search: searchIndex,
+  insights: (connection) => insightsOf(connection),
 }
 
 Comlink.expose(api)

@@ -12,6 +12,7 @@ import './layout.css'
 const SECTIONS = [
   ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
   { to: '/insights', label: 'Insights' },
+  { to: '/api', label: 'API' },
   { to: '/settings', label: 'Settings' },
 ]
 const HOME = COLLECTIONS[0].appPath
