@@ -30,6 +30,8 @@ export interface StartOptions {
   name: string
   /** Script run by `node --import tsx`, relative to `cwd`. */
   script: string
+  /** Node's options before the script; default `--import tsx`. */
+  nodeArgs?: readonly string[]
   args?: string[]
   cwd: string
   env: NodeJS.ProcessEnv
@@ -47,7 +49,8 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort()
   const out = openSync(options.stdoutFile, 'w')
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script, ...(options.args ?? [])], {
+  const nodeArgs = options.nodeArgs ?? ['--import', 'tsx']
+  const child = spawn(process.execPath, [...nodeArgs, options.script, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', out, 'pipe'],
@@ -83,6 +86,20 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   }
   await stopServer(server)
   throw new Error(`${options.name} did not answer within two minutes:\n${stderr}`)
+}
+
+/**
+ * Node's options in `npm run serve` (`exec node <options> server/main.ts` in package.json), so that the
+ * benchmark starts the service exactly as it is deployed, its memory settings included, while still running
+ * node itself (not npm) as the measured process.
+ */
+export function serveNodeArgs(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const match = /^exec node (.+) server\/main\.ts$/.exec(scripts.serve ?? '')
+  if (!match) throw new Error(`package.json's serve script is not "exec node <options> server/main.ts".`)
+  return (match[1] as string).split(/\s+/)
 }
 
 /** The process's resident-set high-water mark (VmHWM) and current size (VmRSS), in MiB. */

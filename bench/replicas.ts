@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { drive, type LoadResult } from './load'
-import { freePort, type ServerProcess, startServer, stopServer } from './processes'
+import { freePort, type ServerProcess, serveNodeArgs, startServer, stopServer } from './processes'
 import { authorization } from './servers'
 
 export interface ReplicaRow {
@@ -81,6 +81,7 @@ export async function benchReplicas(settings: ReplicaSettings): Promise<ReplicaR
     startServer({
       name,
       script: 'server/main.ts',
+      nodeArgs: serveNodeArgs(settings.root),
       cwd: settings.root,
       env: {
         ...process.env,

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type ServerProcess, startServer } from './processes'
+import { type ServerProcess, serveNodeArgs, startServer } from './processes'
 import { getOnce } from './request'
 
 /** Response headers the ceiling does not copy from the service: Node writes its own. */
@@ -22,7 +22,7 @@ export function authorization(apiKey: string): Record<string, string> {
 }
 
 /**
- * The real service (`server/main.ts`) on `datasetPath`, accepting only this run's key, with rate limiting
+ * The real service (`server/main.ts`, with the Node options of `npm run serve`) on `datasetPath`, accepting only this run's key, with rate limiting
  * off. Its request log goes to a file in the work directory, so it costs the service what logging costs and
  * costs the load generator nothing.
  */
@@ -35,6 +35,7 @@ export async function startService(
   const service = await startServer({
     name: `service (${setup.label})`,
     script: 'server/main.ts',
+    nodeArgs: serveNodeArgs(setup.root),
     cwd: setup.root,
     env: {
       ...process.env,

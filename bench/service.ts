@@ -50,6 +50,8 @@ const { values: flags } = parseArgs({
     datasets: { type: 'string', default: 'shipped,large' },
     replicas: { type: 'boolean', default: true },
   },
+  // --no-replicas skips the replicas comparison.
+  allowNegative: true,
 })
 const duration = Number(flags.duration)
 const warmup = Number(flags.warmup)

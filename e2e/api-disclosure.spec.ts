@@ -89,3 +89,17 @@ test('a record opened from a list says it came from the cache; a comparison show
   await expect(compared.getByRole('definition').nth(0)).toHaveText('200')
   await expect(compared.getByRole('definition').nth(3)).toHaveText(/^Network, at \d\d:\d\d:\d\d$/)
 })
+
+test('a list asked for again within the minute the API allows is answered by the browser cache, and says so', async ({
+  page,
+}) => {
+  await page.goto('/locations?type=Planet')
+  await expect(listView(page, 'locations').rows.first()).toBeVisible()
+  await page.reload()
+  await expect(listView(page, 'locations').rows.first()).toBeVisible()
+  const api = apiView(page)
+  await api.summary.click()
+  const request = api.request(`${API_PREFIX}/locations?type=Planet`)
+  await expect(request.getByRole('definition').nth(0)).toHaveText('200')
+  await expect(request.getByRole('definition').nth(3)).toHaveText(/^Browser cache, at \d\d:\d\d:\d\d$/)
+})

@@ -114,3 +114,37 @@ test('Export downloads the whole filtered list as CSV and as JSON', async ({ pag
   )
   expect(JSON.parse(await readFile(await jsonDownload.path(), 'utf8'))).toEqual(matches)
 })
+
+test('the service worker never caches the service’s answers, nor answers its addresses with the app', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows.first()).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  // The list's answers went past the worker, and none is in its caches.
+  const cachedServiceAnswers = await page.evaluate(async () => {
+    const found: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        if (new URL(request.url).pathname.startsWith('/v1')) found.push(request.url)
+      }
+    }
+    return found
+  })
+  expect(cachedServiceAnswers).toEqual([])
+
+  // Offline, a visit to any of the service's own addresses fails instead of opening the app.
+  await context.setOffline(true)
+  for (const path of ['/v1/locations', '/healthz', '/readyz', '/openapi.json', '/metrics']) {
+    const opened = await page.goto(path).then(
+      () => true,
+      () => false,
+    )
+    expect(opened, path).toBe(false)
+  }
+  // …while an app address opens from the worker's cache.
+  await page.goto('/episodes')
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+})

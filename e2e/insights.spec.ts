@@ -61,7 +61,10 @@ function expected(): Record<string, Row[]> {
 
 const chart = (page: Page, title: string) => page.getByRole('figure', { name: title })
 
-/** Opens the insights once the whole catalogue has been read (every page of both lists: allow for it). */
+/**
+ * Opens the insights once they are counted: the catalogue index, built on idle from every page of both lists,
+ * must be complete first (allow for it).
+ */
 async function openInsights(page: Page) {
   await page.goto('/insights')
   await expect(chart(page, 'Characters by number of episodes')).toBeVisible({ timeout: 20_000 })

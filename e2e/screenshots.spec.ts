@@ -21,12 +21,20 @@ const IN_README = new Set([
   'api-disclosure-desktop',
   'character-desktop',
   'compare-desktop',
+  'search-desktop',
+  'api-desktop',
+  'api-phone',
 ])
+
+/** Pages also shot in the dark colour scheme (to test-results/screenshots/ only, as `<name>-<width>-dark`). */
+const IN_DARK = new Set(['insights', 'api-disclosure', 'api'])
 
 type Shot = {
   name: string
   path: (ids: { location: number; episode: number; character: number; sharing: string }) => string
   ready: (page: Page) => Promise<void>
+  /** The whole page on a phone (the default), or the screen only (a long reference). */
+  fullPageOnPhone?: boolean
 }
 
 const shots: Shot[] = [
@@ -103,6 +111,28 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'search',
+    path: () => '/locations',
+    ready: async (page) => {
+      // Once the catalogue is indexed in the browser, the palette searches all of it.
+      await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText('updated', {
+        timeout: 45_000,
+      })
+      await page.keyboard.press('Control+K')
+      await page.getByRole('combobox', { name: 'Search' }).fill('cafe')
+      await expect(page.getByRole('option', { name: /^Café Müller/ })).toBeVisible()
+    },
+  },
+  {
+    name: 'api',
+    path: () => '/api',
+    fullPageOnPhone: false,
+    ready: async (page) => {
+      await expect(page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')).toHaveCount(4)
+      await expect(page.getByText("From the service's own document")).toBeVisible()
+    },
+  },
+  {
     name: 'settings',
     path: () => '/settings',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(),
@@ -139,13 +169,19 @@ for (const [widthName, viewport] of Object.entries(widths)) {
         await page.goto(shot.path({ location, episode, character, sharing }))
         await shot.ready(page)
         const file = `${shot.name}-${widthName}`
-        const image = await page.screenshot({ fullPage: widthName === 'phone', animations: 'disabled' })
+        const fullPage = widthName === 'phone' && shot.fullPageOnPhone !== false
+        const image = await page.screenshot({ fullPage, animations: 'disabled' })
         await test.info().attach(file, { body: image, contentType: 'image/png' })
         await mkdir('test-results/screenshots', { recursive: true })
         await writeFile(`test-results/screenshots/${file}.png`, image)
         if (IN_README.has(file)) {
           await mkdir('docs/screenshots', { recursive: true })
           await writeFile(`docs/screenshots/${file}.png`, image)
+        }
+        if (IN_DARK.has(shot.name)) {
+          await page.emulateMedia({ colorScheme: 'dark' })
+          const dark = await page.screenshot({ fullPage, animations: 'disabled' })
+          await writeFile(`test-results/screenshots/${file}-dark.png`, dark)
         }
       })
     }

@@ -8,21 +8,63 @@ export interface LogOutput {
   flush(): void
 }
 
+/** Lines are handed on once this many characters are waiting (a write per request would cost more than the request). */
+export const LOG_BATCH_CHARACTERS = 4096
+/** …or after this long (ms), so that a quiet service's lines are not held back. */
+export const LOG_FLUSH_MS = 100
+/** Lines waiting for a reader that stopped reading are dropped past this many bytes (the memory it may hold). */
+export const LOG_BUFFER_BYTES = 4 * 1024 * 1024
+
 /**
- * Standard output, written asynchronously (a busy server does not wait on its log), as JSON lines or, with
- * `pretty`, as lines for a person. A broken or closed stdout (a log reader that went away: EPIPE) only stops
- * the log: the error is swallowed, so logging never takes the service down.
+ * Lines gathered in an array and handed to `out` joined, about 4 KiB at a time or after 100 ms. sonic-boom's
+ * own `minLength` appends each line to one growing string and measures its byte length on every write, which
+ * copies the whole pending batch once a line.
+ */
+export class LineBatches {
+  private lines: string[] = []
+  private characters = 0
+  private readonly timer: NodeJS.Timeout
+
+  constructor(private readonly out: { write(text: string): unknown }) {
+    this.timer = setTimeout(() => this.flush(), LOG_FLUSH_MS)
+    this.timer.unref()
+  }
+
+  write(line: string): boolean {
+    if (this.lines.length === 0) this.timer.refresh()
+    this.lines.push(line)
+    this.characters += line.length
+    if (this.characters >= LOG_BATCH_CHARACTERS) this.flush()
+    return true
+  }
+
+  /** Hands every waiting line on now. */
+  flush(): void {
+    if (this.lines.length === 0) return
+    const text = this.lines.join('')
+    this.lines = []
+    this.characters = 0
+    this.out.write(text)
+  }
+}
+
+/**
+ * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about 4 KiB
+ * or every 100 ms, as JSON lines or, with `pretty`, as lines for a person. A reader that stops reading holds
+ * at most LOG_BUFFER_BYTES (later lines are dropped). A broken or closed stdout (a log reader that went away:
+ * EPIPE) only stops the log: the error is swallowed, so logging never takes the service down.
  */
 export function stdoutLog(format: 'json' | 'pretty'): LogOutput {
-  // Asynchronous writes; lines that arrive while one is in flight go out together in the next.
-  const stdout = pino.destination({ dest: 1, sync: false })
+  const stdout = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES })
   let broken = false
   stdout.on('error', () => {
     broken = true
   })
   // Anything else that writes to stdout (console.log) must not crash on the same broken pipe.
   process.stdout.on('error', () => undefined)
+  const batches = new LineBatches(stdout)
   const flush = () => {
+    batches.flush()
     if (broken) return
     try {
       stdout.flushSync()
@@ -30,7 +72,7 @@ export function stdoutLog(format: 'json' | 'pretty'): LogOutput {
       broken = true
     }
   }
-  if (format === 'json') return { destination: stdout, flush }
+  if (format === 'json') return { destination: batches, flush }
   const lines = pretty({ destination: stdout, colorize: process.stdout.isTTY === true, sync: false })
   lines.on('error', () => undefined)
   return { destination: lines, flush }

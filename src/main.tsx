@@ -6,6 +6,7 @@ import { loadExplorerConfig } from './app/connection/explorer-config'
 import { createQueryClient } from './app/query-client'
 import { registerServiceWorker } from './app/register-service-worker'
 import { createAppRouter } from './app/router'
+import { warmFormatters } from './lib/format'
 import './styles/global.css'
 
 // The router starts the first page's loader (its data request and its code) before the first render.
@@ -28,3 +29,8 @@ if (root) {
 }
 
 registerServiceWorker()
+
+// While the first page waits for the network: the first date and number formatters cost tens of milliseconds
+// to make, which the rows' or a record's first render would otherwise pay (see src/lib/format.ts).
+if ('requestIdleCallback' in window) requestIdleCallback(warmFormatters)
+else setTimeout(warmFormatters, 0)

@@ -14,6 +14,8 @@ export function newVisitor(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 } })
 }
 
+const UNENDED_REQUEST_MS = 3000
+
 /** One request the page sent, as Chromium's network layer saw it (from the HTTP cache or not). */
 export interface SentRequest {
   url: string
@@ -39,11 +41,13 @@ export async function openPage(context: BrowserContext, latencyMs: number): Prom
   await page.addInitScript(IN_PAGE_SCRIPT)
   const cdp = await context.newCDPSession(page)
   const requests: SentRequest[] = []
-  const inFlight = new Set<string>()
+  // Started, by request id. Chromium reports no end on the page's session for some requests (a worker's own
+  // script, which the worker's target loads; a fetch answered by a preload): after 3 s one counts as done.
+  const inFlight = new Map<string, number>()
   let lastActivity = Date.now()
   cdp.on('Network.requestWillBeSent', (event) => {
     requests.push({ url: event.request.url, at: event.wallTime * 1000 })
-    inFlight.add(event.requestId)
+    inFlight.set(event.requestId, Date.now())
     lastActivity = Date.now()
   })
   const done = (event: { requestId: string }) => {
@@ -61,7 +65,8 @@ export async function openPage(context: BrowserContext, latencyMs: number): Prom
   })
   const quiet = async (ms: number) => {
     const deadline = Date.now() + 20_000
-    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastActivity < ms)) {
+    const busy = () => [...inFlight.values()].some((since) => Date.now() - since < UNENDED_REQUEST_MS)
+    while (Date.now() < deadline && (busy() || Date.now() - lastActivity < ms)) {
       await delay(50)
     }
   }

@@ -78,3 +78,10 @@ export function cumulativeLayoutShift(shifts: readonly { at: number; value: numb
   }
   return worst
 }
+
+declare global {
+  interface Window {
+    /** Set by `IN_PAGE_SCRIPT` in measured pages. */
+    __bench?: { marks: Record<string, number> }
+  }
+}

@@ -26,16 +26,15 @@ interface PageTimes {
   shifts: { at: number; value: number }[]
 }
 
-function pageTimes(page: Page): Promise<PageTimes> {
+export function pageTimes(page: Page): Promise<PageTimes> {
   return page.evaluate(
     `({ marks: __bench.marks, clickAt: __bench.clickAt, timeOrigin: performance.timeOrigin, shifts: __bench.shifts })`,
   )
 }
 
-async function waitForMark(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(`window.__bench?.marks[${JSON.stringify(name)}] !== undefined`, undefined, {
-    timeout: 30_000,
-  })
+export async function waitForMark(page: Page, name: string): Promise<void> {
+  // A function, not a string: Playwright evaluates a string predicate with `eval`, which the app's CSP forbids.
+  await page.waitForFunction((mark) => window.__bench?.marks[mark] !== undefined, name, { timeout: 30_000 })
 }
 
 /** Chromium asks for the site's icon again on every history entry: the browser's request, not the app's. */
@@ -45,7 +44,7 @@ const BROWSER_OWN = /\/favicon\.svg$/
  * Clicks `target` (a real click: the mouse moves over it first) and measures, inside the page, from the
  * click's time stamp to the first moment `condition` holds; counts the requests sent in between.
  */
-async function timedClick(
+export async function timedClick(
   measured: MeasuredPage,
   target: Locator,
   condition: Condition,
@@ -68,7 +67,10 @@ async function timedClick(
 }
 
 /** `/v1/locations?page=2…` has been fetched (the resource timing entry exists once the answer is complete). */
-const NEXT_PAGE_FETCHED = `performance.getEntriesByType('resource').some((entry) => /\\/v1\\/locations\\/?\\?(.*&)?page=2(&|$)/.test(entry.name))`
+const nextPageFetched = () =>
+  performance
+    .getEntriesByType('resource')
+    .some((entry) => /\/v1\/locations\/?\?(.*&)?page=2(&|$)/.test(entry.name))
 
 export async function visitLocations(measured: MeasuredPage, origin: string): Promise<Journey> {
   const { page } = measured
@@ -86,7 +88,7 @@ export async function visitLocations(measured: MeasuredPage, origin: string): Pr
 
   const back = page.getByRole('link', { name: /^Back to locations/ })
   const detailToBack = await timedClick(measured, back, 'rows')
-  await page.waitForFunction(NEXT_PAGE_FETCHED, undefined, { timeout: 30_000 })
+  await page.waitForFunction(nextPageFetched, undefined, { timeout: 30_000 })
   await measured.quiet(500)
 
   const firstHref = (await firstRow.getAttribute('href')) ?? ''

@@ -1,12 +1,14 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
- * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-lighthouse --no-write.
+ * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-layout-shift
+ * --no-lighthouse --no-write.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { firstPageJavaScript } from '../../server/build/bundle-size'
 import { stopServer } from '../processes'
 import { launchBrowser, newVisitor, openPage } from './browser'
 import { layoutShiftOf, visitLocations } from './journey'
@@ -22,6 +24,7 @@ const { values: flags } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    'no-layout-shift': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
@@ -42,7 +45,12 @@ function commit(): string {
   return dirty.trim() === '' ? hash : `${hash}, with uncommitted changes to the app`
 }
 
-const log = (message: string) => console.error(`bench:app: ${message}`)
+/** The 1-minute load average, sampled at every step: the machine is shared, and the report quotes it. */
+const loadSamples: number[] = []
+const log = (message: string) => {
+  loadSamples.push(loadavg()[0] ?? Number.NaN)
+  console.error(`bench:app: ${message} (load average ${loadSamples.at(-1)?.toFixed(2)})`)
+}
 
 async function main(): Promise<void> {
   const started = Date.now()
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
         }
         await visitor.close()
       }
-      for (const { path } of runs > 0 ? ROUTES : []) {
+      for (const { path } of runs > 0 && !flags['no-layout-shift'] ? ROUTES : []) {
         log(`${latency} ms: layout shift of ${path}`)
         for (let run = 1; run <= runs; run++) {
           const visitor = await newVisitor(browser)
@@ -100,6 +108,8 @@ async function main(): Promise<void> {
       chromium: browser.version(),
       loadBefore,
       loadAfter: loadavg()[0] ?? Number.NaN,
+      loadDuring: loadSamples,
+      firstPageJsBytes: firstPageJavaScript(join(root, 'dist')).bytes,
       runs,
       lighthouseRuns,
       minutes: Math.round((Date.now() - started) / 60_000),

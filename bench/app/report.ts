@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import type { Journey, Navigation } from './journey'
 import type { LighthouseRun } from './lighthouse'
 import { CACHES, type Cache, LATENCIES_MS, ROUTES } from './routes'
-import { formatSpread } from './stats'
+import { formatSpread, spread } from './stats'
 
 /** `0-cold`, `150-warm`, … */
 export type ConditionKey = `${(typeof LATENCIES_MS)[number]}-${Cache}`
@@ -36,9 +36,13 @@ export interface RunInfo {
   chromium: string
   loadBefore: number
   loadAfter: number
+  /** Sampled at every step of the run. */
+  loadDuring: number[]
   runs: number
   lighthouseRuns: number
   minutes: number
+  /** The first page's JavaScript, gzipped (server/build/bundle-size.ts). */
+  firstPageJsBytes: number
 }
 
 const heading = (key: ConditionKey) => {
@@ -108,12 +112,113 @@ function lighthouseTable(measured: Measurements): string[] {
   return lines
 }
 
+/** One of issue 8's targets: what was measured, and whether it is met (null: not measured in this run). */
+interface TargetResult {
+  target: string
+  figure: string
+  pass: boolean | null
+}
+
+const median = (values: readonly number[]) => spread(values).median
+const AT_150: ConditionKey[] = ['150-cold', '150-warm']
+
+function navigationTarget(measured: Measurements, label: string, pick: (journey: Journey) => Navigation) {
+  const journeys = AT_150.flatMap((key) => measured.journeys[key])
+  if (journeys.length === 0) return { target: '', figure: '', pass: null }
+  const medians = AT_150.map((key) => median(measured.journeys[key].map((journey) => pick(journey).ms)))
+  const worst = Math.max(...medians.filter((value) => !Number.isNaN(value)))
+  const requests = Math.max(...journeys.map((journey) => pick(journey).requests))
+  return {
+    target: `${label} at 150 ms: ≤ 50 ms and no request`,
+    figure: `${worst.toFixed(0)} ms (median, worse of cold and warm), at most ${requests} requests`,
+    pass: worst <= 50 && requests === 0,
+  }
+}
+
+/** Issue 8's targets, each with the figure this run measured and PASS or FAIL. */
+export function targetResults(measured: Measurements, info: RunInfo): TargetResult[] {
+  const results: TargetResult[] = []
+  const cold = measured.journeys['150-cold']
+  if (cold.length > 0) {
+    const firstRows = median(cold.map((journey) => journey.firstRowsMs))
+    results.push(
+      {
+        target: 'cold first load of `/locations` to rows at 150 ms: ≤ 700 ms',
+        figure: `${firstRows.toFixed(0)} ms (median)`,
+        pass: firstRows <= 700,
+      },
+      navigationTarget(measured, 'list → detail', (journey) => journey.listToDetail),
+      navigationTarget(measured, 'detail → back', (journey) => journey.detailToBack),
+    )
+    const next = navigationTarget(measured, 'next page (prefetched)', (journey) => journey.nextPage)
+    results.push({ ...next, target: 'next page (prefetched) at 150 ms: ≤ 50 ms and no request' })
+    let worstCls = { value: Number.NaN, where: '' }
+    for (const key of CONDITIONS) {
+      for (const { path } of ROUTES) {
+        const value = median(measured.shifts[key][path] ?? [])
+        if (Number.isNaN(value) || value <= worstCls.value) continue
+        worstCls = { value, where: `\`${path}\`, ${heading(key)}` }
+      }
+    }
+    if (!Number.isNaN(worstCls.value)) {
+      results.push({
+        target: 'CLS on every route: ≤ 0.02',
+        figure: `${worstCls.value.toFixed(3)} at worst (median, ${worstCls.where})`,
+        pass: worstCls.value <= 0.02,
+      })
+    }
+  }
+  const audited = ROUTES.filter(({ path }) => (measured.lighthouse[path] ?? []).length > 0)
+  if (audited.length > 0) {
+    const lowest = (pick: (run: LighthouseRun) => number) =>
+      audited
+        .map(({ path }) => ({ path, value: median((measured.lighthouse[path] ?? []).map(pick)) }))
+        .reduce((low, next) => (next.value < low.value ? next : low))
+    const scores: [string, (run: LighthouseRun) => number, number][] = [
+      ['performance', (run) => run.performance, 0.97],
+      ['accessibility', (run) => run.accessibility, 1],
+      ['best practices', (run) => run.bestPractices, 1],
+    ]
+    for (const [name, pick, threshold] of scores) {
+      const { path, value } = lowest(pick)
+      results.push({
+        target: `Lighthouse mobile ${name}, median on each of ${audited.length} routes: ≥ ${threshold}`,
+        figure: `lowest ${value.toFixed(2)} (\`${path}\`)`,
+        pass: value >= threshold,
+      })
+    }
+  }
+  results.push({
+    target: "first page's JavaScript: ≤ 120 KB gzipped",
+    figure: `${(info.firstPageJsBytes / 1024).toFixed(1)} KB`,
+    pass: info.firstPageJsBytes <= 120 * 1024,
+  })
+  return results
+}
+
+function targetLines(measured: Measurements, info: RunInfo): string[] {
+  const verdict = (pass: boolean | null) => (pass === null ? 'not measured' : pass ? 'PASS' : 'FAIL')
+  return [
+    `Targets (issue 8); load average ${info.loadBefore.toFixed(2)} before the run, ${formatSpread(info.loadDuring, 2)} ` +
+      `during it (median and range of ${info.loadDuring.length} samples), ${info.loadAfter.toFixed(2)} after ` +
+      `(${info.machine}):`,
+    '',
+    row('target', ['measured', 'verdict']),
+    row('---', ['---', '---']),
+    ...targetResults(measured, info)
+      .filter(({ target }) => target !== '')
+      .map(({ target, figure, pass }) => row(target, [figure, `**${verdict(pass)}**`])),
+  ]
+}
+
 export function reportMarkdown(measured: Measurements, info: RunInfo): string {
   const when = `${info.date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const lines = [
     `Measured ${when} at commit \`${info.commit}\` by \`npm run bench:app\` (${info.minutes} minutes): ` +
       `${info.machine}, Node ${info.node}, Chromium ${info.chromium}; load average ${info.loadBefore.toFixed(2)} ` +
       `before and ${info.loadAfter.toFixed(2)} after.`,
+    '',
+    ...targetLines(measured, info),
   ]
   if (info.runs > 0) {
     lines.push(

@@ -23,7 +23,7 @@ function tooManyRefusedKeys(decision: RateLimitDecision): string {
   return `Too many requests with a key that is not valid from this address; retry in ${plural(decision.retryAfter, 'second')}.`
 }
 
-/** What the gate decided: go on (with the RateLimit headers to send), or the refusal to send. */
+/** What the gate decided: go on (with the RateLimit headers to send), or the refusal to send. Shared: never change it. */
 export type GateOutcome =
   | { ok: true; keyId: string; headers: Record<string, string> }
   | { ok: false; status: 401 | 429; message: string; headers: Record<string, string>; keyId?: string }
@@ -35,6 +35,9 @@ const NO_HEADERS: Record<string, string> = {}
  * throttled per client address, 429), then the key's rate (429; the demo key's per client address).
  */
 export class ApiGate {
+  /** Without a limiter, the outcome for each accepted key is always the same: made once. */
+  private readonly unlimited = new Map<number, GateOutcome>()
+
   constructor(
     private readonly keys: KeyRing,
     /** Requests per key (or per address for the demo key), or null for no limit. */
@@ -68,7 +71,14 @@ export class ApiGate {
       )
     }
     const { limiter } = this
-    if (!limiter) return { ok: true, keyId: auth.keyId, headers: NO_HEADERS }
+    if (!limiter) {
+      let outcome = this.unlimited.get(auth.keyIndex)
+      if (outcome === undefined) {
+        outcome = { ok: true, keyId: auth.keyId, headers: NO_HEADERS }
+        this.unlimited.set(auth.keyIndex, outcome)
+      }
+      return outcome
+    }
     const bucket = this.demo ? `demo:${client}` : `key:${auth.keyIndex}`
     return then(limiter.take(bucket), (decision) =>
       decision.allowed

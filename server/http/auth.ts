@@ -37,20 +37,20 @@ const UNKNOWN = {
   challenge: `${AUTH_REALM}, error="invalid_token"`,
 } as const
 
-/** Digests of recently presented keys kept, so a client's steady stream of requests is not re-hashed each time. */
-const DIGEST_MEMORY = 1024
-/** Longer candidates are hashed every time, so the memory holds at most 1024 keys of this length. */
-const REMEMBERED_KEY_LENGTH = 256
+/** Results of recently presented headers kept, so a client's steady stream of requests is not re-checked each time. */
+const RESULT_MEMORY = 1024
+/** Longer headers are checked every time, so the memory holds at most 1024 headers of this length. */
+const REMEMBERED_HEADER_LENGTH = 256 + 'Bearer '.length
 
 /**
  * The accepted keys, held as SHA-256 digests: every candidate is hashed to the same length and compared with
  * every accepted key by `timingSafeEqual`, so timing reveals neither a key nor how much of one matched.
- * Candidates' digests are remembered by candidate; a lookup there can only tell a caller whether it sent that
- * very string before, nothing about an accepted key.
+ * The result for each recently presented header is remembered by that header; a lookup there can only tell a
+ * caller whether it sent that very string before, nothing about an accepted key.
  */
 export class KeyRing {
   private readonly digests: Buffer[]
-  private readonly recent = new Map<string, Digested>()
+  private readonly recent = new Map<string, AuthResult>()
 
   constructor(keys: readonly string[]) {
     if (keys.length === 0) throw new Error('A key ring needs at least one key')
@@ -61,12 +61,23 @@ export class KeyRing {
     return this.digests.length
   }
 
-  /** Checks an `Authorization` header value. */
+  /** Checks an `Authorization` header value. The result is shared: never change it. */
   check(header: string | undefined): AuthResult {
     if (header === undefined || header === '') return MISSING
+    if (header.length > REMEMBERED_HEADER_LENGTH) return this.checkOnce(header)
+    let known = this.recent.get(header)
+    if (known === undefined) {
+      if (this.recent.size >= RESULT_MEMORY) this.recent.clear()
+      known = this.checkOnce(header)
+      this.recent.set(header, known)
+    }
+    return known
+  }
+
+  private checkOnce(header: string): AuthResult {
     const match = SCHEME.exec(header)
     if (!match) return MALFORMED
-    const candidate = this.digestOf(match[1] as string)
+    const candidate = digested(match[1] as string)
     let found = -1
     for (let index = 0; index < this.digests.length; index++) {
       if (timingSafeEqual(candidate.digest, this.digests[index] as Buffer) && found === -1) found = index
@@ -74,16 +85,5 @@ export class KeyRing {
     return found === -1
       ? { ...UNKNOWN, keyId: candidate.keyId }
       : { ok: true, keyIndex: found, keyId: candidate.keyId }
-  }
-
-  private digestOf(candidate: string): Digested {
-    if (candidate.length > REMEMBERED_KEY_LENGTH) return digested(candidate)
-    let known = this.recent.get(candidate)
-    if (known === undefined) {
-      if (this.recent.size >= DIGEST_MEMORY) this.recent.clear()
-      known = digested(candidate)
-      this.recent.set(candidate, known)
-    }
-    return known
   }
 }

@@ -15,6 +15,23 @@ const ENCODINGS: Encoding[] = ['br', 'gzip']
  */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (!header) return null
+  // Clients send a handful of distinct headers (one per browser version), so each is worked out once.
+  const known = chosen.get(header)
+  if (known !== undefined) return known
+  const encoding = chooseEncodingOnce(header)
+  if (header.length <= MAX_REMEMBERED_HEADER) {
+    if (chosen.size >= MAX_REMEMBERED_HEADERS) chosen.clear()
+    chosen.set(header, encoding)
+  }
+  return encoding
+}
+
+/** Headers remembered with their choice, at most, and their length at most (so at most 64 KiB of keys). */
+const MAX_REMEMBERED_HEADERS = 256
+const MAX_REMEMBERED_HEADER = 128
+const chosen = new Map<string, Encoding | null>()
+
+function chooseEncodingOnce(header: string): Encoding | null {
   const accepted = header.toLowerCase()
   const refused = new Set(
     accepted

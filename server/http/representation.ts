@@ -16,7 +16,12 @@ export interface Variant {
   okHeaders: Readonly<Record<string, string>>
   /** Every header of a 304 answer for this variant. */
   notModifiedHeaders: Readonly<Record<string, string>>
+  /** The same headers flat (name, value, name, value…), as Node's `writeHead` takes them without copying. */
+  okHeaderList: readonly string[]
+  notModifiedHeaderList: readonly string[]
 }
+
+const flat = (headers: Record<string, string>): string[] => Object.entries(headers).flat()
 
 function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Variant {
   const notModifiedHeaders = {
@@ -31,7 +36,15 @@ function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Var
     'content-length': String(body.length),
   }
   if (encoding) okHeaders['content-encoding'] = encoding
-  return { body, encoding, etag, okHeaders, notModifiedHeaders }
+  return {
+    body,
+    encoding,
+    etag,
+    okHeaders,
+    notModifiedHeaders,
+    okHeaderList: flat(okHeaders),
+    notModifiedHeaderList: flat(notModifiedHeaders),
+  }
 }
 
 /**
@@ -90,6 +103,8 @@ export interface Negotiated {
   variant: Variant
   /** Every header of the answer (CORS included); shared, never change it. */
   headers: Readonly<Record<string, string>>
+  /** The same, flat. */
+  headerList: readonly string[]
 }
 
 /**
@@ -103,8 +118,8 @@ export function negotiate(
 ): Negotiated {
   const variant = body.variant(chooseEncoding(acceptEncoding))
   return matchesEtag(ifNoneMatch, variant.etag)
-    ? { status: 304, variant, headers: variant.notModifiedHeaders }
-    : { status: 200, variant, headers: variant.okHeaders }
+    ? { status: 304, variant, headers: variant.notModifiedHeaders, headerList: variant.notModifiedHeaderList }
+    : { status: 200, variant, headers: variant.okHeaders, headerList: variant.okHeaderList }
 }
 
 /** Sends a body through Fastify (see `negotiate`). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { fakeBuiltApp, parseLog, rawExchange, rawRequest, serveForTests } from '../test/server'
 
@@ -20,6 +21,40 @@ describe('the request log (contract §10)', () => {
         bytes: expect.any(Number),
       }),
     )
+  })
+
+  it('writes the same line with every field of §10 whether the fast path or Fastify answered', async () => {
+    const path = '/v1/episodes?page=2'
+    const hitsBefore = server.app.cacheStats().fastPath.hits
+    const ids = ['line-fastify', 'line-fast-path']
+    for (const id of ids) {
+      const answer = await rawRequest(server.origin, path, { ...AUTH, 'x-request-id': id })
+      expect(answer.status).toBe(200)
+    }
+    // The first was routed by Fastify (which remembered the body), the second answered from the response cache.
+    expect(server.app.cacheStats().fastPath.hits).toBe(hitsBefore + 1)
+    await expect
+      .poll(() => parseLog(server.logs).filter((entry) => ids.includes(String(entry.reqId))).length)
+      .toBe(2)
+    const lines = parseLog(server.logs).filter((entry) => ids.includes(String(entry.reqId)))
+    const demoKeyId = createHash('sha256').update('catalogue-demo-key').digest('hex').slice(0, 8)
+    for (const line of lines) {
+      expect(line).toEqual({
+        level: 'info',
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        reqId: expect.any(String),
+        method: 'GET',
+        path: '/v1/episodes',
+        status: 200,
+        ms: expect.any(Number),
+        bytes: expect.any(Number),
+        client: '127.0.0.1',
+        keyId: demoKeyId,
+        msg: 'request',
+      })
+      expect(line.bytes, JSON.stringify(line)).toBeGreaterThan(0)
+    }
+    expect(Object.keys(lines[0] as object)).toEqual(Object.keys(lines[1] as object))
   })
 
   it('gives every answer an X-Request-Id, keeping a caller’s short token, and logs it', async () => {

@@ -26,13 +26,30 @@ export interface RequestFacts {
   keyId?: string
 }
 
+let stampedAt = Number.NaN
+let stamp = ''
+
+/**
+ * pino's `timestamp`: the ISO time, as `pino.stdTimeFunctions.isoTime` writes it, formatted at most once a
+ * millisecond (a busy service logs several lines a millisecond, and formatting a date costs more than the rest
+ * of the line).
+ */
+export function isoTime(): string {
+  const now = Date.now()
+  if (now !== stampedAt) {
+    stampedAt = now
+    stamp = `,"time":"${new Date(now).toISOString()}"`
+  }
+  return stamp
+}
+
 /** The service's logger: JSON lines with an ISO time and no process fields, or null for no log. */
 export function createLogger(destination: LogDestination | null): Logger {
   if (destination === null) return pino({ enabled: false })
   return pino(
     {
       base: null,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
     destination,

@@ -54,6 +54,28 @@ describe('metrics', () => {
     expect(sample(text, 'catalogue_open_connections')).toBeGreaterThanOrEqual(0)
     expect(text).toContain('catalogue_nodejs_eventloop_lag_seconds ')
     expect(text).toContain('catalogue_connections_dropped_total 0')
+
+    // Counts are kept as plain numbers and read at each scrape: a second scrape neither loses nor doubles them.
+    const again = await scrape()
+    expect(
+      sample(again, 'catalogue_http_requests_total{route="/v1/locations",method="GET",status="200"}'),
+    ).toBe(3)
+    expect(
+      sample(again, 'catalogue_http_request_duration_seconds_count{route="/v1/episodes/{ids}",method="GET"}'),
+    ).toBe(8)
+    // The key's bucket (1 a second) may be empty after the 429s above: asked until it is answered, once.
+    await expect
+      .poll(async () => (await service.get('/v1/locations?page=2', { key: 'metrics-key-a' })).status, {
+        interval: 250,
+        timeout: 5000,
+      })
+      .toBe(200)
+    expect(
+      sample(
+        await scrape(),
+        'catalogue_http_requests_total{route="/v1/locations",method="GET",status="200"}',
+      ),
+    ).toBe(4)
   })
 
   it('shows metrics only on their own listener, never on the public port', async () => {

@@ -23,7 +23,12 @@ export function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number
     path: loggedPath(request.raw.url ?? '-'),
     status,
     ms,
-    bytes: bodyBytes(method, status, reply.raw.getHeader('content-length')),
+    // Fastify keeps the headers it sends in the reply (it hands them to writeHead, so the raw response has none).
+    bytes: bodyBytes(
+      method,
+      status,
+      reply.getHeader('content-length') ?? reply.raw.getHeader('content-length'),
+    ),
     client: request.ip,
     keyId: request.keyId,
   }

@@ -7,6 +7,7 @@ import {
   type ListPage,
   NOTHING_HERE,
 } from '../catalogue'
+import { answeredFromCache } from './cache-source'
 import { absoluteUrl, curlCommand } from './curl'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
@@ -59,7 +60,7 @@ export function createClient(
   /** Every request goes through here, and into the request log (address, status, timing, size: never the key). */
   async function request(path: string, signal?: AbortSignal): Promise<Answer> {
     const started = performance.now()
-    const entry = { method: 'GET' as const, path, base, source: 'network' as const }
+    const entry = { method: 'GET' as const, path, base }
     let response: Response
     try {
       response = await fetchImpl(`${base}${path}`, {
@@ -71,6 +72,7 @@ export function createClient(
       if (signal?.aborted) throw error
       log.record({
         ...entry,
+        source: 'network',
         status: null,
         durationMs: performance.now() - started,
         size: 0,
@@ -82,6 +84,7 @@ export function createClient(
     const body = parseJson(text)
     log.record({
       ...entry,
+      source: answeredFromCache(urlOf(path), started) ? 'cache' : 'network',
       status: response.status,
       durationMs: performance.now() - started,
       size: new TextEncoder().encode(text).length,

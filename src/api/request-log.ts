@@ -2,7 +2,11 @@
  * Every request the explorer's client makes, in one place, for the "API" disclosure on each page. An entry
  * holds the address (path and query: the key travels in a header, never in the address), never the key.
  */
-export type RequestSource = 'network' | 'index'
+/**
+ * Where an answer came from: the service over the network, the browser's HTTP cache (the API allows a minute),
+ * or the catalogue index in this browser (offline answers, and pages such as insights counted from it).
+ */
+export type RequestSource = 'network' | 'cache' | 'index'
 
 export type RequestLogEntry = {
   /** Increasing number: later requests have larger ones. */
@@ -14,8 +18,8 @@ export type RequestLogEntry = {
   base: string
   status: number | null
   durationMs: number
-  /** Bytes of the response body as read. */
-  size: number
+  /** Bytes of the response body as read; null when no body was read (counted from the index). */
+  size: number | null
   source: RequestSource
   /** The parsed response body; undefined when it was not JSON or never arrived. */
   body: unknown

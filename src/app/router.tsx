@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject, replace } from 'react-router-dom'
 import { type ApiRecord, type CollectionName, type CollectionView, episodes, locations } from '../catalogue'
 import { Layout } from '../components/layout/Layout'
+import type { ApiReferenceData } from '../features/api-reference/ApiReferencePage'
 import { collectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
@@ -23,6 +24,9 @@ const settingsPage = routeModule(() => import('./settings/SettingsPage'))
 const insightsPage = routeModule(() => import('../features/insights/InsightsPage'), { ahead: false })
 const charactersPage = routeModule(() => import('../features/characters/CharactersPage'))
 const characterPage = routeModule(() => import('../features/characters/CharacterPage'))
+const apiReferencePage = routeModule(() => import('../features/api-reference/ApiReferencePage'), {
+  ahead: false,
+})
 
 /**
  * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
@@ -104,6 +108,15 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
               lazy: characterPage.lazy,
             },
           ],
+        },
+        {
+          // Public: the service's OpenAPI document needs no key, so the page needs no connection.
+          path: 'api',
+          loader: async (): Promise<ApiReferenceData> => {
+            await apiReferencePage.prepare()
+            return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
+          },
+          lazy: apiReferencePage.lazy,
         },
         {
           path: 'settings',

@@ -1,5 +1,7 @@
 import type { CatalogueClient, Connection } from '../api/client'
 import { ApiError, isApiError } from '../api/errors'
+import { requestLog } from '../api/request-log'
+import { listRequestPath, recordsRequestPath } from '../api/request-paths'
 import { COLLECTIONS } from '../catalogue'
 import { setOffline } from './offline-state'
 
@@ -33,6 +35,22 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
     setOffline(status.updatedAt ?? Date.now())
     return result
   }
+  /** An answer of the index goes into the request log under the address it stands in for, as the index's. */
+  function logged<T>(path: string, startedAt: number, body: T): T {
+    const text = JSON.stringify(body)
+    requestLog.record({
+      method: 'GET',
+      path,
+      base: connection.baseUrl.trim().replace(/\/+$/, ''),
+      status: 200,
+      durationMs: performance.now() - startedAt,
+      size: new TextEncoder().encode(text).length,
+      source: 'index',
+      body,
+    })
+    return body
+  }
+
   // An answer that arrives is not proof the service is back: the browser may have kept it a minute
   // (`max-age=60`). The banner goes when the user asks again (Retry) and the service answers.
   const online = <T>(value: T) => value
@@ -44,6 +62,7 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
       try {
         return online(await client.list(collection, filters, page, signal))
       } catch (error) {
+        const startedAt = performance.now()
         const name = byListPath(collection.listPath)?.name
         const answer = await fromIndex(error, ({ indexWorker, plainConnection }) =>
           name
@@ -52,31 +71,34 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
         )
         // The service answers a page beyond the last with a 404 (and an empty list's first page with none).
         if (page > Math.max(1, answer.info.pages)) throw new ApiError('notFound', { status: 404 })
-        return collection.page.parse(answer)
+        return logged(listRequestPath(collection, filters, page), startedAt, collection.page.parse(answer))
       }
     },
     async one(collection, id, signal) {
       try {
         return online(await client.one(collection, id, signal))
       } catch (error) {
+        const startedAt = performance.now()
         const name = byItemPath(collection.itemPath)?.name
         const found = await fromIndex(error, ({ indexWorker, plainConnection }) =>
           name ? indexWorker().records(plainConnection(connection), name, [id]) : Promise.resolve(null),
         )
         const record = found[0]
         if (!record) throw new ApiError('notFound', { status: 404 })
-        return collection.record.parse(record)
+        return logged(recordsRequestPath(collection, [id]), startedAt, collection.record.parse(record))
       }
     },
     async many(collection, ids, signal) {
       try {
         return online(await client.many(collection, ids, signal))
       } catch (error) {
+        const startedAt = performance.now()
         const name = byItemPath(collection.itemPath)?.name
         const found = await fromIndex(error, ({ indexWorker, plainConnection }) =>
           name ? indexWorker().records(plainConnection(connection), name, ids) : Promise.resolve(null),
         )
-        return found.map((record) => collection.record.parse(record))
+        const records = found.map((record) => collection.record.parse(record))
+        return logged(recordsRequestPath(collection, ids), startedAt, records)
       }
     },
   }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogueClient } from '../api/client'
 import { ApiError } from '../api/errors'
+import { requestLog } from '../api/request-log'
 import { locations } from '../catalogue'
 import type { IndexStatus } from './protocol'
 
@@ -72,6 +73,27 @@ describe('the index answers when the service cannot be reached', () => {
     await expect(client.list(locations, { type: 'planet' }, 1)).resolves.toEqual(page)
     expect(worker.list).toHaveBeenCalledWith(connection, 'locations', { type: 'planet' }, 1)
     expect(offlineAsOf).toBe(complete.updatedAt)
+  })
+
+  it('logs each answer of the index under the address it stands in for, as from the index', async () => {
+    worker.list.mockResolvedValue(page)
+    worker.records.mockResolvedValue([earth])
+    const client = withIndexFallback(failing(new ApiError('network')), connection)
+    const before = requestLog.lastSeq()
+    await client.list(locations, { type: 'planet' }, 1)
+    await client.one(locations, 1)
+    const logged = requestLog.entries().filter((entry) => entry.seq > before)
+    expect(logged).toMatchObject([
+      {
+        path: '/v1/locations?type=planet',
+        base: 'https://api.example',
+        status: 200,
+        source: 'index',
+        body: page,
+      },
+      { path: '/v1/locations/1', status: 200, source: 'index', body: earth },
+    ])
+    expect(logged[0]?.size).toBe(JSON.stringify(page).length)
   })
 
   it('answers a page beyond the last with not found, as the service does', async () => {

@@ -1,6 +1,8 @@
 import type { ApiRecord, Filters, ListPage } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
+import type { Insights } from '../features/insights/aggregate'
 import type { CharacterReply, CharacterRequest } from './characters-protocol'
+import type { SearchAnswer } from './search-answer'
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -39,6 +41,13 @@ export type BuildOutcome =
   | { outcome: 'failed'; message: string }
 
 export type { ExportFormat } from '../export'
+
+/** The insights of a complete index, counted in the worker, with how many records they count. */
+export type InsightsAnswer = {
+  insights: Insights
+  records: { episodes: number; locations: number }
+  elapsedMs: number
+}
 
 import type { ExportFormat } from '../export'
 
@@ -79,4 +88,8 @@ export interface IndexWorkerApi {
   cancelExport(): void
   /** Characters, derived from a complete index (characters-protocol.ts), or null while it is incomplete. */
   characters(connection: IndexConnection, request: CharacterRequest): Promise<CharacterReply | null>
+  /** The whole catalogue searched (src/catalogue-index/search-index.ts), or null while the index is incomplete. */
+  search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
+  /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
+  insights(connection: IndexConnection): Promise<InsightsAnswer | null>
 }

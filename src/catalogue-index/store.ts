@@ -34,8 +34,11 @@ export type IndexDb = IDBPDatabase<IndexSchema>
 
 const VERSION = 1
 
-/** Opens (creating if needed) the index database of one connection. */
-export function openIndex(name: string): Promise<IndexDb> {
+/**
+ * Opens (creating if needed) the index database of one connection; `onDropped` runs when another tab deletes
+ * it (this connection is then closed and must not be used again).
+ */
+export function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
   return openDB<IndexSchema>(name, VERSION, {
     upgrade(db) {
       db.createObjectStore('records', { keyPath: ['collection', 'id'] })
@@ -46,6 +49,7 @@ export function openIndex(name: string): Promise<IndexDb> {
       // Another tab drops this index: let it.
       const target = event.target
       if (target instanceof IDBDatabase) target.close()
+      onDropped?.()
     },
   })
 }

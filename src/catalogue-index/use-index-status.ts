@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../crawler'
 import { indexWorker, plainConnection } from './index-client'
 import type { BuildMode, BuildOutcome, IndexConnection, IndexMessage, IndexStatus } from './protocol'
@@ -57,7 +57,8 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
       channel = new BroadcastChannel(name)
       channel.onmessage = (event: MessageEvent<IndexMessage>) => {
         const message = event.data
-        if (message.type === 'progress') setProgress(message.progress)
+        // Not urgent: React renders it in slices between the user's own input and renders.
+        if (message.type === 'progress') startTransition(() => setProgress(message.progress))
         else if (message.type === 'failed') setProblem(message.message)
         else void refresh()
       }

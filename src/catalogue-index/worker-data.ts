@@ -1,7 +1,7 @@
 import { type ApiRecord, COLLECTIONS } from '../catalogue'
 import { indexName } from './connection-name'
 import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from './protocol'
-import { deleteIndex, type IndexDb, openIndex, readMeta, readRecords } from './store'
+import { deleteIndex, emptyMeta, type IndexDb, openIndex, readMeta, readRecords } from './store'
 
 /*
  * The index's data as the worker's features read it: the open databases, the records of complete
@@ -23,10 +23,19 @@ export async function database(connection: IndexConnection): Promise<{ name: str
   const name = await connectionName(connection)
   let db = databases.get(name)
   if (!db) {
-    db = openIndex(name)
+    db = openIndex(name, () => forget(name))
     databases.set(name, db)
   }
   return { name, db: await db }
+}
+
+/** The database of a connection if this browser has one; null without creating it (a dropped index stays gone). */
+export async function existingDatabase(
+  connection: IndexConnection,
+): Promise<{ name: string; db: IndexDb } | null> {
+  const name = await connectionName(connection)
+  if (!databases.has(name) && !(await indexedDB.databases()).some((known) => known.name === name)) return null
+  return database(connection)
 }
 
 export function broadcast(name: string, message: IndexMessage) {
@@ -45,6 +54,20 @@ export async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> 
     collections,
     complete,
     updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
+    building: held.some((lock) => lock.name === name),
+  }
+}
+
+/** The status of a connection without an index. */
+export async function emptyStatus(name: string): Promise<IndexStatus> {
+  const held = (await navigator.locks.query()).held ?? []
+  return {
+    collections: collectionNames.map((collection) => {
+      const { updatedAt: _, ...meta } = emptyMeta(collection)
+      return meta
+    }),
+    complete: false,
+    updatedAt: null,
     building: held.some((lock) => lock.name === name),
   }
 }
@@ -88,10 +111,15 @@ export async function completeCatalogue(connection: IndexConnection): Promise<Co
   return { version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`, records }
 }
 
-export async function dropIndex(name: string) {
-  const db = databases.get(name)
+/** Forgets the open database of an index and the records read from it. */
+function forget(name: string) {
   databases.delete(name)
   for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
+}
+
+export async function dropIndex(name: string) {
+  const db = databases.get(name)
+  forget(name)
   if (db) (await db).close()
   await deleteIndex(name)
   broadcast(name, { type: 'changed' })

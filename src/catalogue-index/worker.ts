@@ -23,18 +23,26 @@ import {
   connectionName,
   database,
   dropIndex,
+  emptyStatus,
+  existingDatabase,
   statusOf,
 } from './worker-data'
+import { insightsOf } from './worker-insights'
+import { searchIndex } from './worker-search'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
 
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
-/** Progress is broadcast at most this often. */
-const PROGRESS_INTERVAL_MS = 250
+/**
+ * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
+ * React's render), and on a busy machine any of them can stretch past 50 ms, so a second is enough for a bar.
+ */
+const PROGRESS_INTERVAL_MS = 1000
 
-let building: AbortController | null = null
+/** The crawl this worker runs, and the index it fills. */
+let building: { name: string; controller: AbortController } | null = null
 let exporting: AbortController | null = null
 
 function throttled(name: string) {
@@ -75,7 +83,6 @@ async function runBuild(
     const collection = collectionNamed(name)
     return collection ? [{ collection }] : []
   })
-  const pathCollection = new Map<string, string>()
   const etags = new Map<string, string | null>()
   const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
   const stop = new AbortController()
@@ -85,7 +92,8 @@ async function runBuild(
     fetch: conditionalFetch(
       db,
       base,
-      (path) => pathCollection.get(path) ?? '',
+      // Known before the page is read: a 304 is answered from the records stored for it.
+      (path) => lists.find((list) => list.collection.listPath === path.split('?')[0])?.collection.name ?? '',
       etags,
       (input, init) => fetch(input, init),
     ),
@@ -113,7 +121,6 @@ async function runBuild(
       const definition = collectionNamed(page.collection)
       if (!definition) return
       const path = listPagePath({ collection: definition }, page.page)
-      pathCollection.set(path, page.collection)
       const previous = metas.get(page.collection) ?? emptyMeta(page.collection)
       const pagesDone = page.page
       const records = page.page === 1 ? page.results.length : previous.records + page.results.length
@@ -160,8 +167,8 @@ const api: IndexWorkerApi = {
   },
 
   async status(connection) {
-    const { name, db } = await database(connection)
-    return statusOf(name, db)
+    const found = await existingDatabase(connection)
+    return found ? statusOf(found.name, found.db) : emptyStatus(await connectionName(connection))
   },
 
   async build(connection, mode) {
@@ -170,7 +177,7 @@ const api: IndexWorkerApi = {
     return navigator.locks.request(name, { ifAvailable: true }, async (lock): Promise<BuildOutcome> => {
       if (!lock) return { outcome: 'busy' }
       const controller = new AbortController()
-      building = controller
+      building = { name, controller }
       broadcast(name, { type: 'changed' })
       try {
         return await runBuild(connection, name, db, mode, controller.signal)
@@ -193,25 +200,26 @@ const api: IndexWorkerApi = {
   },
 
   cancel() {
-    building?.abort()
+    building?.controller.abort()
   },
 
   async list(connection, collection, filters, page) {
     const definition = collectionNamed(collection)
-    const { name, db } = await database(connection)
-    const records = definition ? await completeRecords(db, name, collection) : null
+    const found = await existingDatabase(connection)
+    const records = definition && found ? await completeRecords(found.db, found.name, collection) : null
     if (!definition || !records) return null
     return listPageOf(definition, records, filters, page, baseOf(connection))
   },
 
   async records(connection, collection, ids) {
-    const { db } = await database(connection)
-    if (!(await readMeta(db, collection)).complete) return null
-    return readById(db, collection, ids)
+    const found = await existingDatabase(connection)
+    if (!found || !(await readMeta(found.db, collection)).complete) return null
+    return readById(found.db, collection, ids)
   },
 
   async drop(connection) {
     const name = await connectionName(connection)
+    if (building?.name === name) building.controller.abort()
     await dropIndex(name)
   },
 
@@ -221,8 +229,8 @@ const api: IndexWorkerApi = {
     const controller = new AbortController()
     exporting = controller
     try {
-      const { name, db } = await database(connection)
-      const indexed = await completeRecords(db, name, collection)
+      const found = await existingDatabase(connection)
+      const indexed = found ? await completeRecords(found.db, found.name, collection) : null
       const records =
         indexed !== null
           ? filterRecords(definition, indexed, filters)
@@ -248,6 +256,9 @@ const api: IndexWorkerApi = {
   cancelExport() {
     exporting?.abort()
   },
+
+  search: searchIndex,
+  insights: (connection) => insightsOf(connection),
 
   characters,
 }

@@ -8,7 +8,7 @@ import { FakeClock } from './testing/fake-clock'
 import { BASE, fakeService, json, KEY, type SentRequest } from './testing/fake-service'
 
 /** The service's own token bucket (contract section 8), on simulated time, behind the fake catalogue. */
-function limitedService(rate: number, records: number) {
+function limitedService(rate: number, records: number, latencyMs = 80) {
   const clock = new FakeClock()
   const limiter = new TokenBucketLimiter(rate, () => clock.now())
   const decisions = new WeakMap<SentRequest, RateLimitDecision>()
@@ -16,7 +16,7 @@ function limitedService(rate: number, records: number) {
   const fake = fakeService({
     clock,
     locations: records,
-    latency: () => 80,
+    latency: () => latencyMs,
     override: (request) => {
       const decision = limiter.take('key')
       crawlerDecisions.push(decision)
@@ -81,6 +81,28 @@ describe('pacing by the rate-limit headers', () => {
     expect(userDecisions.every((decision) => decision.allowed)).toBe(true)
     expect(crawlerDecisions.every((decision) => decision.allowed)).toBe(true)
   })
+
+  it('a crawler slower than the refill still learns the rate from what comes back, and keeps to half of it', async () => {
+    // Two requests in flight at 80 ms each: at most 25 a second, half the rate, so the allowance stays nearly full
+    // and the headers alone would say little more than one request a second.
+    const { fake, crawlerDecisions, limiter, run } = limitedService(50, 600 * 20)
+    const summary = await run()
+    expect(summary.pagesRead).toBe(600)
+    expect(crawlerDecisions.every((decision) => decision.allowed)).toBe(true)
+    // At most half the burst plus half the refill over any stretch…
+    const half = limiter.capacity / 2
+    const times = fake.requests.map((request) => request.at)
+    const beyond: string[] = []
+    for (let first = 0; first < times.length; first += 10) {
+      for (let last = first + 1; last < times.length; last++) {
+        const seconds = ((times[last] as number) - (times[first] as number)) / 1000
+        if (last - first + 1 > half + 1 + (seconds * limiter.rate) / 2) beyond.push(`${first}–${last}`)
+      }
+    }
+    expect(beyond).toEqual([])
+    // …and at least half of what the crawler can do (12.5 pages a second after its first burst), not a trickle.
+    expect(summary.elapsedMs / 1000).toBeLessThan((600 - half) / 12.5 + 10)
+  }, 30_000)
 
   it('goes at full speed against a service that sends no rate-limit headers', async () => {
     const clock = new FakeClock()

@@ -6,6 +6,9 @@ export const USER_SHARE = 0.5
 /** The shortest pause worth taking; an answer arriving earlier ends any pause (see `turn`). */
 const MIN_WAIT_MS = 20
 
+/** The shortest stretch of answers the rate is measured over (see `measureRefill`). */
+const RATE_WINDOW_MS = 2000
+
 /**
  * The allowance the crawler leaves untouched: half the limit, but never all of it, so that a key limited to one
  * request at a time can still be crawled when its allowance is full.
@@ -57,7 +60,11 @@ export function retryAfterMs(headers: Headers, nowEpochMs: number): number {
  *   refilled at half the observed rate, so over time the user keeps half of the service's rate too.
  *
  * The refill rate is read from the headers as (limit − remaining) / reset, the highest reading kept: for a token
- * bucket with a whole rate, such as this project's service, no reading overstates the rate (reset is rounded up). A service without the headers is paced only by `Retry-After`.
+ * bucket with a whole rate, such as this project's service, no reading overstates the rate (reset is rounded up).
+ * That reading only tells much once the crawler has drawn the allowance down; a crawler slower than the refill
+ * (a slow network, a busy machine) never does, and would settle on a tiny fraction of the rate. So the rate is
+ * also measured over stretches of answers: what came back is at least what was spent plus the rise in
+ * `remaining` (see `measureRefill`). A service without the headers is paced only by `Retry-After`.
  * Until the first answer arrives only one request is in flight, so nothing is sent blind.
  */
 export class RateLimitPacer {
@@ -71,6 +78,8 @@ export class RateLimitPacer {
   private shareAt = 0
   private inFlight = 0
   private blockedUntil = 0
+  /** The start of the stretch the refill is being measured over, and the answers counted since. */
+  private window: { at: number; remaining: number; limit: number; answers: number } | null = null
 
   private readonly waiting = new Set<() => void>()
 
@@ -155,6 +164,7 @@ export class RateLimitPacer {
         // Each reading understates a token bucket's rate (reset is rounded up), so the highest is the best.
         this.refill = Math.max(this.refill, (next.limit - next.remaining) / (next.reset * 1000))
       }
+      this.measureRefill(now, next)
       this.state = next
       this.seenAt = now
     }
@@ -164,6 +174,28 @@ export class RateLimitPacer {
   /** The service asked for a pause (`429` with `Retry-After`): nothing is sent before it ends. */
   pause(ms: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms)
+    // A refused request spent nothing: the stretch under measurement no longer counts what was spent.
+    this.window = null
+  }
+
+  /**
+   * Between two answers, the bucket refilled by at least the requests answered in between plus the rise in
+   * `remaining` (less one for its rounding down and one for two answers overtaking each other); over a stretch
+   * of at least RATE_WINDOW_MS that is a lower bound of the rate, however little the crawler drew the allowance
+   * down. Requests from the user's own browsing only lower it.
+   */
+  private measureRefill(now: number, state: RateLimitState): void {
+    const window = this.window
+    if (!window || window.limit !== state.limit) {
+      this.window = { at: now, remaining: state.remaining, limit: state.limit, answers: 0 }
+      return
+    }
+    window.answers++
+    const elapsed = now - window.at
+    if (elapsed < RATE_WINDOW_MS) return
+    const refilled = window.answers + state.remaining - window.remaining - 2
+    if (refilled > 0) this.refill = Math.max(this.refill, refilled / elapsed)
+    this.window = { at: now, remaining: state.remaining, limit: state.limit, answers: 0 }
   }
 
   private remainingAt(now: number, state: RateLimitState): number {

@@ -5,18 +5,52 @@ export function titleCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+const DATE_FORMATS = {
+  created: { dateStyle: 'long', timeStyle: 'short' },
+  airDate: { dateStyle: 'long', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+
+// Making an Intl formatter is costly, and the first of a kind in a page costs tens of milliseconds (the
+// locale's data loads): that was most of a click from a list to a record (docs/benchmarks.md). One of each
+// kind and locale is kept, and `warmFormatters` makes the reader's own while the page is idle.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+let numberFormat: Intl.NumberFormat | undefined
+
+function dateFormat(locale: string | undefined, kind: keyof typeof DATE_FORMATS): Intl.DateTimeFormat {
+  const key = `${kind} ${locale ?? ''}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, DATE_FORMATS[kind])
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
+/** A count with digits grouped for the reader ("1,234"), as `toLocaleString()` gives it. */
+function grouped(count: number): string {
+  numberFormat ??= new Intl.NumberFormat()
+  return numberFormat.format(count)
+}
+
+/** Makes the reader's formatters now (on idle), so that no page pays for the first of a kind. */
+export function warmFormatters(): void {
+  dateFormat(undefined, 'created').format(0)
+  dateFormat(undefined, 'airDate').format(0)
+  grouped(0)
+}
+
 /** A creation timestamp as date and time in the reader's locale and time zone; the text as is if unreadable. */
 export function formatCreated(iso: string, locale?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date)
+  return dateFormat(locale, 'created').format(date)
 }
 
 /** An air date such as "December 2, 2013" as a calendar date in the reader's locale; the text as is if unreadable. */
 export function formatAirDate(text: string, locale?: string): string {
   const date = parseAirDate(text)
   if (!date) return text
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+  return dateFormat(locale, 'airDate').format(date)
 }
 
 /** "No residents", "1 resident", "3 residents". */
@@ -44,7 +78,7 @@ export function idList(ids: readonly number[], shown = 10): string {
     .slice(0, shown)
     .map((id) => `#${id}`)
     .join(', ')
-  return ids.length > shown ? `${listed} and ${(ids.length - shown).toLocaleString()} more` : listed
+  return ids.length > shown ? `${listed} and ${grouped(ids.length - shown)} more` : listed
 }
 
 /** "21–40 of 126 locations" (an en dash, digits grouped for the reader), "1–1 of 1 location", or no match. */
@@ -58,5 +92,5 @@ export function listSummary(
   if (count === 0) return filtered ? `No ${plural} match these filters` : `No ${plural}`
   const first = (page - 1) * PAGE_SIZE + 1
   const last = first + shown - 1
-  return `${first.toLocaleString()}–${last.toLocaleString()} of ${count.toLocaleString()} ${count === 1 ? singular : plural}`
+  return `${grouped(first)}–${grouped(last)} of ${grouped(count)} ${count === 1 ? singular : plural}`
 }

@@ -47,14 +47,18 @@ export function createConnectionStore(
     clientFor,
     save(next) {
       const previous = saved
-      if (previous && (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey)) {
-        // The index of a connection changed or forgotten goes with it.
-        void import('../../catalogue-index/index-client').then(({ indexWorker, plainConnection }) =>
-          indexWorker().drop(plainConnection(previous)),
-        )
-      }
       saveConnection(next)
       saved = next.apiKey === '' ? null : next
+      const current = saved
+      // The index of a connection changed or forgotten goes with it, the demo key's too (it is in use when
+      // nothing is saved).
+      void config.then(async ({ demoKey }) => {
+        const before = effectiveConnection(previous, demoKey)
+        const after = effectiveConnection(current, demoKey)
+        if (!before || (before.baseUrl === after?.baseUrl && before.apiKey === after.apiKey)) return
+        const { indexWorker, plainConnection } = await import('../../catalogue-index/index-client')
+        await indexWorker().drop(plainConnection(before))
+      })
       // Another service or key may see other records (or none): start from an empty cache.
       queryClient.removeQueries()
       for (const listener of listeners) listener()

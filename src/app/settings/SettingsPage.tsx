@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { describeFailure } from '../../api/errors'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
+import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './keyboard-shortcuts'
 import { type TypedSettings, useConnectionCheck } from './use-connection-check'
 import './settings.css'
 
@@ -44,6 +45,7 @@ export default function SettingsPage() {
   const savedNow = result?.saving === true && result.test.ok
   // A refused key stays news until the user finds one that works.
   const showRefusal = redirect?.unauthorized === true && !result?.test.ok && !failure
+  const singleKeyShortcuts = useSingleKeyShortcuts()
 
   return (
     <div className="settings-page">
@@ -125,6 +127,25 @@ export default function SettingsPage() {
           <Link to="/locations">Browse locations</Link> or <Link to="/episodes">browse episodes</Link>.
         </p>
       )}
+
+      <section className="settings-keyboard" aria-labelledby={`${id}-keyboard`}>
+        <h2 id={`${id}-keyboard`}>Keyboard</h2>
+        <div className="checkbox-field">
+          <input
+            id={`${id}-single-key`}
+            type="checkbox"
+            checked={singleKeyShortcuts}
+            aria-describedby={`${id}-single-key-hint`}
+            onChange={(event) => setSingleKeyShortcuts(event.target.checked)}
+          />
+          <label htmlFor={`${id}-single-key`}>Single-key shortcuts</label>
+        </div>
+        <p className="field-hint" id={`${id}-single-key-hint`}>
+          <kbd>/</kbd> opens the search outside text fields. Turn this off if you use speech input or press
+          keys by accident; <kbd>Ctrl</kbd>+<kbd>K</kbd> (<kbd>⌘</kbd>+<kbd>K</kbd> on a Mac) always opens it.
+          Saved in this browser at once.
+        </p>
+      </section>
     </div>
   )
 }

@@ -7,7 +7,8 @@ import './api-disclosure.css'
 
 /**
  * "API": the requests a page is made of (its API addresses), with what the request log knows of each:
- * status, duration, size, and whether this view fetched it or found it in React Query's cache.
+ * status, duration, size, and where it came from: the network, the browser's cache, the catalogue index, or
+ * React Query's cache (no request of its own).
  */
 export function ApiDisclosure({ paths }: { paths: readonly string[] }) {
   // A new set of addresses is a new view: what was logged before it came from an earlier one.
@@ -42,11 +43,16 @@ function latestFor(entries: readonly RequestLogEntry[], path: string): RequestLo
   return entries.findLast((entry) => entry.path === path)
 }
 
-/** Where the page's data came from: a logged request went over the network (or to the index) at its time. */
+const SOURCE_NAMES = {
+  network: 'Network',
+  cache: 'Browser cache',
+  index: 'Catalogue index (in this browser)',
+} as const
+
+/** Where the page's data came from: the network, the browser's HTTP cache or the index, at its time. */
 function sourceOf(entry: RequestLogEntry | undefined): string {
   if (!entry) return 'React Query cache (filled by an earlier answer; not requested on its own)'
-  const at = new Date(entry.at).toLocaleTimeString('en-GB')
-  return `${entry.source === 'index' ? 'Catalogue index' : 'Network'}, at ${at}`
+  return `${SOURCE_NAMES[entry.source]}, at ${new Date(entry.at).toLocaleTimeString('en-GB')}`
 }
 
 export function formatBytes(bytes: number): string {
@@ -77,7 +83,7 @@ function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | un
         </div>
         <div>
           <dt>Size</dt>
-          <dd>{entry ? formatBytes(entry.size) : '–'}</dd>
+          <dd>{entry && entry.size !== null ? formatBytes(entry.size) : '–'}</dd>
         </div>
         <div>
           <dt>From</dt>

@@ -1,4 +1,5 @@
 import { type ReactNode, useMemo } from 'react'
+import './json-view.css'
 
 // Strings (keys when followed by a colon), literals and numbers of pretty-printed JSON.
 const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g

@@ -1,9 +1,10 @@
-import { type MouseEvent, type ReactNode, Suspense } from 'react'
+import { type MouseEvent, type ReactNode, Suspense, useContext, useEffect, useId, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
+import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { APP_NAME } from './use-page-title'
 import './layout.css'
@@ -12,6 +13,7 @@ const SECTIONS = [
   ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
   { to: '/characters', label: 'Characters' },
   { to: '/insights', label: 'Insights' },
+  { to: '/api', label: 'API' },
   { to: '/settings', label: 'Settings' },
 ]
 const HOME = COLLECTIONS[0].appPath
@@ -41,6 +43,12 @@ export function Layout({ children, loading = false, failure }: Props) {
   useFocusOnNavigation()
   const { pathname } = useLocation()
   const page = loading ? LOADING : (children ?? <Outlet />)
+  const HeaderSearch = useContext(HeaderSearchContext)
+  const menuId = useId()
+  // On a phone the sections fold into a Menu button (CSS decides when), so the header stays one row.
+  const [menuOpen, setMenuOpen] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
+  useEffect(() => setMenuOpen(false), [pathname])
 
   return (
     <>
@@ -59,7 +67,16 @@ export function Layout({ children, loading = false, failure }: Props) {
             {APP_NAME}
           </Link>
           <nav aria-label="Main" className="main-nav">
-            <ul>
+            <button
+              type="button"
+              className="menu-button"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </button>
+            <ul id={menuId} className={menuOpen ? 'menu-open' : undefined}>
               {SECTIONS.map((section) => (
                 <li key={section.to}>
                   <NavLink to={section.to}>{section.label}</NavLink>
@@ -67,6 +84,7 @@ export function Layout({ children, loading = false, failure }: Props) {
               ))}
             </ul>
           </nav>
+          {HeaderSearch && <HeaderSearch />}
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">

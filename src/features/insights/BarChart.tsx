@@ -19,8 +19,10 @@ const ROW = 28
 const BAR = 18
 const TOP = 22
 const LABEL_CHARS = 18
+/** A generous average width of a label's character (0.8rem sans-serif), so a shortened label fits its room. */
+const CHAR_WIDTH = 8.2
 
-const shorten = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text)
+const shorten = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text)
 
 /**
  * Horizontal bars drawn at the container's width (labels left, values right of each bar), each bar a stop
@@ -35,6 +37,8 @@ export function BarChart({ title, description, category, unit, bars, linkState }
   const width = useWidth(box)
   const navigate = useNavigate()
   const labelWidth = Math.min(150, Math.round(width * 0.38))
+  // On a phone the labels' room is narrower than 18 characters: shorten them to what fits.
+  const labelChars = Math.max(6, Math.min(LABEL_CHARS, Math.floor((labelWidth - 8) / CHAR_WIDTH)))
   const valueRoom = 44
   const max = Math.max(1, ...bars.map((bar) => bar.value))
   const x = scaleLinear()
@@ -116,7 +120,7 @@ export function BarChart({ title, description, category, unit, bars, linkState }
               const shape = (
                 <>
                   <text x={labelWidth - 8} y={y + ROW / 2} dy="0.35em" textAnchor="end">
-                    {shorten(bar.label)}
+                    {shorten(bar.label, labelChars)}
                   </text>
                   <rect
                     x={labelWidth}

@@ -1,27 +1,29 @@
-import { useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useContext, useEffect } from 'react'
+import type { Connection } from '../../api/client'
+import { requestLog } from '../../api/request-log'
+import { episodes, locations } from '../../catalogue'
+import IndexStatusPanel from '../../catalogue-index/IndexStatusPanel'
+import { indexWorker, plainConnection } from '../../catalogue-index/index-client'
+import { IndexConnectionContext } from '../../catalogue-index/index-connection'
+import type { InsightsAnswer } from '../../catalogue-index/protocol'
+import { useIndexStatus } from '../../catalogue-index/use-index-status'
+import { ApiDisclosure } from '../../components/api/ApiDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
 import type { ContainsNote } from '../../lib/contains-note'
-import { episodeQueries } from '../episodes/queries'
-import { locationQueries } from '../locations/queries'
-import {
-  type Bar,
-  charactersByEpisodeCount,
-  episodesPerSeason,
-  episodesPerYear,
-  locationsByDimension,
-  locationsByType,
-  residentsPerLocation,
-} from './aggregate'
+import type { Bar, Insights } from './aggregate'
 import { BarChart } from './BarChart'
-import { useAllRecords } from './use-all-records'
 import './insights.css'
 
 const EPISODES = { singular: 'episode', plural: 'episodes' }
 const LOCATIONS = { singular: 'location', plural: 'locations' }
 const CHARACTERS = { singular: 'character', plural: 'characters' }
+
+/** The lists the index read to count the charts: the page's "API" disclosure shows them. */
+const SOURCES = [episodes, locations] as const
 
 /** A filtered list matches values that contain the text: the bar counted exact values only. */
 const exactly =
@@ -32,84 +34,152 @@ const exactly =
 
 export default function InsightsPage() {
   usePageTitle('Insights')
-  const episodes = useAllRecords(episodeQueries)
-  const locations = useAllRecords(locationQueries)
-  const charts = useMemo(() => {
-    if (!episodes.data || !locations.data) return null
-    return {
-      seasons: episodesPerSeason(episodes.data),
-      years: episodesPerYear(episodes.data),
-      types: locationsByType(locations.data),
-      dimensions: locationsByDimension(locations.data),
-      residents: residentsPerLocation(locations.data),
-      characters: charactersByEpisodeCount(episodes.data),
-    }
-  }, [episodes.data, locations.data])
-  const failed = episodes.error ?? locations.error
-
+  const connection = useContext(IndexConnectionContext)
+  const supported = typeof Worker !== 'undefined' && 'indexedDB' in globalThis
   return (
     <div className="insights-page">
       <PageHeading>Insights</PageHeading>
-      <p className="page-lede">Counts over every episode and location in the catalogue.</p>
-      {failed ? (
-        <QueryErrorState
-          error={failed}
-          onRetry={() => {
-            void episodes.refetch()
-            void locations.refetch()
-          }}
-          retrying={episodes.isFetching || locations.isFetching}
-        />
-      ) : !charts ? (
-        <LoadingBar label="Reading the catalogue" />
+      <p className="page-lede">
+        Counts over every episode and location in the catalogue, made in this browser from the catalogue
+        index.
+      </p>
+      {connection && supported ? (
+        <IndexedInsights connection={connection} />
       ) : (
-        <div className="insights-grid">
-          <BarChart
-            title="Episodes per season"
-            description="How many episodes each season has. A season opens its episodes."
-            category="Season"
-            unit={EPISODES}
-            bars={charts.seasons}
-          />
-          <BarChart
-            title="Episodes over time"
-            description="How many episodes aired in each year, by air date."
-            category="Year"
-            unit={EPISODES}
-            bars={charts.years}
-          />
-          <BarChart
-            title="Locations by type"
-            description="The 15 commonest types, the rest as Other. A type opens the locations whose type contains it."
-            category="Type"
-            unit={LOCATIONS}
-            bars={charts.types}
-            linkState={exactly('type')}
-          />
-          <BarChart
-            title="Locations by dimension"
-            description="The 15 commonest dimensions, the rest as Other. A dimension opens the locations whose dimension contains it."
-            category="Dimension"
-            unit={LOCATIONS}
-            bars={charts.dimensions}
-            linkState={exactly('dimension')}
-          />
-          <BarChart
-            title="Residents per location"
-            description="How many locations have each number of residents."
-            category="Residents"
-            unit={LOCATIONS}
-            bars={charts.residents}
-          />
-          <BarChart
-            title="Characters by number of episodes"
-            description="How many characters appear in each number of episodes."
-            category="Episodes"
-            unit={CHARACTERS}
-            bars={charts.characters}
-          />
-        </div>
+        <p className="notice">
+          Insights are counted from the catalogue index, which needs a browser with Web Workers and IndexedDB.
+        </p>
       )}
+    </div>
+  )
+}
+
+/** The charts once the index is complete; until then, what they will show and the index's status to build it. */
+function IndexedInsights({ connection }: { connection: Connection }) {
+  const { status } = useIndexStatus(connection, false)
+  const complete = status?.complete === true
+  const { baseUrl, apiKey } = connection
+  const answer = useQuery({
+    // The key holds no API key: the index's time tells one complete index from the next.
+    queryKey: ['insights', baseUrl, status?.updatedAt ?? null],
+    queryFn: async () => {
+      const counted = await indexWorker().insights(plainConnection({ baseUrl, apiKey }))
+      if (!counted)
+        throw new Error('The catalogue index is no longer complete. Build it again to see the charts.')
+      return counted
+    },
+    enabled: complete,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+  useLogIndexAnswer(answer.data, baseUrl)
+
+  return (
+    <>
+      <div className="insights-index">
+        <IndexStatusPanel connection={connection} />
+      </div>
+      {!status ? (
+        <LoadingBar label="Reading the catalogue index" />
+      ) : !complete ? (
+        <div className="notice notice-info insights-pending">
+          <p>
+            Six charts: episodes per season and per year, locations by type and by dimension, residents per
+            location, and characters by the number of episodes they appear in. They count every record, so
+            they are made from the catalogue index, which reads every page of the lists once and keeps them in
+            this browser.
+          </p>
+          <p>
+            {status.building
+              ? 'The index is being built: the charts appear when it is complete.'
+              : 'Build the index (above) to see them.'}
+          </p>
+        </div>
+      ) : answer.error ? (
+        <QueryErrorState
+          error={answer.error}
+          onRetry={() => void answer.refetch()}
+          retrying={answer.isFetching}
+        />
+      ) : !answer.data ? (
+        <LoadingBar label="Counting the catalogue" />
+      ) : (
+        <>
+          <Charts charts={answer.data.insights} />
+          {/* Once counted: before, no request stands behind the page. */}
+          <ApiDisclosure paths={SOURCES.map((collection) => collection.listPath)} />
+        </>
+      )}
+    </>
+  )
+}
+
+/** The lists behind the charts go into the request log as answered by the index, once per count. */
+function useLogIndexAnswer(answer: InsightsAnswer | undefined, baseUrl: string) {
+  useEffect(() => {
+    if (!answer) return
+    for (const collection of SOURCES) {
+      requestLog.record({
+        method: 'GET',
+        path: collection.listPath,
+        base: baseUrl.trim().replace(/\/+$/, ''),
+        status: 200,
+        durationMs: answer.elapsedMs,
+        size: null,
+        source: 'index',
+        body: undefined,
+      })
+    }
+  }, [answer, baseUrl])
+}
+
+function Charts({ charts }: { charts: Insights }) {
+  return (
+    <div className="insights-grid">
+      <BarChart
+        title="Episodes per season"
+        description="How many episodes each season has. A season opens its episodes."
+        category="Season"
+        unit={EPISODES}
+        bars={charts.seasons}
+      />
+      <BarChart
+        title="Episodes over time"
+        description="How many episodes aired in each year, by air date."
+        category="Year"
+        unit={EPISODES}
+        bars={charts.years}
+      />
+      <BarChart
+        title="Locations by type"
+        description="The 15 commonest types, the rest as Other. A type opens the locations whose type contains it."
+        category="Type"
+        unit={LOCATIONS}
+        bars={charts.types}
+        linkState={exactly('type')}
+      />
+      <BarChart
+        title="Locations by dimension"
+        description="The 15 commonest dimensions, the rest as Other. A dimension opens the locations whose dimension contains it."
+        category="Dimension"
+        unit={LOCATIONS}
+        bars={charts.dimensions}
+        linkState={exactly('dimension')}
+      />
+      <BarChart
+        title="Residents per location"
+        description="How many locations have each number of residents."
+        category="Residents"
+        unit={LOCATIONS}
+        bars={charts.residents}
+      />
+      <BarChart
+        title="Characters by number of episodes"
+        description="How many characters appear in each number of episodes."
+        category="Episodes"
+        unit={CHARACTERS}
+        bars={charts.characters}
+      />
     </div>
   )
 }

@@ -123,3 +123,27 @@ export function charactersByEpisodeCount(episodes: readonly EpisodeLike[]): Bar[
   }
   return distribution([...appearances.values()], COUNT_BINS.slice(1))
 }
+
+/** Every chart of the insights page, counted over the whole catalogue. */
+export type Insights = {
+  seasons: Bar[]
+  years: Bar[]
+  types: Bar[]
+  dimensions: Bar[]
+  residents: Bar[]
+  characters: Bar[]
+}
+
+export function computeInsights(
+  episodes: readonly EpisodeLike[],
+  locations: readonly LocationLike[],
+): Insights {
+  return {
+    seasons: episodesPerSeason(episodes),
+    years: episodesPerYear(episodes),
+    types: locationsByType(locations),
+    dimensions: locationsByDimension(locations),
+    residents: residentsPerLocation(locations),
+    characters: charactersByEpisodeCount(episodes),
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:search`: keystroke to results in the search palette, in headless Chromium through the built
+ * explorer. For the generator's large dataset (100,000 locations, 20,000 episodes) and, as the baseline of the
+ * same run, the shipped one: index the catalogue in the page, open the palette, type queries one character at
+ * a time and time each keystroke in the page, from the field's input event to the results for that text in the
+ * DOM (performance.now() and a MutationObserver on the listbox's aria-busy). Opening the palette, whose first
+ * query builds the search index in the worker, is reported on its own. Not part of `npm test`.
+ * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --only-shipped.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Page } from '@playwright/test'
+import { ensureLargeDataset } from '../large-dataset'
+import { type ServerProcess, startServer, stopServer } from '../processes'
+import { launchBrowser } from './browser'
+import { buildExplorer } from './service'
+
+const root = resolve(import.meta.dirname, '..', '..')
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    'only-shipped': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
+  },
+})
+
+/** What people type: names with and without accents or with a typo, a dimension, shorthands, a character. */
+const QUERIES = [
+  'glorbo prme',
+  'cafe muller',
+  'zurich nine',
+  'floating lagoon',
+  'hidden citadel',
+  'dimension c-137',
+  'planet',
+  's2e3',
+  'season 4',
+  '#42',
+]
+/** The issue's bar: keystroke to results at the 95th percentile. */
+const P95_BUDGET_MS = 50
+
+const log = (message: string) => console.error(`bench:search: ${message}`)
+
+function startService(dataset: string | null, workDir: string, name: string): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
+  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
+  if (dataset) env.CATALOGUE_DATA = dataset
+  return startServer({
+    name,
+    script: 'server/main.ts',
+    cwd: root,
+    env,
+    stdoutFile: join(workDir, `${name}.log`),
+    readyPath: '/explorer-config.json',
+  })
+}
+
+/** Installed in the page: times every keystroke from the input event to aria-busy="false" on the results. */
+function installTimer() {
+  const times: number[] = []
+  let started: number | null = null
+  Object.assign(window, { __searchTimes: times })
+  document.addEventListener(
+    'input',
+    (event) => {
+      const target = event.target as HTMLInputElement
+      // Clearing the field between queries is not a keystroke of a query.
+      if (target.getAttribute('role') === 'combobox' && target.value !== '') started = performance.now()
+    },
+    true,
+  )
+  // Done when the results are for the latest text (aria-busy="false") and come from the index, not from the
+  // service's name filters the palette may show while the worker prepares.
+  new MutationObserver(() => {
+    const list = document.querySelector('[role="listbox"][aria-label="Results"]')
+    const field = document.querySelector('[role="combobox"]')
+    const source = document.getElementById(field?.getAttribute('aria-describedby') ?? '')?.textContent ?? ''
+    if (started === null || !list || list.getAttribute('aria-busy') !== 'false') return
+    if (!source.startsWith('Searching the whole catalogue')) return
+    times.push(performance.now() - started)
+    started = null
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+}
+
+const recorded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __searchTimes: number[] }).__searchTimes.length)
+
+async function typeAndWait(page: Page, key: string): Promise<void> {
+  const before = await recorded(page)
+  await page.keyboard.type(key)
+  await page.waitForFunction(
+    (count) => (window as unknown as { __searchTimes: number[] }).__searchTimes.length > count,
+    before,
+    { timeout: 600_000, polling: 'raf' },
+  )
+}
+
+interface Result {
+  label: string
+  records: string
+  indexSeconds: number
+  firstQueryMs: number
+  times: number[]
+}
+
+async function measure(
+  label: string,
+  dataset: string | null,
+  workDir: string,
+  rounds: number,
+): Promise<Result> {
+  const service = await startService(dataset, workDir, label.replace(/\W+/g, '-'))
+  const browser = await launchBrowser()
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    })
+    const page = await context.newPage()
+    await page.addInitScript(installTimer)
+    await page.goto(`${service.origin}/locations`)
+    const status = page.getByRole('region', { name: 'Catalogue index' })
+    const started = Date.now()
+    // A large catalogue is indexed when asked; a small one by itself.
+    const build = status.getByRole('button', { name: 'Build the index' })
+    const updated = status.getByText(/Catalogue index: .* · updated/)
+    await build.or(updated).first().waitFor({ timeout: 120_000 })
+    if (await build.isVisible()) await build.click()
+    await updated.waitFor({ timeout: 60 * 60_000 })
+    const indexSeconds = (Date.now() - started) / 1000
+    const records = ((await status.textContent()) ?? '').replace(/.*Catalogue index: ([^·]*).*/s, '$1').trim()
+    log(`${label}: indexed (${records}) in ${indexSeconds.toFixed(0)} s`)
+
+    // Opening the palette asks the worker its first query, which builds the search index.
+    const opened = Date.now()
+    await page.keyboard.press('Control+K')
+    const field = page.getByRole('combobox', { name: 'Search' })
+    await page.getByText('Searching the whole catalogue in this browser.').waitFor({ timeout: 600_000 })
+    const firstQueryMs = Date.now() - opened
+    log(`${label}: Ctrl+K to search ready (search index built) ${firstQueryMs} ms`)
+    for (let round = 1; round <= rounds; round++) {
+      for (const query of QUERIES) {
+        await field.fill('')
+        for (const key of query) await typeAndWait(page, key)
+      }
+      log(`${label}: round ${round} of ${rounds}`)
+    }
+    const times = await page.evaluate(() => (window as unknown as { __searchTimes: number[] }).__searchTimes)
+    await context.close()
+    return { label, records, indexSeconds, firstQueryMs, times }
+  } finally {
+    await browser.close()
+    await stopServer(service)
+  }
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+function report(results: Result[], loadBefore: number, minutes: number): string {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit \`${commit}\` by \`npm run bench:search\` (${minutes} minutes): ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before and ${(loadavg()[0] ?? Number.NaN).toFixed(2)} after.`,
+    '',
+    '| Catalogue | Keystrokes | p50 | p95 | max | p95 ≤ 50 ms | Ctrl+K to search ready (builds the search index) | Indexing the catalogue |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...results.map((result) => {
+      const p95 = percentile(result.times, 95)
+      return `| ${result.label}: ${result.records} | ${result.times.length} | ${ms(percentile(result.times, 50))} | ${ms(p95)} | ${ms(Math.max(...result.times))} | ${p95 <= P95_BUDGET_MS ? 'pass' : 'fail'} | ${ms(result.firstQueryMs)} | ${result.indexSeconds.toFixed(0)} s |`
+    }),
+    '',
+    `Queries, typed one character at a time after clearing the field: ${QUERIES.map((query) => `\`${query}\``).join(', ')}.`,
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+const BEGIN = '<!-- bench:search:begin (written by npm run bench:search; do not edit by hand) -->'
+const END = '<!-- bench:search:end -->'
+
+function writeReport(markdown: string) {
+  const file = join(root, 'docs', 'benchmarks.md')
+  const text = readFileSync(file, 'utf8')
+  const begin = text.indexOf(BEGIN)
+  const end = text.indexOf(END)
+  if (begin === -1 || end < begin) throw new Error(`${file} has no ${BEGIN} … ${END} section.`)
+  writeFileSync(file, `${text.slice(0, begin + BEGIN.length)}\n${markdown}${text.slice(end)}`)
+}
+
+async function main() {
+  const started = Date.now()
+  const loadBefore = loadavg()[0] ?? Number.NaN
+  if (!flags['no-build']) {
+    log('building the explorer (npm run build)')
+    buildExplorer(root)
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-search-'))
+  const rounds = Number(flags.rounds)
+  try {
+    const results = [await measure('shipped', null, workDir, rounds)]
+    if (!flags['only-shipped']) {
+      // The same folder as `npm run bench:service` and `bench:index`, so the generated file is shared.
+      const large = ensureLargeDataset(root, join(tmpdir(), 'catalogue-bench'))
+      results.push(await measure('large', large, workDir, rounds))
+    }
+    const markdown = report(results, loadBefore, Math.round((Date.now() - started) / 60_000))
+    console.log(markdown)
+    if (!flags['no-write']) {
+      writeReport(markdown)
+      log('written to docs/benchmarks.md')
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test'
+import { COLLECTIONS } from '../src/catalogue'
+import { expectNoAxeViolations } from './support/axe'
+import { jsonBody } from './support/faults'
+import { expect, test } from './support/fixtures'
+
+/** The four endpoints as the contract defines them: each collection's list and its records by id. */
+const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
+  {
+    name: `GET ${collection.listPath}`,
+    parameters: ['page', ...collection.filters, 'If-None-Match'],
+    statuses: [
+      '200 OK',
+      '304 Not Modified',
+      '400 Bad Request',
+      '401 Unauthorized',
+      '404 Not Found',
+      '429 Too Many Requests',
+    ],
+  },
+  {
+    name: `GET ${collection.itemPath}/{ids}`,
+    parameters: ['ids', 'If-None-Match'],
+    statuses: [
+      '200 OK',
+      '304 Not Modified',
+      '400 Bad Request',
+      '401 Unauthorized',
+      '404 Not Found',
+      '429 Too Many Requests',
+    ],
+  },
+])
+
+const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+
+async function expectFourEndpoints(page: Page) {
+  const contents = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
+  await expect(contents).toHaveText(ENDPOINTS.map((e) => e.name))
+  for (const { name, parameters, statuses } of ENDPOINTS) {
+    const section = endpoint(page, name)
+    await expect(
+      section.getByRole('table', { name: `Parameters of ${name}` }).getByRole('rowheader'),
+    ).toHaveText(parameters)
+    await expect(section.getByRole('heading', { level: 4 })).toHaveText(statuses)
+  }
+}
+
+test("the API page, from the header, shows the service's document: four endpoints, parameters, statuses", async ({
+  page,
+}) => {
+  await page.goto('/locations')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click()
+  await expect(page).toHaveURL(/\/api$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
+  await expect(page.getByText("From the service's own document")).toBeVisible()
+  await expectFourEndpoints(page)
+
+  // A body names its schema and lists its fields; an example is one click away, highlighted JSON.
+  const list = endpoint(page, ENDPOINTS[0]?.name ?? '')
+  const ok = list.getByRole('region', { name: '200 OK' })
+  await expect(ok.getByRole('link', { name: /Page$/ })).toBeVisible()
+  await expect(ok.getByRole('listitem').filter({ hasText: /^results array of/ })).toBeVisible()
+  await ok.getByText('Example', { exact: true }).click()
+  await expect(ok.getByRole('region', { name: /^Example example of 200/ })).toContainText('"results"')
+})
+
+test('an endpoint has its own address: opening it shows that endpoint', async ({ page }) => {
+  const { name } = ENDPOINTS[3] ?? { name: '' }
+  await page.goto('/api')
+  await page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link', { name }).click()
+  await expect(page).toHaveURL(/\/api#[a-z0-9-]+$/)
+  const address = page.url()
+
+  await page.goto('/locations')
+  await page.goto(address)
+  await expect(endpoint(page, name).getByRole('heading', { level: 2 })).toBeInViewport()
+})
+
+test("a service without an API document: the specification's own, and the page says so", async ({ page }) => {
+  await page.route('**/openapi.json', (route) => route.fulfill(jsonBody(404, { error: 'Nothing here.' })))
+  await page.goto('/api')
+  await expect(
+    page.getByRole('note').filter({
+      hasText:
+        "This service publishes no API document (/openapi.json answered 404); showing the specification's, built into the explorer.",
+    }),
+    // The built-in document is its own chunk, fetched after the service's answer: allow for a busy machine.
+  ).toBeVisible({ timeout: 20_000 })
+  await expectFourEndpoints(page)
+})
+
+test('a malformed API document is named for what is wrong, and the built-in one is shown', async ({
+  page,
+}) => {
+  await page.route('**/openapi.json', (route) =>
+    route.fulfill(jsonBody(200, { openapi: '3.1.0', info: { title: 'Other' }, paths: {} })),
+  )
+  await page.goto('/api')
+  await expect(page.getByRole('note')).toContainText(
+    'is not an OpenAPI document this page can read: info.version',
+    { timeout: 20_000 },
+  )
+  await expectFourEndpoints(page)
+})
+
+test.describe('accessibility', () => {
+  test.describe.configure({ timeout: 120_000 })
+  test('no WCAG 2.2 A/AA violation on the API page, light and dark, an example open', async ({ page }) => {
+    await page.goto('/api')
+    await expectFourEndpoints(page)
+    const ok = endpoint(page, ENDPOINTS[0]?.name ?? '').getByRole('region', { name: '200 OK' })
+    await ok.getByText('Example', { exact: true }).click()
+    await expectNoAxeViolations(page, 'the API page')
+  })
+})

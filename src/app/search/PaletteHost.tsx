@@ -1,0 +1,8 @@
+import { SearchPalette } from '../../features/search/SearchPalette'
+import { useConnection } from '../connection/ConnectionProvider'
+
+/** The palette with the connection in use (none yet: it says where to set one). */
+export default function PaletteHost({ onClose }: { onClose(restoreFocus: boolean): void }) {
+  const { connection, client } = useConnection()
+  return <SearchPalette connection={connection} client={client} onClose={onClose} />
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest'
+import { openApiDocument } from '../../catalogue/openapi'
+import examples from '../../catalogue/openapi-examples.json'
+import { loadReference } from './load-reference'
+import { readOpenApi } from './openapi-model'
+
+const served = openApiDocument({ examples, serverUrl: 'https://catalogue.test' })
+const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status }))
+
+describe('the /api page reads', () => {
+  it("the service's own document: four endpoints, their parameters, statuses, bodies and examples", async () => {
+    const fetchImpl = answer(JSON.stringify(served))
+    const loaded = await loadReference('https://catalogue.test/', fetchImpl)
+    expect(fetchImpl).toHaveBeenCalledWith('https://catalogue.test/openapi.json', expect.anything())
+    expect(loaded.source).toBe('service')
+    const { endpoints, schemas } = loaded.reference
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+      'GET /v1/locations',
+      'GET /v1/locations/{ids}',
+      'GET /v1/episodes/',
+      'GET /v1/episodes/{ids}',
+    ])
+    const list = endpoints[0]
+    expect(list?.anchor).toBe('listlocations')
+    expect(list?.parameters.map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
+      ['page', 'query', false],
+      ['name', 'query', false],
+      ['type', 'query', false],
+      ['dimension', 'query', false],
+      ['If-None-Match', 'header', false],
+    ])
+    expect(list?.responses.map((response) => response.status)).toEqual([
+      '200',
+      '304',
+      '400',
+      '401',
+      '404',
+      '429',
+    ])
+    expect(list?.responses[0]?.body).toEqual({ $ref: '#/components/schemas/LocationPage' })
+    expect(list?.responses[0]?.examples[0]?.json).toContain('"results"')
+    expect(list?.otherMethods.map((other) => other.method)).toEqual([
+      'HEAD',
+      'OPTIONS',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'TRACE',
+    ])
+    expect(schemas.map((schema) => schema.name)).toContain('LocationPage')
+  })
+
+  it.each([
+    ['a 404', answer('{"error":"Nothing here."}', 404), '/openapi.json answered 404'],
+    ['an answer that is not JSON', answer('<html>'), '/openapi.json is not JSON'],
+    [
+      'JSON that is not an OpenAPI document',
+      answer('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":[]}'),
+      'not an OpenAPI document this page can read: paths:',
+    ],
+    ['no answer', vi.fn(async () => Promise.reject(new TypeError('offline'))), 'could not be reached'],
+  ])('the built-in document after %s, and says why', async (_, fetchImpl, reason) => {
+    const loaded = await loadReference('', fetchImpl)
+    expect(loaded.source).toBe('built-in')
+    if (loaded.source !== 'built-in') return
+    expect(loaded.reason).toContain(reason)
+    expect(loaded.reference.endpoints).toHaveLength(4)
+  })
+
+  it('a malformed document into one sentence naming where it is wrong, never a throw', () => {
+    expect(readOpenApi(null)).toEqual({ ok: false, problem: expect.stringContaining('the document') })
+    expect(readOpenApi({ openapi: '2.0', info: { title: 't', version: '1' }, paths: {} })).toEqual({
+      ok: false,
+      problem: 'openapi: must be an OpenAPI 3 version, such as 3.1.1',
+    })
+    const base = { openapi: '3.1.0', info: { title: 't', version: '1' } }
+    expect(readOpenApi({ ...base, paths: { '/x': { get: { summary: 'no responses' } } } })).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/^paths\.\/x\.get\.responses: /),
+    })
+    // References to nothing, odd parameters: what cannot be read is left out.
+    const odd = readOpenApi({
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/x': {
+          get: {
+            parameters: [{ $ref: '#/components/parameters/none' }],
+            responses: { 200: { $ref: '#/x' } },
+          },
+        },
+      },
+    })
+    expect(odd.ok && odd.reference.endpoints[0]?.parameters).toEqual([])
+    expect(odd.ok && odd.reference.endpoints[0]?.responses[0]?.description).toMatch(/^Not described/)
+  })
+})
