@@ -10,7 +10,7 @@ import type { ConnectionStore } from './connection/connection-store'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
-import { characterLoader, charactersListLoader } from './routes/characters-loader'
+import { characterPagesLoader } from './routes/characters-loader'
 import { listLoader } from './routes/list-loader'
 import { recordLoader } from './routes/record-loader'
 import { requireClient } from './routes/require-client'
@@ -99,12 +99,12 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             },
             {
               path: 'characters',
-              loader: charactersListLoader({ connections: deps.connections, page: charactersPage }),
+              loader: characterPagesLoader({ connections: deps.connections, page: charactersPage }),
               lazy: charactersPage.lazy,
             },
             {
               path: 'characters/:ids',
-              loader: characterLoader({ connections: deps.connections, page: characterPage }),
+              loader: characterPagesLoader({ connections: deps.connections, page: characterPage }),
               lazy: characterPage.lazy,
             },
           ],

@@ -1,10 +1,10 @@
-import { useParams } from 'react-router-dom'
+import { Navigate, useParams } from 'react-router-dom'
 import { parseIdSelection } from '../../catalogue'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { BackLink } from '../../components/links/BackLink'
 import { RecordNotFound } from '../../components/record/RecordNotFound'
-import { CHARACTERS_APP_PATH } from '../../lib/character-path'
+import { CHARACTERS_APP_PATH, characterPath } from '../../lib/character-path'
 import { CharacterCompare } from './CharacterCompare'
 import { CharacterDetailView } from './CharacterDetailView'
 import '../../components/record/record.css'
@@ -16,6 +16,10 @@ export default function CharacterPage() {
   const parsed = parseIdSelection(ids)
   if (!parsed.ok) return <NoSuchAddress />
   const { selection } = parsed
+  // One distinct id (`/characters/1,1`, `/characters/[1]`) is that character's own page.
+  if (selection.kind === 'many' && selection.ids.length === 1) {
+    return <Navigate to={characterPath(selection.ids[0] ?? 0)} replace />
+  }
   return selection.kind === 'one' ? (
     <CharacterDetailView key={selection.id} id={selection.id} />
   ) : (
