@@ -70,3 +70,19 @@ test('the run-time configuration is asked for together with the script, once', a
   // Without the preload in the HTML, the request would leave only once the script had arrived and run.
   expect(timing.configStart).toBeLessThan(timing.scriptEnd ?? 0)
 })
+
+for (const { name, viewport } of screens) {
+  test(`on ${name}, an episode's page and the places its characters live arriving move nothing on screen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await page.addInitScript(RECORD_SHIFTS)
+    await addLatency(page, 150)
+    await page.goto('/episodes/1')
+    await expect(page.getByRole('article', { name: 'Episode details' })).toBeVisible()
+    // The section is read from the catalogue index, which a small catalogue builds by itself after the page.
+    const related = page.getByRole('region', { name: 'Where its characters live' })
+    await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 })
+    expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02)
+  })
+}

@@ -65,11 +65,13 @@ export function RecordDetail<R extends ApiRecord, F extends string>({
           </div>
         </div>
       )}
+      <ApiDisclosure paths={[recordsRequestPath(collection, [id])]} />
       {query.data && config.related && (
-        // Part of the record page's code (not a chunk of its own), so it arrives with the page, ahead of time.
+        // Last on the page: it fills in from the catalogue index after the record, and growing at the end
+        // moves nothing above it. Part of the record page's code (not a chunk of its own), so it arrives with
+        // the page, ahead of time.
         <RelatedRecords collection={collection} record={query.data} headings={config.related} />
       )}
-      <ApiDisclosure paths={[recordsRequestPath(collection, [id])]} />
     </div>
   )
 }
