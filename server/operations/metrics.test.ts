@@ -1,4 +1,7 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Lifecycle } from '../lifecycle'
 import { serveForTests } from '../test/server'
 import { routeLabel, ServiceMetrics } from './metrics'
 import { listenForMetrics, type MetricsListener } from './metrics-server'
@@ -82,6 +85,27 @@ describe('metrics', () => {
     expect((await service.get('/metrics', { key: null })).status).toBe(404)
     expect((await service.get('/metrics', { key: 'metrics-key-a' })).status).toBe(404)
     expect((await fetch(`${listener.origin}/v1/locations`)).status).toBe(404)
+  })
+
+  it('times a request from its arrival, the handler’s own work included', async () => {
+    const own = new ServiceMetrics()
+    // The handler is registered first, as the service's is: the timing must still start before it runs.
+    const server = createServer((_request, response) => {
+      const until = performance.now() + 30
+      while (performance.now() < until) {
+        // busy, as a handler rendering a large answer
+      }
+      response.end('done')
+    })
+    own.instrument(server, new Lifecycle())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    await (await fetch(`http://127.0.0.1:${port}/readyz`)).text()
+    server.close()
+    const text = await own.registry.metrics()
+    expect(
+      sample(text, 'catalogue_http_request_duration_seconds_sum{route="/readyz",method="GET"}'),
+    ).toBeGreaterThanOrEqual(0.03)
   })
 
   it('labels routes by template, so no request can add a label value of its own', () => {

@@ -55,16 +55,6 @@ export class ServiceMetrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   })
-  private readonly refusedKeys = new Counter({
-    name: 'catalogue_auth_refused_total',
-    help: 'Answers 401: a missing, malformed or unknown key.',
-    registers: [this.registry],
-  })
-  private readonly rateLimited = new Counter({
-    name: 'catalogue_rate_limited_total',
-    help: 'Answers 429: a key or address over its rate.',
-    registers: [this.registry],
-  })
   private readonly openConnections = new Gauge({
     name: 'catalogue_open_connections',
     help: 'TCP connections open on the public listener.',
@@ -109,6 +99,24 @@ export class ServiceMetrics {
           for (const [status, count] of byStatus) this.inc({ ...labels, status }, count)
         }
       },
+    })
+    // The refusals, read from the same counts at each scrape.
+    const answersWith = (status: number) =>
+      function (this: Counter) {
+        this.reset()
+        for (const { byStatus } of series.values()) this.inc(byStatus.get(status) ?? 0)
+      }
+    new Counter({
+      name: 'catalogue_auth_refused_total',
+      help: 'Answers 401: a missing, malformed or unknown key.',
+      registers: [this.registry],
+      collect: answersWith(401),
+    })
+    new Counter({
+      name: 'catalogue_rate_limited_total',
+      help: 'Answers 429: a key or address over its rate.',
+      registers: [this.registry],
+      collect: answersWith(429),
     })
     const lifecycles = () => this.lifecycles
     new Counter({
@@ -156,8 +164,6 @@ export class ServiceMetrics {
     }
     series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1)
     this.duration.observe(series.labels, ms / 1000)
-    if (status === 401) this.refusedKeys.inc()
-    else if (status === 429) this.rateLimited.inc()
   }
 
   /** Reads cache statistics at each scrape (the statistics are plain numbers the caches keep). */
@@ -181,7 +187,8 @@ export class ServiceMetrics {
     function answered(this: TimedResponse) {
       metrics.count(this.req, this.statusCode, performance.now() - (this[STARTED] ?? 0))
     }
-    server.on('request', (_request: IncomingMessage, response: TimedResponse) => {
+    // Before the service's own handler (registered when the server was made), so its work is timed too.
+    server.prependListener('request', (_request: IncomingMessage, response: TimedResponse) => {
       response[STARTED] = performance.now()
       response.on('finish', answered)
     })
