@@ -2,7 +2,7 @@ import pino from 'pino'
 import { build as pretty } from 'pino-pretty'
 import type { LogDestination } from './http/request-log'
 
-/** Standard output as the service's log destination, and how to flush it before exiting. */
+/** Standard output as the service's log destination (flushed when the process exits), and how to flush it now. */
 export interface LogOutput {
   destination: LogDestination
   flush(): void
@@ -72,6 +72,9 @@ export function stdoutLog(format: 'json' | 'pretty'): LogOutput {
       broken = true
     }
   }
+  // Every way out (exit at the shutdown deadline, a failed start, an uncaught error) passes through 'exit',
+  // where only synchronous work runs: the lines that explain why the process ended are written.
+  process.once('exit', flush)
   if (format === 'json') return { destination: batches, flush }
   const lines = pretty({ destination: stdout, colorize: process.stdout.isTTY === true, sync: false })
   lines.on('error', () => undefined)

@@ -117,21 +117,16 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
   logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
 
-  let reloading = false
+  // The reload is synchronous: a second SIGHUP waits for the first to finish.
   process.on('SIGHUP', () => {
-    if (reloading) return
-    reloading = true
     const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
     if (result.ok) logger.info(result.message)
     else logger.error(result.message)
-    reloading = false
   })
 
   let stopping = false
-  const exit = (code: number) => {
-    output.flush()
-    process.exit(code)
-  }
+  // The log is flushed on the way out (stdoutLog listens for 'exit').
+  const exit = (code: number) => process.exit(code)
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
