@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_PREFIX } from '../../src/catalogue'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { ApiGate, GateOutcome } from './api-gate'
-import { CORS_ANSWER_HEADERS } from './cors'
-import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from './errors'
+import { errorBody } from './errors'
+import { rawErrorHeaders } from './raw-answers'
 import { negotiate, type Representation } from './representation'
-import { bodyBytes, callerRequestId, type Logger, logRequest } from './request-log'
+import { bodyBytes, callerRequestId, type Logger, loggedPath, logRequest } from './request-log'
 
 /** The headers the fast path reads from a request. */
 interface WantedHeaders {
@@ -44,7 +44,7 @@ export class FastPath {
   remember(request: IncomingMessage, body: Representation, canonical: boolean): void {
     const { method, headers } = request
     if (canonical && (method === 'GET' || method === 'HEAD') && headers.host !== undefined)
-      this.bodies.set(addressOf(request), body)
+      this.bodies.set(addressOf(headers.host, request.url ?? ''), body)
   }
 
   stats(): CacheStats {
@@ -65,7 +65,7 @@ export class FastPath {
     const headers = readHeaders(request.rawHeaders)
     if (headers === null || headers.host === undefined) return false
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
-    const body = this.bodies.peek(`${headers.host}\n${url}`)
+    const body = this.bodies.peek(addressOf(headers.host, url))
     if (body === undefined) return false
     const client = this.clientAddress(request)
     const outcome = this.gate.check(headers.authorization, client)
@@ -104,20 +104,13 @@ export class FastPath {
       const error = errorBody(outcome.message)
       status = outcome.status
       bytes = Buffer.byteLength(error)
-      response.writeHead(status, {
-        ...CORS_ANSWER_HEADERS,
-        ...outcome.headers,
-        'content-type': JSON_CONTENT_TYPE,
-        'cache-control': ERROR_CACHE_CONTROL,
-        'content-length': bytes,
-        'x-request-id': reqId,
-      })
+      response.writeHead(status, { ...rawErrorHeaders(outcome.headers, error), 'x-request-id': reqId })
       response.end(error)
     }
     logRequest(this.logger, {
       reqId,
       method,
-      path: pathOf(url),
+      path: loggedPath(url),
       status,
       ms: performance.now() - started,
       bytes: bodyBytes(method, status, bytes),
@@ -137,13 +130,9 @@ function answerHeaders(variant: readonly string[], reqId: string, gate: Record<s
   return list
 }
 
-function pathOf(url: string): string {
-  const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
-}
-
-function addressOf(request: IncomingMessage): string {
-  return `${request.headers.host}\n${request.url}`
+/** The response cache's key: the same address under the same Host (every address in a body is built from it). */
+function addressOf(host: string, url: string): string {
+  return `${host}\n${url}`
 }
 
 const API_PREFIX_PATH = `${API_PREFIX}/`

@@ -45,15 +45,22 @@ const PARSER_REFUSALS: Record<string, Refusal> = {
   HPE_INVALID_METHOD: METHOD_NOT_ALLOWED,
 }
 
-function headersOf(refusal: Refusal, body: string): Record<string, string> {
+/** The headers of an error answer written outside Fastify (here, and by the response cache's gate). */
+export function rawErrorHeaders(
+  extra: Record<string, string> | undefined,
+  body: string,
+): Record<string, string> {
   return {
     ...CORS_ANSWER_HEADERS,
-    ...refusal.headers,
+    ...extra,
     'content-type': JSON_CONTENT_TYPE,
     'cache-control': ERROR_CACHE_CONTROL,
     'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
   }
+}
+
+function headersOf(refusal: Refusal, body: string): Record<string, string> {
+  return { ...rawErrorHeaders(refusal.headers, body), connection: 'close' }
 }
 
 /**
