@@ -18,6 +18,7 @@ import { USER_SHARE } from '../src/crawler/pacer'
 import { launchBrowser } from './app/browser'
 import { ensureLargeDataset } from './large-dataset'
 import { startServer, stopServer } from './processes'
+import { median } from './report'
 import { longTasksOf } from './trace-long-tasks'
 
 const root = resolve(import.meta.dirname, '..')
@@ -48,11 +49,6 @@ interface Result extends Window {
   indexMegabytes: number
   /** Answers the service refused with 429 (the crawler leaves half the limit to the user: none). */
   refused: number
-}
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0)
 }
 
 declare global {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { drive, type LoadResult } from './load'
 import { freePort, type ServerProcess, serveNodeArgs, startServer, stopServer } from './processes'
+import { median } from './report'
 import { authorization } from './servers'
 
 export interface ReplicaRow {
@@ -60,14 +61,6 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess; dir: st
     child.once('exit', () => reject(new Error(`redis-server exited:\n${output}`)))
   })
   return { url: `redis://127.0.0.1:${port}`, child, dir }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 export function replicaMedians(row: ReplicaRow): { requestsPerSecond: number; p99: number } {

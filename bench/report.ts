@@ -23,7 +23,8 @@ export interface Summary {
   cpuUsPerRequest: number
 }
 
-function median(values: readonly number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
   return sorted.length % 2 === 1
