@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
+import { freePort } from '../server/test/redis-process'
 
 /** A server under test, running as its own process. */
 export interface ServerProcess {
@@ -11,19 +11,6 @@ export interface ServerProcess {
   child: ChildProcess
   /** What the process wrote to stderr so far (start-up failures land here). */
   stderr(): string
-}
-
-/** A port nobody listens on right now (the OS picks it; the tiny race until the child binds is acceptable). */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  if (address === null || typeof address === 'string') throw new Error('No port was assigned.')
-  return address.port
 }
 
 export interface StartOptions {

@@ -7,12 +7,13 @@
  * Redis script call per request. The single replica gets all `connections`; the pair gets half each, driven at
  * the same time, so both setups carry the same offered load. Rounds alternate between the two.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, launchRedis } from '../server/test/redis-process'
 import { drive, type LoadResult } from './load'
-import { freePort, type ServerProcess, serveNodeArgs, startServer, stopServer } from './processes'
+import { type ServerProcess, serveNodeArgs, startServer, stopServer } from './processes'
 import { median } from './report'
 import { authorization } from './servers'
 
@@ -46,21 +47,7 @@ const PATIENT_MS = '1000'
 async function startRedis(): Promise<{ url: string; child: ChildProcess; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'catalogue-bench-redis-'))
   const port = await freePort()
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  )
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Ready to accept connections')) resolve()
-    })
-    child.once('error', reject)
-    child.once('exit', () => reject(new Error(`redis-server exited:\n${output}`)))
-  })
-  return { url: `redis://127.0.0.1:${port}`, child, dir }
+  return { url: `redis://127.0.0.1:${port}`, child: await launchRedis(port, dir), dir }
 }
 
 export function replicaMedians(row: ReplicaRow): { requestsPerSecond: number; p99: number } {
