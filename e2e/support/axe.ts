@@ -4,9 +4,15 @@ import { expect, type Page } from '@playwright/test'
 /** WCAG 2.1 levels A and AA, and WCAG 2.2 AA (target size: 24 by 24 px). */
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Lets colour transitions finish, so contrast is measured on the colours a reader ends up seeing. */
+/**
+ * Lets colour transitions finish, so contrast is measured on the colours a reader ends up seeing. A transition
+ * replaced by a newer one (the page re-rendered meanwhile) is cancelled, and its `finished` rejects: that one
+ * is over too.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+  })
 }
 
 /** The rules whose outcome depends on the colours: the only ones that can differ in the dark scheme. */
