@@ -91,3 +91,16 @@ test('Clear filters in an empty result leaves focus on the folded filters’ tog
   await expect(list.rows).toHaveCount(PAGE_SIZE)
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused()
 })
+
+test('the catalogue index’s status comes in the tab order where it is seen: after the list and its pager', async ({
+  page,
+}) => {
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  const refresh = page.getByRole('region', { name: 'Catalogue index' }).getByRole('button', { name: 'Refresh' })
+  await expect(refresh).toBeVisible({ timeout: 30_000 })
+  await list.jumpButton.focus()
+  await page.keyboard.press('Tab')
+  await expect(refresh).toBeFocused()
+})

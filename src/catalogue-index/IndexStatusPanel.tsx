@@ -44,10 +44,12 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
             Catalogue index: {describeCounts(status.collections)}
             {status.updatedAt !== null && ` · updated ${describeAge(status.updatedAt, now)}`}
           </span>
-          <span aria-hidden="true">·</span>
-          <button type="button" className="link-button" onClick={() => build('refresh')}>
-            Refresh
-          </button>
+          <span className="index-status-action">
+            <span aria-hidden="true">·</span>
+            <button type="button" className="link-button" onClick={() => build('refresh')}>
+              Refresh
+            </button>
+          </span>
         </>
       ) : (
         <>
@@ -57,10 +59,12 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
             {status.collections.some((c) => c.pagesDone > 0) &&
               ` · ${describeCounts(status.collections)} so far`}
           </span>
-          <span aria-hidden="true">·</span>
-          <button type="button" className="link-button" onClick={() => build('build')}>
-            {status.collections.some((c) => c.pagesDone > 0) ? 'Resume indexing' : 'Build the index'}
-          </button>
+          <span className="index-status-action">
+            <span aria-hidden="true">·</span>
+            <button type="button" className="link-button" onClick={() => build('build')}>
+              {status.collections.some((c) => c.pagesDone > 0) ? 'Resume indexing' : 'Build the index'}
+            </button>
+          </span>
         </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">

@@ -129,7 +129,6 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             `${total.toLocaleString()} ${total === 1 ? singular : plural} in the catalogue`}
         </p>
       </div>
-      <CatalogueIndexStatus ready={!!data} />
 
       <FilterForm
         label={`Filter ${plural}`}
@@ -199,6 +198,9 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           )}
         </>
       )}
+      {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
+          reader looks at, and its place in the tab order is where it is seen. */}
+      <CatalogueIndexStatus ready={!!data} />
       <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
     </div>
   )
