@@ -96,9 +96,11 @@ export interface CompleteCatalogue {
   records: ReadonlyMap<string, readonly ApiRecord[]>
 }
 
-/** Every collection's records when the whole index is complete, or null. */
+/** Every collection's records when the whole index is complete, or null (without creating an index). */
 export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
-  const { name, db } = await database(connection)
+  const existing = await existingDatabase(connection)
+  if (!existing) return null
+  const { name, db } = existing
   const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
   if (!metas.every((meta) => meta.complete)) return null
   const lists = await Promise.all(collectionNames.map((collection) => completeRecords(db, name, collection)))
