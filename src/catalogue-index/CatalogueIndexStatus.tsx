@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext } from 'react'
 import type { Filters } from '../catalogue'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
 const Panel = lazy(() => import('./IndexStatusPanel'))
@@ -12,7 +12,7 @@ const Export = lazy(() => import('./ExportButtons'))
  */
 export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
   const connection = useContext(IndexConnectionContext)
-  const shown = connection && ready && typeof Worker !== 'undefined' && 'indexedDB' in globalThis
+  const shown = connection && ready && indexSupported()
   return (
     <div className="index-status-line">
       {shown && (
@@ -29,7 +29,7 @@ export function ListExport(props: {
   collection: { name: string; listPath: string; filters: readonly string[] }
   filters: Filters<string>
 }) {
-  if (typeof Worker === 'undefined') return null
+  if (!indexSupported()) return null
   return (
     <Suspense fallback={null}>
       <Export {...props} />

@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react'
 import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
 import './index-status.css'
 import type { ExportFormat } from './protocol'
 
@@ -19,7 +19,7 @@ export default function ExportButtons({
   const [running, setRunning] = useState<ExportFormat | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  if (!connection || typeof Worker === 'undefined') return null
+  if (!connection || !indexSupported()) return null
 
   const start = async (format: ExportFormat) => {
     setRunning(format)

@@ -4,7 +4,7 @@ import type { Connection } from '../api/client'
 import type { CharacterDetail, CharacterListPage, CharacterListQuery, RelatedRecords } from './characters'
 import type { CharacterReply, CharacterRequest } from './characters-protocol'
 import { indexWorker, plainConnection } from './index-client'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
 import type { IndexStatus } from './protocol'
 import { useIndexStatus } from './use-index-status'
 
@@ -18,7 +18,6 @@ export type IndexAnswer<T> =
   | { state: 'failed'; error: unknown; retry: () => void }
   | { state: 'ready'; data: T; updatedAt: number | null }
 
-const supported = () => typeof Worker !== 'undefined' && 'indexedDB' in globalThis
 const NO_CONNECTION: Connection = { baseUrl: '', apiKey: '' }
 
 class IndexIncomplete extends Error {
@@ -37,7 +36,7 @@ function useCharacterReply<T>(
   autoIndex = false,
 ): IndexAnswer<T> {
   const connection = useContext(IndexConnectionContext)
-  const usable = connection !== null && supported()
+  const usable = connection !== null && indexSupported()
   const { status, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, usable)
   const complete = usable && status?.complete === true
   const query = useQuery({

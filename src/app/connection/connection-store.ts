@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
+import { indexSupported } from '../../catalogue-index/index-connection'
 import { withIndexFallback } from '../../catalogue-index/offline-client'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
@@ -52,13 +53,18 @@ export function createConnectionStore(
       const current = saved
       // The index of a connection changed or forgotten goes with it, the demo key's too (it is in use when
       // nothing is saved).
-      void config.then(async ({ demoKey }) => {
-        const before = effectiveConnection(previous, demoKey)
-        const after = effectiveConnection(current, demoKey)
-        if (!before || (before.baseUrl === after?.baseUrl && before.apiKey === after.apiKey)) return
-        const { indexWorker, plainConnection } = await import('../../catalogue-index/index-client')
-        await indexWorker().drop(plainConnection(before))
-      })
+      void config
+        .then(async ({ demoKey }) => {
+          const before = effectiveConnection(previous, demoKey)
+          const after = effectiveConnection(current, demoKey)
+          if (!before || (before.baseUrl === after?.baseUrl && before.apiKey === after.apiKey)) return
+          if (!indexSupported()) return
+          const { indexWorker, plainConnection } = await import('../../catalogue-index/index-client')
+          await indexWorker().drop(plainConnection(before))
+        })
+        .catch(() => {
+          // Nothing to show: an old index the worker could not drop is left in this browser, unread by the new connection.
+        })
       // Another service or key may see other records (or none): start from an empty cache.
       queryClient.removeQueries()
       for (const listener of listeners) listener()
