@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
-import { indexSupported } from '../../catalogue-index/index-connection'
 import { withIndexFallback } from '../../catalogue-index/offline-client'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
@@ -58,9 +57,8 @@ export function createConnectionStore(
           const before = effectiveConnection(previous, demoKey)
           const after = effectiveConnection(current, demoKey)
           if (!before || (before.baseUrl === after?.baseUrl && before.apiKey === after.apiKey)) return
-          if (!indexSupported()) return
-          const { indexWorker, plainConnection } = await import('../../catalogue-index/index-client')
-          await indexWorker().drop(plainConnection(before))
+          const { dropIndexOf } = await import('../../catalogue-index/index-client')
+          await dropIndexOf(before)
         })
         .catch(() => {
           // Nothing to show: an old index the worker could not drop is left in this browser, unread by the new connection.
