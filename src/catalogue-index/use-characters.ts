@@ -13,7 +13,7 @@ export type IndexAnswer<T> =
   /** This browser cannot hold the index (no Web Worker or IndexedDB). */
   | { state: 'unsupported' }
   /** The index is not complete yet (its status line says how far it is). */
-  | { state: 'waiting'; status: IndexStatus | null; build: () => void }
+  | { state: 'waiting'; status: IndexStatus; build: () => void }
   | { state: 'loading' }
   | { state: 'failed'; error: unknown; retry: () => void }
   | { state: 'ready'; data: T; updatedAt: number | null }
@@ -59,6 +59,8 @@ function useCharacterReply<T>(
     retry: (count, error) => !(error instanceof IndexIncomplete) && count < 1,
   })
   if (!usable) return { state: 'unsupported' }
+  // The worker has not said yet whether the index is complete: no "build the index" for a moment.
+  if (status === null) return { state: 'loading' }
   if (!complete || query.error instanceof IndexIncomplete)
     return { state: 'waiting', status, build: () => build('build') }
   if (query.isError) return { state: 'failed', error: query.error, retry: () => void query.refetch() }
