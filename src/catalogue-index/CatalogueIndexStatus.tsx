@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext } from 'react'
 import type { Filters } from '../catalogue'
 import { IndexConnectionContext, indexSupported } from './index-connection'
+import type { ExportedList } from './protocol'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
 const Panel = lazy(() => import('./IndexStatusPanel'))
@@ -26,7 +27,7 @@ export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
 
 /** Export CSV and JSON of the whole filtered list; its code is its own chunk too. */
 export function ListExport(props: {
-  collection: { name: string; listPath: string; filters: readonly string[] }
+  collection: ExportedList
   filters: Filters<string>
 }) {
   if (!indexSupported()) return null

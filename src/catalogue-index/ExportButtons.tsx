@@ -3,16 +3,14 @@ import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
 import { IndexConnectionContext, indexSupported } from './index-connection'
 import './index-status.css'
-import type { ExportFormat } from './protocol'
-
-type Exported = { name: string; listPath: string; filters: readonly string[] }
+import type { ExportedList, ExportFormat } from './protocol'
 
 /** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
 export default function ExportButtons({
   collection,
   filters,
 }: {
-  collection: Exported
+  collection: ExportedList
   filters: Filters<string>
 }) {
   const connection = useContext(IndexConnectionContext)
