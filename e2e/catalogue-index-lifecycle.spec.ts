@@ -98,6 +98,13 @@ test('a refused key while the index is refreshed drops the index', async ({ page
   await expect(indexStatus(page).getByRole('alert')).toHaveText('The service did not accept the API key.')
   await expect(indexStatus(page)).toContainText('Catalogue index: not built')
   expect(await indexedServices(page)).toEqual([])
+
+  // Searching asks the index worker at every keystroke: the dropped index stays gone (none is created empty).
+  await page.getByRole('button', { name: 'Search' }).click()
+  const palette = page.getByRole('dialog', { name: 'Search the catalogue' })
+  await palette.getByRole('combobox', { name: 'Search' }).pressSequentially('earth')
+  await expect(palette).toContainText('Searching names on the service: the catalogue index is not built yet')
+  expect(await indexedServices(page)).toEqual([])
 })
 
 test('two tabs asking for the index at the same time run one crawl and see the same index', async ({

@@ -197,3 +197,24 @@ test('characters compared side by side share the episodes the dataset says, and 
   await table.getByRole('button', { name: `Remove Character #${third.id} from the comparison` }).click()
   await expect.poll(() => urlState(page).path).toBe(`/characters/${a.id},${b.id}`)
 })
+
+test('with the index built, a character page loads without asking for the index while the worker answers', async ({
+  page,
+}) => {
+  const character = wellTravelled()
+  await page.goto(`/characters/${character.id}`)
+  const locations = page.getByRole('list', { name: 'Locations that list it as a resident' })
+  await expect(locations.getByRole('link')).toHaveCount(character.locations.length, INDEXED)
+
+  // From the next load on, every change of the page is read: a notice shown for a moment counts too.
+  await page.addInitScript(() => {
+    const flags = { askedForIndex: false }
+    Object.assign(window, { flags })
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('It needs the catalogue index')) flags.askedForIndex = true
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.reload()
+  await expect(locations.getByRole('link')).toHaveCount(character.locations.length)
+  expect(await page.evaluate(() => Reflect.get(window, 'flags'))).toEqual({ askedForIndex: false })
+})

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext } from 'react'
 import type { Filters } from '../catalogue'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
+import type { ExportedList } from './protocol'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
 const Panel = lazy(() => import('./IndexStatusPanel'))
@@ -12,7 +13,7 @@ const Export = lazy(() => import('./ExportButtons'))
  */
 export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
   const connection = useContext(IndexConnectionContext)
-  const shown = connection && ready && typeof Worker !== 'undefined' && 'indexedDB' in globalThis
+  const shown = connection && ready && indexSupported()
   return (
     <div className="index-status-line">
       {shown && (
@@ -26,10 +27,10 @@ export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
 
 /** Export CSV and JSON of the whole filtered list; its code is its own chunk too. */
 export function ListExport(props: {
-  collection: { name: string; listPath: string; filters: readonly string[] }
+  collection: ExportedList
   filters: Filters<string>
 }) {
-  if (typeof Worker === 'undefined') return null
+  if (!indexSupported()) return null
   return (
     <Suspense fallback={null}>
       <Export {...props} />

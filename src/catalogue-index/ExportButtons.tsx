@@ -1,25 +1,23 @@
 import { useContext, useState } from 'react'
 import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
 import './index-status.css'
-import type { ExportFormat } from './protocol'
-
-type Exported = { name: string; listPath: string; filters: readonly string[] }
+import type { ExportedList, ExportFormat } from './protocol'
 
 /** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
 export default function ExportButtons({
   collection,
   filters,
 }: {
-  collection: Exported
+  collection: ExportedList
   filters: Filters<string>
 }) {
   const connection = useContext(IndexConnectionContext)
   const [running, setRunning] = useState<ExportFormat | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  if (!connection || typeof Worker === 'undefined') return null
+  if (!connection || !indexSupported()) return null
 
   const start = async (format: ExportFormat) => {
     setRunning(format)

@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink'
+import { indexSupported } from './index-connection'
 import type { IndexConnection, IndexWorkerApi } from './protocol'
 
 let worker: Comlink.Remote<IndexWorkerApi> | null = null
@@ -14,6 +15,11 @@ export function indexWorker(): Comlink.Remote<IndexWorkerApi> {
 /** The same connection as a plain object (what crosses to the worker). */
 export function plainConnection(connection: IndexConnection): IndexConnection {
   return { baseUrl: connection.baseUrl, apiKey: connection.apiKey }
+}
+
+/** Drops the index of a connection where this browser can keep one. */
+export async function dropIndexOf(connection: IndexConnection) {
+  if (indexSupported()) await indexWorker().drop(plainConnection(connection))
 }
 
 export { Comlink }

@@ -42,6 +42,9 @@ export type BuildOutcome =
 
 export type { ExportFormat } from '../export'
 
+/** What an export reads of the list it exports. */
+export type ExportedList = { name: string; listPath: string; filters: readonly string[] }
+
 /** The insights of a complete index, counted in the worker, with how many records they count. */
 export type InsightsAnswer = {
   insights: Insights

@@ -2,9 +2,7 @@ import type { Filters } from '../catalogue'
 import type { CrawlProgress } from '../crawler'
 import { exportFileName } from '../export'
 import { Comlink, indexWorker, plainConnection } from './index-client'
-import type { ExportFormat, IndexConnection } from './protocol'
-
-type Exported = { name: string; listPath: string; filters: readonly string[] }
+import type { ExportedList, ExportFormat, IndexConnection } from './protocol'
 
 /**
  * Exports a whole filtered list as a file the browser downloads: made in the index worker, from the index when
@@ -12,7 +10,7 @@ type Exported = { name: string; listPath: string; filters: readonly string[] }
  */
 export async function runExport(
   connection: IndexConnection,
-  collection: Exported,
+  collection: ExportedList,
   filters: Filters<string>,
   format: ExportFormat,
   onProgress: (progress: CrawlProgress) => void,

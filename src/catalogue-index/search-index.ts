@@ -1,5 +1,7 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
 import { type ApiRecord, COLLECTIONS, characterIdFromUrl } from '../catalogue'
+import { characterPath } from '../lib/character-path'
+import { characterName } from './characters'
 import {
   CHARACTERS_GROUP,
   HITS_PER_GROUP,
@@ -132,7 +134,7 @@ function resultHit(result: SearchResult): SearchHit {
     collection: String(result.collection),
     name: String(result.name),
     detail: String(result.detail),
-    path: `/${String(result.collection)}/${Number(result.recordId)}`,
+    path: `${labelsOf.get(String(result.collection))?.appPath ?? ''}/${Number(result.recordId)}`,
   }
 }
 
@@ -183,9 +185,9 @@ export function searchCatalogue(search: CatalogueSearch, query: string): SearchA
         {
           key: `${CHARACTERS_GROUP}/${character}`,
           collection: CHARACTERS_GROUP,
-          name: `Character #${character}`,
+          name: characterName(character),
           detail: 'Listed as a resident or in an episode',
-          path: `/characters/${character}`,
+          path: characterPath(character),
         },
       ],
     })

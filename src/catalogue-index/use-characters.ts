@@ -4,7 +4,7 @@ import type { Connection } from '../api/client'
 import type { CharacterDetail, CharacterListPage, CharacterListQuery, RelatedRecords } from './characters'
 import type { CharacterReply, CharacterRequest } from './characters-protocol'
 import { indexWorker, plainConnection } from './index-client'
-import { IndexConnectionContext } from './index-connection'
+import { IndexConnectionContext, indexSupported } from './index-connection'
 import type { IndexStatus } from './protocol'
 import { useIndexStatus } from './use-index-status'
 
@@ -13,12 +13,11 @@ export type IndexAnswer<T> =
   /** This browser cannot hold the index (no Web Worker or IndexedDB). */
   | { state: 'unsupported' }
   /** The index is not complete yet (its status line says how far it is). */
-  | { state: 'waiting'; status: IndexStatus | null; build: () => void }
+  | { state: 'waiting'; status: IndexStatus; build: () => void }
   | { state: 'loading' }
   | { state: 'failed'; error: unknown; retry: () => void }
   | { state: 'ready'; data: T; updatedAt: number | null }
 
-const supported = () => typeof Worker !== 'undefined' && 'indexedDB' in globalThis
 const NO_CONNECTION: Connection = { baseUrl: '', apiKey: '' }
 
 class IndexIncomplete extends Error {
@@ -37,7 +36,7 @@ function useCharacterReply<T>(
   autoIndex = false,
 ): IndexAnswer<T> {
   const connection = useContext(IndexConnectionContext)
-  const usable = connection !== null && supported()
+  const usable = connection !== null && indexSupported()
   const { status, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, usable)
   const complete = usable && status?.complete === true
   const query = useQuery({
@@ -60,6 +59,8 @@ function useCharacterReply<T>(
     retry: (count, error) => !(error instanceof IndexIncomplete) && count < 1,
   })
   if (!usable) return { state: 'unsupported' }
+  // The worker has not said yet whether the index is complete: no "build the index" for a moment.
+  if (status === null) return { state: 'loading' }
   if (!complete || query.error instanceof IndexIncomplete)
     return { state: 'waiting', status, build: () => build('build') }
   if (query.isError) return { state: 'failed', error: query.error, retry: () => void query.refetch() }

@@ -81,6 +81,8 @@ export async function completeRecords(
   const meta = await readMeta(db, collection)
   if (!meta.complete) return null
   const key = `${name}\n${collection}`
+  // One connection's records at a time: another's are forgotten when this one's are read.
+  for (const known of recordCache.keys()) if (!known.startsWith(`${name}\n`)) recordCache.delete(known)
   let cached = recordCache.get(key)
   if (!cached || cached.updatedAt !== meta.updatedAt) {
     cached = { updatedAt: meta.updatedAt, records: readRecords(db, collection) }
@@ -96,9 +98,11 @@ export interface CompleteCatalogue {
   records: ReadonlyMap<string, readonly ApiRecord[]>
 }
 
-/** Every collection's records when the whole index is complete, or null. */
+/** Every collection's records when the whole index is complete, or null (without creating an index). */
 export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
-  const { name, db } = await database(connection)
+  const existing = await existingDatabase(connection)
+  if (!existing) return null
+  const { name, db } = existing
   const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
   if (!metas.every((meta) => meta.complete)) return null
   const lists = await Promise.all(collectionNames.map((collection) => completeRecords(db, name, collection)))
@@ -109,6 +113,23 @@ export async function completeCatalogue(connection: IndexConnection): Promise<Co
     records.set(collection, list)
   }
   return { version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`, records }
+}
+
+/**
+ * Data derived from the complete catalogue, kept for one version of one index (the version names the
+ * database): derived again only when the index changes or another connection's index is asked for.
+ */
+export function perVersion<T>(derive: (catalogue: CompleteCatalogue) => T) {
+  let kept: { version: string; value: Promise<T> } | null = null
+  return async (connection: IndexConnection): Promise<{ version: string; value: T } | null> => {
+    const catalogue = await completeCatalogue(connection)
+    if (!catalogue) return null
+    if (kept?.version !== catalogue.version) {
+      kept = { version: catalogue.version, value: Promise.resolve().then(() => derive(catalogue)) }
+    }
+    const { version, value } = kept
+    return { version, value: await value }
+  }
 }
 
 /** Forgets the open database of an index and the records read from it. */

@@ -1,17 +1,19 @@
 import type { IndexConnection, IndexMessage } from './protocol'
 import type { SearchAnswer } from './search-answer'
 import { buildCatalogueSearch, type CatalogueSearch, searchCatalogue } from './search-index'
-import { completeCatalogue, connectionName } from './worker-data'
+import { connectionName, perVersion } from './worker-data'
+
+/** The search index of the complete catalogue, built on the first query after a change. */
+const searchOf = perVersion((catalogue) => buildCatalogueSearch(catalogue.records))
 
 /**
- * The search index of the last catalogue searched, by its version: built on the first query after a change.
- * Between changes (the index broadcasts every one to its connection's channel) a query goes straight to it,
- * without reading the index's state from IndexedDB at every keystroke.
+ * The search of the connection last searched. Between changes (the index broadcasts every one to its
+ * connection's channel) a query goes straight to it, without reading the index's state from IndexedDB at
+ * every keystroke.
  */
-let cached: {
+let latest: {
   connection: string
-  version: string
-  search: Promise<CatalogueSearch>
+  search: CatalogueSearch | null
   current: boolean
   channel: BroadcastChannel
 } | null = null
@@ -21,29 +23,26 @@ const connectionKey = (connection: IndexConnection) => JSON.stringify([connectio
 /** The catalogue searched from the complete index, or null while the index is incomplete. */
 export async function searchIndex(connection: IndexConnection, query: string): Promise<SearchAnswer | null> {
   const key = connectionKey(connection)
-  if (cached?.connection === key && cached.current) return searchCatalogue(await cached.search, query)
-  // Marked before reading: a change broadcast meanwhile marks it out of date again.
-  if (cached?.connection === key) cached.current = true
-  const catalogue = await completeCatalogue(connection)
-  if (!catalogue) {
-    if (cached) cached.current = false
-    return null
+  if (latest?.connection === key && latest.current && latest.search) {
+    return searchCatalogue(latest.search, query)
   }
-  if (cached?.connection !== key || cached.version !== catalogue.version) {
-    cached?.channel.close()
+  if (latest?.connection !== key) {
+    latest?.channel.close()
     const channel = new BroadcastChannel(await connectionName(connection))
-    const records = catalogue.records
-    const entry = {
-      connection: key,
-      version: catalogue.version,
-      search: Promise.resolve().then(() => buildCatalogueSearch(records)),
-      current: true,
-      channel,
-    }
+    const entry = { connection: key, search: null, current: false, channel }
     channel.onmessage = (event: MessageEvent<IndexMessage>) => {
       if (event.data.type === 'changed') entry.current = false
     }
-    cached = entry
+    latest = entry
   }
-  return searchCatalogue(await cached.search, query)
+  const entry = latest
+  // Marked before reading: a change broadcast meanwhile marks it out of date again.
+  entry.current = true
+  const found = await searchOf(connection)
+  if (!found) {
+    entry.current = false
+    return null
+  }
+  entry.search = found.value
+  return searchCatalogue(found.value, query)
 }

@@ -38,7 +38,7 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
             ) : answer.state === 'waiting' ? (
               <p className="muted">
                 Shown once the catalogue index is built
-                {answer.status?.building ? (
+                {answer.status.building ? (
                   ' (it is being built).'
                 ) : (
                   <>

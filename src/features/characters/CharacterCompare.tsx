@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { episodes, locations, parseEpisodeCode, parseId } from '../../catalogue'
 import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus'
@@ -18,6 +18,9 @@ import { IndexAnswerState } from './IndexAnswerState'
 /** `/characters/1,2`: characters side by side, with the episodes and locations they share. */
 export function CharacterCompare({ ids }: { ids: number[] }) {
   const answer = useCharacters(ids)
+  const shown = answer.state === 'ready' ? answer.data : null
+  // Each character's records, typed by their schemas once per answer (rows and sets both read them).
+  const linked = useMemo(() => shown?.map(linksOf) ?? [], [shown])
   const location = useLocation()
   const navigate = useNavigate()
   const title = 'Compare characters'
@@ -59,8 +62,8 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
                       </Link>
                     ),
                   }))}
-                  rows={rowsOf(found)}
-                  sets={setsOf(found, backHere)}
+                  rows={rowsOf(found, linked)}
+                  sets={setsOf(linked, backHere)}
                   onRemove={
                     found.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
                   }
@@ -76,9 +79,10 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
   )
 }
 
-function rowsOf(found: CharacterDetail[]): CompareRow[] {
-  const linked = found.map(linksOf)
-  const seasons = (character: (typeof linked)[number]) =>
+type Linked = ReturnType<typeof linksOf>
+
+function rowsOf(found: CharacterDetail[], linked: readonly Linked[]): CompareRow[] {
+  const seasons = (character: Linked) =>
     [...new Set(character.episodes.map((episode) => parseEpisodeCode(episode.episode)?.season))]
       .filter((season) => season !== undefined)
       .sort((a, b) => a - b)
@@ -94,8 +98,7 @@ function rowsOf(found: CharacterDetail[]): CompareRow[] {
   ]
 }
 
-function setsOf(found: CharacterDetail[], linkState: BackState): CompareSet[] {
-  const linked = found.map(linksOf)
+function setsOf(linked: readonly Linked[], linkState: BackState): CompareSet[] {
   return [
     {
       label: 'Episodes',

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom'
 import { type Episode, episodes, type Location, locations } from '../../catalogue'
 import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus'
-import type { CharacterDetail } from '../../catalogue-index/characters'
+import { type CharacterDetail, characterName } from '../../catalogue-index/characters'
 import { useCharacter } from '../../catalogue-index/use-characters'
 import { IndexDisclosure } from '../../components/api/IndexDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { BackLink } from '../../components/links/BackLink'
 import { FieldList } from '../../components/record/FieldList'
-import { CHARACTERS_APP_PATH } from '../../lib/character-path'
+import { CHARACTERS_APP_PATH, characterPath } from '../../lib/character-path'
 import { countText, formatAirDate } from '../../lib/format'
 import { episodesBySeason } from './episodes-by-season'
 import { IndexAnswerState } from './IndexAnswerState'
@@ -36,7 +36,7 @@ export function Appearance({ episode }: { episode: Episode | undefined }) {
 /** `/characters/42`: a character's address, the locations listing it and the episodes it appears in. */
 export function CharacterDetailView({ id }: { id: number }) {
   const answer = useCharacter(id)
-  const title = `Character #${id}`
+  const title = characterName(id)
   usePageTitle(title)
   return (
     <div className="record-page character-page">
@@ -66,7 +66,7 @@ function NotNamed({ id }: { id: number }) {
 
 function CharacterBody({ character }: { character: CharacterDetail }) {
   const { locations: homes, episodes: appearances } = linksOf(character)
-  const back = { backTo: `${CHARACTERS_APP_PATH}/${character.id}`, backLabel: character.name }
+  const back = { backTo: characterPath(character.id), backLabel: character.name }
   return (
     <>
       <article className="record-card" aria-label="Character details">

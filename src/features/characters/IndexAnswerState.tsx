@@ -33,7 +33,7 @@ export function IndexAnswerState<T>({
           <p>{willShow}</p>
           <p>
             It needs the catalogue index: every location and episode, read once and kept in this browser.{' '}
-            {answer.status?.building
+            {answer.status.building
               ? 'The index is being built; its progress is shown above.'
               : 'Build it with the button above; its progress is shown there.'}
           </p>

@@ -5,7 +5,7 @@ import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/IndexStatusPanel'
 import { indexWorker, plainConnection } from '../../catalogue-index/index-client'
-import { IndexConnectionContext } from '../../catalogue-index/index-connection'
+import { IndexConnectionContext, indexSupported } from '../../catalogue-index/index-connection'
 import type { InsightsAnswer } from '../../catalogue-index/protocol'
 import { useIndexStatus } from '../../catalogue-index/use-index-status'
 import { ApiDisclosure } from '../../components/api/ApiDisclosure'
@@ -35,7 +35,7 @@ const exactly =
 export default function InsightsPage() {
   usePageTitle('Insights')
   const connection = useContext(IndexConnectionContext)
-  const supported = typeof Worker !== 'undefined' && 'indexedDB' in globalThis
+  const supported = indexSupported()
   return (
     <div className="insights-page">
       <PageHeading>Insights</PageHeading>

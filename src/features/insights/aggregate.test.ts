@@ -80,12 +80,22 @@ describe('insights aggregations', () => {
       ['11–20', 0],
       ['21 or more', 0],
     ])
-    const characters = charactersByEpisodeCount([
-      episode('S01E01', '', ['a', 'b', 'b']),
-      episode('S01E02', '', ['a']),
-    ])
+    const [a, b] = ['https://x.test/v1/characters/1', 'https://x.test/v1/characters/2']
+    const characters = charactersByEpisodeCount([episode('S01E01', '', [a, b, b]), episode('S01E02', '', [a])])
     expect(characters.slice(0, 2)).toEqual([
       { label: '1', value: 1 },
+      { label: '2', value: 1 },
+    ])
+  })
+
+  it('counts a character once however its address is spelled, as the characters list does', () => {
+    const characters = charactersByEpisodeCount([
+      episode('S01E01', '', ['https://x.test/v1/characters/7']),
+      episode('S01E02', '', ['/v1/characters/007/']),
+      episode('S01E03', '', ['not a character']),
+    ])
+    expect(characters.slice(0, 2)).toEqual([
+      { label: '1', value: 0 },
       { label: '2', value: 1 },
     ])
   })

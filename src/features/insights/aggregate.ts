@@ -1,4 +1,4 @@
-import { parseAirDate } from '../../catalogue/air-date'
+import { characterIdFromUrl, parseAirDate, parseEpisodeCode } from '../../catalogue'
 
 /** One bar of a chart: what it counts, how many, and the list it opens (none for an empty value or "other"). */
 export type Bar = { label: string; value: number; href?: string }
@@ -10,14 +10,11 @@ export const UNKNOWN_DATE = 'Unknown date'
 type EpisodeLike = { episode: string; air_date: string; characters: readonly string[] }
 type LocationLike = { type: string; dimension: string; residents: readonly string[] }
 
-const SEASON = /^S(\d+)E\d+$/i
-
 /** Episodes per season (`S01E02` is season 1), in season order; a code that names no season counts as none. */
 export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
   const counts = new Map<number | null, number>()
   for (const { episode } of episodes) {
-    const match = SEASON.exec(episode.trim())
-    const season = match ? Number(match[1]) : null
+    const season = parseEpisodeCode(episode)?.season ?? null
     counts.set(season, (counts.get(season) ?? 0) + 1)
   }
   return [...counts]
@@ -113,13 +110,15 @@ export function distribution(counts: readonly number[], bins = COUNT_BINS): Bar[
 export const residentsPerLocation = (locations: readonly LocationLike[]) =>
   distribution(locations.map((location) => new Set(location.residents).size))
 
-/** Characters (each one that appears in some episode) by the number of episodes they appear in. */
+/**
+ * Characters (each one that appears in some episode, by the id its address names, as the characters list reads
+ * them) by the number of episodes they appear in.
+ */
 export function charactersByEpisodeCount(episodes: readonly EpisodeLike[]): Bar[] {
-  const appearances = new Map<string, number>()
+  const appearances = new Map<number, number>()
   for (const episode of episodes) {
-    for (const character of new Set(episode.characters)) {
-      appearances.set(character, (appearances.get(character) ?? 0) + 1)
-    }
+    const ids = new Set(episode.characters.map(characterIdFromUrl))
+    for (const id of ids) if (id !== null) appearances.set(id, (appearances.get(id) ?? 0) + 1)
   }
   return distribution([...appearances.values()], COUNT_BINS.slice(1))
 }
