@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test'
 import { characterIdFromUrl, type Episode, type Location } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { compareView, listView, titleOf } from './support/explorer'
+import { gate, isLocationList } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
 
@@ -154,4 +155,39 @@ test('removing a record and adding one found by name update the comparison and i
     .toBe(`/locations/${[a.id, c.id, added.id].sort((x, y) => x - y).join(',')}`)
   await expect(compared.recordLink(added.name)).toBeVisible()
   await expect(compared.columns).toHaveCount(3)
+})
+
+test('adding by name concludes nothing from the previous name while the new one is looked up', async ({
+  page,
+  catalogue,
+}) => {
+  const unique = catalogue.locations.filter(
+    (location) => matching(catalogue.locations, { name: location.name }).length === 1,
+  )
+  const [a, b, added] = unique
+  if (!a || !b || !added) throw new Error('too few locations with a name of their own')
+  await page.goto(`/locations/${a.id},${b.id}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(2)
+  const field = page.getByRole('searchbox', { name: 'Find a location by name' })
+  await field.fill(a.name)
+  await expect(page.getByText(`No other locations match “${a.name}”.`)).toBeVisible()
+
+  const held = gate()
+  await page.route(
+    (url) => isLocationList(url) && url.searchParams.get('name') === added.name,
+    async (route) => {
+      await held.passed
+      await route.continue()
+    },
+  )
+  const asked = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('name') === added.name,
+  )
+  await field.fill(added.name)
+  await asked
+  await expect(page.getByText(/^No other locations match/)).toBeHidden()
+  held.open()
+  await expect(page.getByText('1 location to add', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Add ${added.name}`, exact: true })).toBeVisible()
 })
