@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { COLLECTIONS, PAGE_SIZE } from '../src/catalogue'
 import { listPagePath } from '../src/crawler/lists'
 import { mainNav } from './support/explorer'
+import { gate } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { DEMO_URL, KEYED_URL, TEST_KEY } from './support/servers'
 import { settingsView } from './support/settings'
@@ -30,6 +31,12 @@ function crawledPage(url: URL, service: string): string | null {
   if (url.origin !== service || !/^\/v1\/(locations|episodes)\/?$/.test(url.pathname)) return null
   const page = url.searchParams.get('page')
   return page && page !== '1' && url.searchParams.size === 1 ? `${url.pathname}?page=${page}` : null
+}
+
+/** Whether the crawler asks for this page of this list of the demo service. */
+function isCrawledPage(url: URL, list: 'locations' | 'episodes', page: number): boolean {
+  const path = crawledPage(url, DEMO_URL) ?? ''
+  return path.startsWith(`/v1/${list}`) && path.endsWith(`?page=${page}`)
 }
 
 function watchCrawl(pages: readonly Page[], service: string): string[] {
@@ -112,11 +119,12 @@ test('two tabs asking for the index at the same time run one crawl and see the s
   catalogue,
 }) => {
   const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
-  // A slow service, so that both tabs ask while the crawl is under way.
+  // The crawl's second page of locations waits until both tabs show the crawl under way.
+  const held = gate()
   await context.route(
-    (url) => url.pathname.startsWith('/v1/') && url.searchParams.has('page'),
+    (url) => isCrawledPage(url, 'locations', 2),
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await held.passed
       await route.continue()
     },
   )
@@ -128,6 +136,7 @@ test('two tabs asking for the index at the same time run one crawl and see the s
   // While the crawl runs, both tabs show its progress.
   await expect(indexStatus(first).getByRole('progressbar')).toBeVisible(INDEXED)
   await expect(indexStatus(second).getByRole('progressbar')).toBeVisible(INDEXED)
+  held.open()
   await expect(indexStatus(first)).toContainText(`${counts} · updated`, INDEXED)
   await expect(indexStatus(second)).toContainText(`${counts} · updated`, INDEXED)
 
@@ -209,12 +218,14 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   catalogue,
 }) => {
   const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
-  // A slow service, so that there is time to cancel.
+  // The crawl's fifth page of locations waits until Cancel was clicked: the pages before it are stored by then.
+  const held = gate()
   await context.route(
-    (url) => crawledPage(url, DEMO_URL) !== null,
+    (url) => isCrawledPage(url, 'locations', 5),
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700))
-      await route.continue()
+      await held.passed
+      // The cancelled crawl may have dropped this request already: then there is nothing to continue.
+      await route.continue().catch(() => {})
     },
   )
   // A filtered list: the page's own requests have a filter, the crawl's have none.
@@ -224,6 +235,7 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   await status.getByRole('button', { name: 'Cancel' }).click()
   const resume = status.getByRole('button', { name: 'Resume indexing' })
   await expect(resume).toBeVisible()
+  held.open()
   const sofar = (await status.textContent())?.match(/([\d,]+) locations, ([\d,]+) episodes so far/)
   if (!sofar) throw new Error(`no counts so far in: ${await status.textContent()}`)
   const storedPages = (records: string | undefined) =>

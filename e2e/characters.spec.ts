@@ -117,6 +117,15 @@ test('a location lists the episodes its residents appear in, and an episode wher
       where.getByRole('listitem').filter({ has: page.getByRole('link', { name: place.name, exact: true }) }),
     ).toContainText(`${count} of its characters`)
   }
+
+  // A related record's page leads back to this one.
+  const home = homes[0]?.place
+  if (!home) throw new Error("no location of the episode's characters")
+  await where.getByRole('link', { name: home.name, exact: true }).click()
+  await expect(heading(page, home.name)).toBeVisible()
+  await page.getByRole('link', { name: `Back to ${episode.name}` }).click()
+  await expect(heading(page, episode.name)).toBeVisible()
+  expect(urlState(page).path).toBe(`/episodes/${episode.id}`)
 })
 
 test('the characters list pages through every character and filters by season, in the URL', async ({

@@ -1,8 +1,8 @@
 import type { Page, Request } from '@playwright/test'
-import type { Location } from '../src/catalogue'
+import { characterIdFromUrl, type Episode, type Location } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { readDataset } from './support/dataset'
 import { compareView, listView, titleOf } from './support/explorer'
+import { gate, isLocationList } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
 
@@ -95,17 +95,21 @@ test('a compare address with brackets shows the records found and names the ids 
   expect(requests).toHaveLength(1)
 })
 
-test('a comparison marks and counts the characters every episode shares, as the dataset has them', async ({
+test('a comparison marks and counts the characters every episode shares, as the catalogue has them', async ({
   page,
+  catalogue,
 }) => {
-  const dataset = readDataset()
-  const pairs = dataset.episodes.flatMap((a) =>
-    dataset.episodes
+  const characters = (episode: Episode) => [
+    ...new Set(episode.characters.flatMap((url) => characterIdFromUrl(url) ?? [])),
+  ]
+  const pairs = catalogue.episodes.flatMap((a) =>
+    catalogue.episodes
       .filter((b) => b.id > a.id)
-      .map((b) => ({ a, b, shared: [...new Set(a.characters)].filter((id) => b.characters.includes(id)) })),
+      .map((b) => ({ a, b, shared: characters(a).filter((id) => characters(b).includes(id)) })),
   )
-  const pair = pairs.find(({ shared }) => shared.length >= 2)
-  if (!pair) throw new Error('no two episodes share two characters')
+  // Two that share characters and aired on different dates.
+  const pair = pairs.find(({ a, b, shared }) => shared.length >= 2 && a.air_date !== b.air_date)
+  if (!pair) throw new Error('no two episodes of different air dates share two characters')
   const shared = pair.shared.sort((x, y) => x - y)
   await page.goto(`/episodes/${pair.a.id},${pair.b.id}`)
   const compared = compareView(page, 'episodes')
@@ -116,14 +120,14 @@ test('a comparison marks and counts the characters every episode shares, as the 
   await expect(compared.row('Characters').getByRole('link', { name: /, shared by all$/ })).toHaveCount(
     shared.length * 2,
   )
-  const onlyInA = pair.a.characters.filter((id) => !pair.b.characters.includes(id))
-  await expect(compared.row('Only in this one').getByRole('cell').first()).toContainText(
-    onlyInA.length === 0 ? 'No characters' : `${onlyInA.length} character`,
-  )
+  const onlyInA = characters(pair.a).filter((id) => !characters(pair.b).includes(id))
+  const onlyText =
+    onlyInA.length === 0 ? 'No characters' : `${onlyInA.length} character${onlyInA.length === 1 ? '' : 's'}`
+  await expect(
+    compared.row('Only in this one').getByRole('cell').first().getByText(onlyText, { exact: true }),
+  ).toBeVisible()
   // A field whose values differ says so in words.
-  await expect(compared.row('Air date').getByRole('rowheader')).toContainText(
-    pair.a.air_date === pair.b.air_date ? 'Air date' : 'differs',
-  )
+  await expect(compared.row('Air date').getByRole('rowheader')).toContainText('differs')
 })
 
 test('removing a record and adding one found by name update the comparison and its address', async ({
@@ -151,4 +155,39 @@ test('removing a record and adding one found by name update the comparison and i
     .toBe(`/locations/${[a.id, c.id, added.id].sort((x, y) => x - y).join(',')}`)
   await expect(compared.recordLink(added.name)).toBeVisible()
   await expect(compared.columns).toHaveCount(3)
+})
+
+test('adding by name concludes nothing from the previous name while the new one is looked up', async ({
+  page,
+  catalogue,
+}) => {
+  const unique = catalogue.locations.filter(
+    (location) => matching(catalogue.locations, { name: location.name }).length === 1,
+  )
+  const [a, b, added] = unique
+  if (!a || !b || !added) throw new Error('too few locations with a name of their own')
+  await page.goto(`/locations/${a.id},${b.id}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(2)
+  const field = page.getByRole('searchbox', { name: 'Find a location by name' })
+  await field.fill(a.name)
+  await expect(page.getByText(`No other locations match “${a.name}”.`)).toBeVisible()
+
+  const held = gate()
+  await page.route(
+    (url) => isLocationList(url) && url.searchParams.get('name') === added.name,
+    async (route) => {
+      await held.passed
+      await route.continue()
+    },
+  )
+  const asked = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('name') === added.name,
+  )
+  await field.fill(added.name)
+  await asked
+  await expect(page.getByText(/^No other locations match/)).toBeHidden()
+  held.open()
+  await expect(page.getByText('1 location to add', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Add ${added.name}`, exact: true })).toBeVisible()
 })

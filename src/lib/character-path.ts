@@ -1,4 +1,5 @@
 import { formatIdList } from '../catalogue'
+import { listSearch } from './list-url'
 
 /** The explorer's characters list; a character's page is `/characters/42`, a comparison `/characters/1,2`. */
 export const CHARACTERS_APP_PATH = '/characters'
@@ -11,8 +12,6 @@ export type CharacterListQuery = { page: number; season: number | null }
 
 /** The explorer's address of a page of the characters list (page 1 and "any season" left out). */
 export function characterListPath({ page, season }: CharacterListQuery): string {
-  const params = new URLSearchParams()
-  if (season !== null) params.set('season', String(season))
-  if (page > 1) params.set('page', String(page))
-  return params.size > 0 ? `${CHARACTERS_APP_PATH}?${params}` : CHARACTERS_APP_PATH
+  const filters = { season: season === null ? '' : String(season) }
+  return `${CHARACTERS_APP_PATH}${listSearch({ filters, page }, ['season'])}`
 }

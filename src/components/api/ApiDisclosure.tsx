@@ -11,7 +11,8 @@ import './api-disclosure.css'
  * React Query's cache (no request of its own).
  */
 export function ApiDisclosure({ paths }: { paths: readonly string[] }) {
-  // A new set of addresses is a new view: what was logged before it came from an earlier one.
+  // A new set of addresses is a new view: the disclosure starts closed again. Each address shows the latest
+  // logged request for it, whenever it was made (the route loader may have made it before this mounted).
   return <ApiRequests key={paths.join('\n')} paths={paths} />
 }
 

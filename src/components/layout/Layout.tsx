@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, Suspense, useContext, useEffect, useId, useState } from 'react'
+import { type MouseEvent, type ReactNode, Suspense, useContext, useId, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
@@ -46,9 +46,9 @@ export function Layout({ children, loading = false, failure }: Props) {
   const HeaderSearch = useContext(HeaderSearchContext)
   const menuId = useId()
   // On a phone the sections fold into a Menu button (CSS decides when), so the header stays one row.
-  const [menuOpen, setMenuOpen] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
-  useEffect(() => setMenuOpen(false), [pathname])
+  // Open on the page where it was opened: a new page closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const menuOpen = openAt === pathname
 
   return (
     <>
@@ -72,7 +72,7 @@ export function Layout({ children, loading = false, failure }: Props) {
               className="menu-button"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setOpenAt(menuOpen ? null : pathname)}
             >
               Menu
             </button>

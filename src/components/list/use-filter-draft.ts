@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { emptyFilters } from '../../lib/list-url'
 import type { WriteHow } from './use-list-url'
 
-/** How long typing pauses before the URL (and so the results) follow it. The only debounce in the app. */
+/** How long typing pauses before the URL (and so the results) follow it; "add by name" on a comparison waits as long. */
 export const TYPING_DEBOUNCE_MS = 300
 
 /**

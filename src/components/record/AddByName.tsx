@@ -3,10 +3,9 @@ import { useEffect, useId, useState } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
 import type { ApiRecord, Filters } from '../../catalogue'
 import { titleCase } from '../../lib/format'
+import { TYPING_DEBOUNCE_MS } from '../list/use-filter-draft'
 import type { RecordConfig } from './record-config'
 
-/** How long typing pauses before the list is asked (as the list filters do). */
-const DEBOUNCE_MS = 300
 const SHOWN = 8
 
 /**
@@ -31,7 +30,7 @@ export function AddByName<R extends ApiRecord, F extends string>({
   const [text, setText] = useState('')
   const [asked, setAsked] = useState('')
   useEffect(() => {
-    const timer = setTimeout(() => setAsked(text.trim()), DEBOUNCE_MS)
+    const timer = setTimeout(() => setAsked(text.trim()), TYPING_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [text])
   const nameFilter = collection.filters.find((filter) => filter === 'name')
@@ -60,7 +59,8 @@ export function AddByName<R extends ApiRecord, F extends string>({
         onChange={(event) => setText(event.target.value)}
       />
       <p className="compare-add-status" role="status">
-        {asked === '' || query.isPending
+        {/* The list keeps the last name's answer while the new one loads: it says nothing of the new name. */}
+        {asked === '' || query.isPending || query.isPlaceholderData
           ? ''
           : query.isError
             ? `The ${plural} could not be searched.`

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { differ, sharedAndOnly, textOf } from '../../lib/compare'
+import { countText } from '../../lib/format'
 
 export type CompareColumn = { id: number; name: string; heading: ReactNode }
 /** One field across the records: its label and each record's value, in column order. */
@@ -107,7 +108,7 @@ function SetRows({ set, columns }: { set: CompareSet; columns: number }) {
         {set.items.map((items, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a value's place is its column.
           <td key={index}>
-            <span className="count-text">{countOf(items.length, set)}</span>
+            <span className="count-text">{countText(items.length, set.singular, set.plural)}</span>
             {items.length > 0 && (
               <ul className="character-numbers" aria-label={set.label}>
                 {items.map((item) => chip(item, sharedSet.has(item.id) && columns > 1))}
@@ -140,7 +141,7 @@ function SetRows({ set, columns }: { set: CompareSet; columns: number }) {
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a value's place is its column.
             <td key={index}>
-              <span className="count-text">{countOf(ids.length, set)}</span>
+              <span className="count-text">{countText(ids.length, set.singular, set.plural)}</span>
               {ids.length > 0 && (
                 <ul className="character-numbers" aria-label={`${set.label} only in this one`}>
                   {ids.flatMap((id) => {
@@ -156,6 +157,3 @@ function SetRows({ set, columns }: { set: CompareSet; columns: number }) {
     </>
   )
 }
-
-const countOf = (count: number, { singular, plural }: { singular: string; plural: string }) =>
-  count === 0 ? `No ${plural}` : `${count} ${count === 1 ? singular : plural}`

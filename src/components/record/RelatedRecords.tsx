@@ -1,6 +1,8 @@
-import { Link } from 'react-router-dom'
+import { useId } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
 import { useRelatedRecords } from '../../catalogue-index/use-characters'
+import type { BackState } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
 
 type Props = {
@@ -20,10 +22,14 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
   const answer = useRelatedRecords(collection.name, record.id)
   const { plural } = collection.characterLinks
   const sections = COLLECTIONS.filter((other) => headings[other.name] !== undefined)
+  const id = useId()
+  const location = useLocation()
+  // A related record's "Back to …" returns to this record.
+  const back: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: record.name }
   return (
     <>
       {sections.map((other) => {
-        const headingId = `related-${other.name}`
+        const headingId = `${id}-${other.name}`
         const items =
           answer.state === 'ready'
             ? answer.data?.find((related) => related.collection === other.name)?.items
@@ -63,7 +69,9 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
                   const extra = detail ? String(fieldsOf(related)[detail] ?? '') : ''
                   return (
                     <li key={related.id}>
-                      <Link to={`${other.appPath}/${related.id}`}>{related.name}</Link>
+                      <Link to={`${other.appPath}/${related.id}`} state={back}>
+                        {related.name}
+                      </Link>
                       {extra && <span className="muted"> · {extra}</span>}
                       <span className="related-count">
                         {count} of its {plural}
