@@ -98,7 +98,9 @@ test('the catalogue index’s status comes in the tab order where it is seen: af
   await page.goto('/locations')
   const list = listView(page, 'locations')
   await expect(list.rows).toHaveCount(PAGE_SIZE)
-  const refresh = page.getByRole('region', { name: 'Catalogue index' }).getByRole('button', { name: 'Refresh' })
+  const refresh = page
+    .getByRole('region', { name: 'Catalogue index' })
+    .getByRole('button', { name: 'Refresh' })
   await expect(refresh).toBeVisible({ timeout: 30_000 })
   await list.jumpButton.focus()
   await page.keyboard.press('Tab')

@@ -26,10 +26,7 @@ export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
 }
 
 /** Export CSV and JSON of the whole filtered list; its code is its own chunk too. */
-export function ListExport(props: {
-  collection: ExportedList
-  filters: Filters<string>
-}) {
+export function ListExport(props: { collection: ExportedList; filters: Filters<string> }) {
   if (!indexSupported()) return null
   return (
     <Suspense fallback={null}>

@@ -81,7 +81,10 @@ describe('insights aggregations', () => {
       ['21 or more', 0],
     ])
     const [a, b] = ['https://x.test/v1/characters/1', 'https://x.test/v1/characters/2']
-    const characters = charactersByEpisodeCount([episode('S01E01', '', [a, b, b]), episode('S01E02', '', [a])])
+    const characters = charactersByEpisodeCount([
+      episode('S01E01', '', [a, b, b]),
+      episode('S01E02', '', [a]),
+    ])
     expect(characters.slice(0, 2)).toEqual([
       { label: '1', value: 1 },
       { label: '2', value: 1 },
