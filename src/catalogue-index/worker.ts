@@ -13,6 +13,7 @@ import { conditionalFetch } from './conditional-fetch'
 import type { BuildMode, BuildOutcome, IndexConnection, IndexWorkerApi } from './protocol'
 import { filterRecords, listPageOf } from './query'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
+import { throttleLatest } from './throttle-latest'
 import { characters } from './worker-characters'
 import {
   baseOf,
@@ -45,16 +46,6 @@ const PROGRESS_INTERVAL_MS = 1000
 let building: { name: string; controller: AbortController } | null = null
 let exporting: AbortController | null = null
 
-function throttled(name: string) {
-  let last = 0
-  return (progress: CrawlProgress) => {
-    const now = performance.now()
-    if (now - last < PROGRESS_INTERVAL_MS) return
-    last = now
-    broadcast(name, { type: 'progress', progress })
-  }
-}
-
 class TooLarge extends Error {
   constructor(readonly pages: number) {
     super(`${pages} pages`)
@@ -86,6 +77,10 @@ async function runBuild(
   const etags = new Map<string, string | null>()
   const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
   const stop = new AbortController()
+  const progress = throttleLatest(
+    (update: CrawlProgress) => broadcast(name, { type: 'progress', progress: update }),
+    PROGRESS_INTERVAL_MS,
+  )
   const summary = await crawl({
     baseUrl: base,
     apiKey: connection.apiKey,
@@ -107,7 +102,7 @@ async function runBuild(
             ? { page: meta.pagesDone, pages: meta.pages, records: meta.records }
             : null
         }),
-    onProgress: throttled(name),
+    onProgress: progress,
     onPage: async (page) => {
       if (mode === 'auto' && page.pages > AUTO_INDEX_MAX_PAGES) {
         await writeMeta(db, {
@@ -157,7 +152,7 @@ async function runBuild(
       if (last && refresh) await removeUnseen(db, page.collection, seen.get(page.collection) ?? new Set())
       if (page.page === 1 || last) broadcast(name, { type: 'changed' })
     },
-  })
+  }).finally(progress.cancel)
   return { outcome: 'done', records: summary.records, elapsedMs: summary.elapsedMs }
 }
 
