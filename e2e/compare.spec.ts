@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test'
 import { characterIdFromUrl, type Episode, type Location } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { compareView, listView, titleOf } from './support/explorer'
+import { compareView, listView, openIndexed, titleOf } from './support/explorer'
 import { gate, isLocationList } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { urlState } from './support/url'
@@ -130,7 +130,7 @@ test('a comparison marks and counts the characters every episode shares, as the 
   await expect(compared.row('Air date').getByRole('rowheader')).toContainText('differs')
 })
 
-test('removing a record and adding one found by name update the comparison and its address', async ({
+test('removing a record and adding one found by search update the comparison and its address', async ({
   page,
   catalogue,
 }) => {
@@ -148,7 +148,7 @@ test('removing a record and adding one found by name update the comparison and i
   // Two are the fewest a comparison shows.
   await expect(compared.table.getByRole('button', { name: /^Remove / })).toHaveCount(0)
 
-  await page.getByRole('searchbox', { name: 'Find a location by name' }).fill(added.name)
+  await page.getByRole('searchbox', { name: 'Search locations to add' }).fill(added.name)
   await page.getByRole('button', { name: `Add ${added.name}`, exact: true }).click()
   await expect
     .poll(() => urlState(page).path)
@@ -157,7 +157,7 @@ test('removing a record and adding one found by name update the comparison and i
   await expect(compared.columns).toHaveCount(3)
 })
 
-test('adding by name concludes nothing from the previous name while the new one is looked up', async ({
+test('before the index, adding searches names on the service and concludes nothing from the previous name while the new one is looked up', async ({
   page,
   catalogue,
 }) => {
@@ -169,7 +169,7 @@ test('adding by name concludes nothing from the previous name while the new one 
   await page.goto(`/locations/${a.id},${b.id}`)
   const compared = compareView(page, 'locations')
   await expect(compared.columns).toHaveCount(2)
-  const field = page.getByRole('searchbox', { name: 'Find a location by name' })
+  const field = page.getByRole('searchbox', { name: 'Search locations to add' })
   await field.fill(a.name)
   await expect(page.getByText(`No other locations match “${a.name}”.`)).toBeVisible()
 
@@ -190,4 +190,24 @@ test('adding by name concludes nothing from the previous name while the new one 
   held.open()
   await expect(page.getByText('1 location to add', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: `Add ${added.name}`, exact: true })).toBeVisible()
+})
+
+test('with the catalogue indexed, adding finds a record in spite of accents, case and a typo', async ({
+  page,
+  catalogue,
+}) => {
+  test.setTimeout(90_000)
+  const cafe = catalogue.locations.find((location) => location.name === 'Café Müller')
+  const [a, b] = catalogue.locations.filter((location) => location !== cafe)
+  if (!cafe || !a || !b) throw new Error('the shipped dataset has Café Müller')
+  await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+  await page.goto(`/locations/${a.id},${b.id}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(2)
+  await page.getByRole('searchbox', { name: 'Search locations to add' }).fill('CAFE MULER')
+  await page.getByRole('button', { name: 'Add Café Müller', exact: true }).click()
+  await expect
+    .poll(() => urlState(page).path)
+    .toBe(`/locations/${[a.id, b.id, cafe.id].sort((x, y) => x - y).join(',')}`)
+  await expect(compared.recordLink('Café Müller')).toBeVisible()
 })

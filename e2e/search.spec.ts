@@ -1,25 +1,16 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
+import { openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
 // that takes a while.
 test.describe.configure({ timeout: 90_000 })
-const INDEXED = { timeout: 45_000 }
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search the catalogue' })
 const field = (page: Page) => palette(page).getByRole('combobox', { name: 'Search' })
 const results = (page: Page) => palette(page).getByRole('listbox', { name: 'Results' })
 const option = (page: Page, name: string | RegExp) => results(page).getByRole('option', { name })
-
-/** Opens the locations list and waits until the whole catalogue is indexed in this browser. */
-async function withIndex(page: Page, counts: string) {
-  await page.goto('/locations')
-  await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText(
-    `Catalogue index: ${counts}`,
-    INDEXED,
-  )
-}
 
 /** The option the combobox points at (aria-activedescendant). */
 async function activeOption(page: Page): Promise<string> {
@@ -30,7 +21,7 @@ async function activeOption(page: Page): Promise<string> {
 
 test.describe('the search palette', () => {
   test.beforeEach(async ({ page, catalogue }) => {
-    await withIndex(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
   })
 
   test('works by keyboard alone: Ctrl+K and /, type, arrows, Enter opens the record; Escape gives focus back', async ({

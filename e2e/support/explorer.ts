@@ -110,3 +110,15 @@ export function compareView(page: Page, plural: string) {
       table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header }) }),
   }
 }
+
+/**
+ * Opens the locations list, which starts indexing a catalogue this browser has not indexed, and waits until the
+ * whole catalogue (`counts`: "126 locations, 51 episodes") is indexed; on a busy machine that takes a while.
+ */
+export async function openIndexed(page: Page, counts: string): Promise<void> {
+  await page.goto('/locations')
+  await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText(
+    `Catalogue index: ${counts}`,
+    { timeout: 45_000 },
+  )
+}

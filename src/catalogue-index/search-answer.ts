@@ -14,6 +14,8 @@ export interface SearchHit {
   /** The record's other fields in a line: `Asteroid · Fantasy Dimension`, `S01E02 · December 9, 2013`. */
   detail: string
   path: string
+  /** A record's id (no other result has one). */
+  recordId?: number
 }
 
 /** The results of one collection (or the characters), best first; `total` counts those not shown too. */
@@ -61,5 +63,6 @@ export function recordHit(
     name: record.name,
     detail: recordDetail(collection.name, record),
     path: `${collection.appPath}/${record.id}`,
+    recordId: record.id,
   }
 }

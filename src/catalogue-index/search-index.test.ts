@@ -149,6 +149,7 @@ describe('searching the catalogue', () => {
       name: 'GLORBO PRIME',
       detail: 'Planet · Dimension C-137',
       path: '/locations/3',
+      recordId: 3,
     })
     expect(answer.groups[1]?.hits[0]).toMatchObject({
       path: '/episodes/12',

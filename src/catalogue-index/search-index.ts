@@ -135,6 +135,7 @@ function resultHit(result: SearchResult): SearchHit {
     name: String(result.name),
     detail: String(result.detail),
     path: `${labelsOf.get(String(result.collection))?.appPath ?? ''}/${Number(result.recordId)}`,
+    recordId: Number(result.recordId),
   }
 }
 

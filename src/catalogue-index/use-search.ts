@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react'
-import type { CatalogueClient, Connection } from '../../api/client'
-import { COLLECTIONS, type CollectionView, type Filters } from '../../catalogue'
-import { indexWorker, plainConnection } from '../../catalogue-index/index-client'
-import {
-  HITS_PER_GROUP,
-  recordHit,
-  type SearchAnswer,
-  type SearchGroup,
-} from '../../catalogue-index/search-answer'
+import type { CatalogueClient, Connection } from '../api/client'
+import { COLLECTIONS, type CollectionView, type Filters } from '../catalogue'
+import { indexWorker, plainConnection } from './index-client'
+import { HITS_PER_GROUP, recordHit, type SearchAnswer, type SearchGroup } from './search-answer'
 
 /**
  * Where the shown results come from: the whole catalogue's index; or the service's name filters, because the
@@ -48,27 +43,36 @@ async function byName(
   }
 }
 
-/** Every list's name filter at once: what the service can search. */
+/** The lists' name filters at once (every list's, or `only` that one's): what the service can search. */
 async function searchService(
   client: CatalogueClient,
   text: string,
+  only: string | undefined,
   signal: AbortSignal,
 ): Promise<SearchAnswer> {
-  const searchable: readonly Searchable[] = COLLECTIONS
+  const searchable: readonly Searchable[] = COLLECTIONS.filter((collection) => within(only, collection.name))
   const groups = await Promise.all(searchable.map((collection) => byName(client, collection, text, signal)))
   return { groups: groups.filter((group): group is SearchGroup => group !== null && group.total > 0) }
 }
+
+const within = (only: string | undefined, collection: string) => only === undefined || only === collection
+
+/** The answer's groups of `only` (all of them without it). */
+const keepOnly = (answer: SearchAnswer, only: string | undefined): SearchAnswer =>
+  only === undefined ? answer : { groups: answer.groups.filter((group) => within(only, group.collection)) }
 
 /**
  * The results for `query`: from the index worker when the catalogue is completely indexed (at every
  * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next; the
  * service is asked too while the worker has not answered within the debounce (its first search of a large
- * index builds the search index), and the worker's answer replaces the service's when it comes.
+ * index builds the search index), and the worker's answer replaces the service's when it comes. With `only`
+ * (a collection's name), the results of that collection alone, and only its list is asked.
  */
 export function useSearch(
   connection: Connection | null,
   client: CatalogueClient | null,
   query: string,
+  only?: string,
 ): SearchState {
   const [state, setState] = useState<SearchState>({
     query: '',
@@ -94,7 +98,7 @@ export function useSearch(
       if (indexed === true) return
       const source = indexed === false ? 'service' : 'preparing'
       if (text === '') return show({ groups: [] }, source)
-      searchService(client, text, controller.signal).then(
+      searchService(client, text, only, controller.signal).then(
         (found) => {
           if (indexed !== true) show(found, indexed === false ? 'service' : source)
         },
@@ -120,14 +124,14 @@ export function useSearch(
         }
         clearTimeout(timer)
         controller.abort()
-        show(answer, 'index')
+        show(keepOnly(answer, only), 'index')
       })
     return () => {
       live = false
       clearTimeout(timer)
       controller.abort()
     }
-  }, [connection, client, query])
+  }, [connection, client, query, only])
 
   return state
 }

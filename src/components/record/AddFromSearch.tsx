@@ -1,18 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useContext, useId, useState } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
-import type { ApiRecord, Filters } from '../../catalogue'
+import type { ApiRecord } from '../../catalogue'
+import { IndexConnectionContext } from '../../catalogue-index/index-connection'
+import { useSearch } from '../../catalogue-index/use-search'
 import { titleCase } from '../../lib/format'
-import { TYPING_DEBOUNCE_MS } from '../list/use-filter-draft'
 import type { RecordConfig } from './record-config'
 
-const SHOWN = 8
-
 /**
- * "Add a location": finds records by name through the list's `name` filter (the service's own search) and adds
- * the one chosen to the comparison.
+ * "Add a location": the catalogue's search (the palette's: the whole index when it is built, so accents, case
+ * and typos do not matter; before that, the list's `name` filter on the service) of this one collection, and
+ * a button per record found that adds it to the comparison.
  */
-export function AddByName<R extends ApiRecord, F extends string>({
+export function AddFromSearch<R extends ApiRecord, F extends string>({
   config,
   present,
   onAdd,
@@ -22,35 +21,27 @@ export function AddByName<R extends ApiRecord, F extends string>({
   present: ReadonlySet<number>
   onAdd: (id: number) => void
 }) {
-  const { collection, queries } = config
+  const { collection } = config
   const { singular, plural } = collection.labels
+  const connection = useContext(IndexConnectionContext)
   const client = useCatalogueClient()
   const fieldId = useId()
   const article = /^[aeiou]/i.test(singular) ? 'an' : 'a'
   const [text, setText] = useState('')
-  const [asked, setAsked] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(text.trim()), TYPING_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text])
-  const nameFilter = collection.filters.find((filter) => filter === 'name')
-  const filters: Filters<F> = {}
-  if (nameFilter) filters[nameFilter] = asked
-  const query = useQuery({
-    ...queries.list(client, filters, 1),
-    enabled: asked !== '' && nameFilter !== undefined,
-  })
-  const found = (query.data?.results ?? []).filter((record) => !present.has(record.id)).slice(0, SHOWN)
-  if (!nameFilter) return null
+  const search = useSearch(connection, client, text, collection.name)
+  const asked = text.trim()
+  // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
+  const answered = asked !== '' && !search.pending && search.query === text
+  const found = (search.answer?.groups[0]?.hits ?? []).filter(
+    (hit) => hit.recordId !== undefined && !present.has(hit.recordId),
+  )
 
   return (
     <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>
       <h2 id={`${fieldId}-heading`}>
         Add {article} {singular}
       </h2>
-      <label htmlFor={fieldId}>
-        Find {article} {singular} by name
-      </label>
+      <label htmlFor={fieldId}>Search {plural} to add</label>
       <input
         id={fieldId}
         type="search"
@@ -59,10 +50,9 @@ export function AddByName<R extends ApiRecord, F extends string>({
         onChange={(event) => setText(event.target.value)}
       />
       <p className="compare-add-status" role="status">
-        {/* The list keeps the last name's answer while the new one loads: it says nothing of the new name. */}
-        {asked === '' || query.isPending || query.isPlaceholderData
+        {!answered
           ? ''
-          : query.isError
+          : search.failed
             ? `The ${plural} could not be searched.`
             : found.length === 0
               ? `No other ${plural} match “${asked}”.`
@@ -70,10 +60,14 @@ export function AddByName<R extends ApiRecord, F extends string>({
       </p>
       {asked !== '' && found.length > 0 && (
         <ul className="compare-add-results" aria-label={`${titleCase(plural)} to add`}>
-          {found.map((record) => (
-            <li key={record.id}>
-              <button type="button" className="button button-secondary" onClick={() => onAdd(record.id)}>
-                Add {record.name}
+          {found.map((hit) => (
+            <li key={hit.key}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => hit.recordId !== undefined && onAdd(hit.recordId)}
+              >
+                Add {hit.name}
               </button>
             </li>
           ))}

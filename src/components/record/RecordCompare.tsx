@@ -13,7 +13,7 @@ import { BackLink } from '../links/BackLink'
 import { type BackState, ignoreRepeatedClick } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
-import { AddByName } from './AddByName'
+import { AddFromSearch } from './AddFromSearch'
 import { type CompareRow, type CompareSet, CompareTable } from './CompareTable'
 import type { RecordConfig } from './record-config'
 import { recordFields } from './record-fields'
@@ -98,7 +98,7 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
               query.data.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
             }
           />
-          <AddByName config={config} present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
+          <AddFromSearch config={config} present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
         </>
       )}
       {ids.length > 0 && <ApiDisclosure paths={[recordsRequestPath(collection, ids)]} />}

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef,
 import { Link, useNavigate } from 'react-router-dom'
 import type { CatalogueClient, Connection } from '../../api/client'
 import type { SearchHit } from '../../catalogue-index/search-answer'
-import { type SearchState, useSearch } from './use-search'
+import { type SearchState, useSearch } from '../../catalogue-index/use-search'
 import './search-palette.css'
 
 type Props = {
