@@ -4,23 +4,23 @@ import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
 import { createQueryClient } from './app/query-client'
-import { registerServiceWorker } from './app/register-service-worker'
 import { createAppRouter } from './app/router'
-import { warmFormatters } from './lib/format'
+import { FORMATTER_WARMERS } from './lib/format'
 import './styles/global.css'
 
 // The router starts the first page's loader (its data request and its code) before the first render.
 const queryClient = createQueryClient()
-const connections = createConnectionStore(loadExplorerConfig(), queryClient)
+const config = loadExplorerConfig()
+const connections = createConnectionStore(config, queryClient)
 const router = createAppRouter({ queryClient, connections })
-// Its own small chunk, to keep the first page's JavaScript within its budget (src/bundle-budget.test.ts).
-import('./app/prefetch-route-code').then(
-  ({ prefetchRouteCodeWhenIdle }) => prefetchRouteCodeWhenIdle(router),
-  () => undefined, // without it, each page's code comes with its first visit, as before
+import('./app/after-first-page').then(
+  ({ afterFirstPage }) => afterFirstPage(router),
+  () => undefined, // without it, each page's code comes with its first visit, and nothing works offline
 )
 
-const root = document.getElementById('root')
-if (root) {
+function render() {
+  const root = document.getElementById('root')
+  if (!root) return
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} connections={connections} router={router} />
@@ -28,9 +28,13 @@ if (root) {
   )
 }
 
-registerServiceWorker()
+// The loader waits for the config (preloaded by the HTML, so usually here already) before it asks for the data.
+// Rendering first put React's first render (tens of ms) between the two; the render waits for the config
+// instead, but never long, so that a slow config leaves the page's frame on screen.
+const RENDER_WAIT_MS = 50
+Promise.race([config, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]).then(render)
 
 // While the first page waits for the network: the first date and number formatters cost tens of milliseconds
 // to make, which the rows' or a record's first render would otherwise pay (see src/lib/format.ts).
-if ('requestIdleCallback' in window) requestIdleCallback(warmFormatters)
-else setTimeout(warmFormatters, 0)
+const whenIdle = window.requestIdleCallback ?? setTimeout
+for (const warm of FORMATTER_WARMERS) whenIdle(warm)

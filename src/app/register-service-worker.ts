@@ -7,11 +7,13 @@ import { EXPLORER_CONFIG_PATH } from '../catalogue'
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const { serviceWorker } = navigator
-  window.addEventListener('load', () => {
+  const register = () =>
     serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // Without the worker the app works as before, only not offline.
     })
-  })
+  // Called from a lazy chunk, which may come after `load`.
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', register, { once: true })
   // The first visit read the run-time config before the worker was there: read it once more through the
   // worker, which keeps a copy for a visit while the service is down (demo mode keeps its last config).
   const keepConfig = () =>

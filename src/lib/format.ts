@@ -32,12 +32,15 @@ function grouped(count: number): string {
   return numberFormat.format(count)
 }
 
-/** Makes the reader's formatters now (on idle), so that no page pays for the first of a kind. */
-export function warmFormatters(): void {
-  dateFormat(undefined, 'created').format(0)
-  dateFormat(undefined, 'airDate').format(0)
-  grouped(0)
-}
+/**
+ * Each makes one of the reader's formatters, so that no page pays for the first of a kind; run one per idle
+ * moment. The number's first: a list's first render needs it (its count), a record's the dates.
+ */
+export const FORMATTER_WARMERS: readonly (() => void)[] = [
+  () => grouped(0),
+  () => dateFormat(undefined, 'created').format(0),
+  () => dateFormat(undefined, 'airDate').format(0),
+]
 
 /** A creation timestamp as date and time in the reader's locale and time zone; the text as is if unreadable. */
 export function formatCreated(iso: string, locale?: string): string {
