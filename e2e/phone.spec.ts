@@ -106,3 +106,25 @@ test('the catalogue index’s status comes in the tab order where it is seen: af
   await page.keyboard.press('Tab')
   await expect(refresh).toBeFocused()
 })
+
+test('the open menu closes on Escape, with focus back on Menu, and on a tap outside it', async ({ page }) => {
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  const episodes = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Episodes' })
+
+  await menu.click()
+  await expect(episodes).toBeVisible()
+  await episodes.focus()
+  await page.keyboard.press('Escape')
+  await expect(episodes).toBeHidden()
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  await expect(menu).toBeFocused()
+
+  await menu.click()
+  await expect(episodes).toBeVisible()
+  // The open menu lies over the top of the page: a tap lower down, on text that leads nowhere.
+  await page.getByRole('navigation', { name: 'Pagination' }).getByText(/^of \d+$/).tap()
+  await expect(episodes).toBeHidden()
+  await expect(page).toHaveURL(/\/locations$/)
+})

@@ -160,6 +160,7 @@ test('before the catalogue is indexed, the palette searches names on the service
   })
   // The settings page shows no list, so nothing starts indexing this fresh browser.
   await page.goto('/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await page.keyboard.press('Control+K')
   await expect(palette(page)).toContainText('Searching names on the service')
   await expect(palette(page)).toContainText('the catalogue index is not built yet')

@@ -9,7 +9,11 @@ const IDLE_TIMEOUT_MS = 2000
  * Fetches the other pages' code once the first page is on screen and the main thread is idle, or at once when
  * the user points at or tabs to a link: a later navigation then waits for no download (issue 8).
  */
-export function prefetchRouteCodeWhenIdle(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+export function prefetchRouteCodeWhenIdle(
+  router: Pick<DataRouter, 'state' | 'subscribe'>,
+  /** More code to fetch at the same moment. */
+  alsoPrefetch: () => void = () => undefined,
+): void {
   let done = false
   const prefetch = () => {
     if (done) return
@@ -17,6 +21,7 @@ export function prefetchRouteCodeWhenIdle(router: Pick<DataRouter, 'state' | 'su
     document.removeEventListener('pointerover', onIntent)
     document.removeEventListener('focusin', onIntent)
     prefetchRouteModules()
+    alsoPrefetch()
   }
   function onIntent(event: Event) {
     if (event.target instanceof Element && event.target.closest('a[href]')) prefetch()

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useSingleKeyShortcuts } from '../settings/keyboard-shortcuts'
 
-// The palette's code is its own chunk, fetched when the browser is idle or on the first open.
+// The palette's code is its own chunk, fetched with the other pages' code once the first page is on screen
+// (src/app/after-first-page.ts), or on the first open.
 const loadPalette = () => import('./PaletteHost')
 const PaletteHost = lazy(loadPalette)
+export const prefetchPalette = () => void loadPalette().catch(() => undefined)
 
 /** Where typing `/` means a slash, not "search". */
 function typingTarget(target: EventTarget | null): boolean {
@@ -55,16 +57,6 @@ export function SearchLauncher() {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [open, show, singleKey])
-
-  useEffect(() => {
-    const prefetch = () => void loadPalette().catch(() => undefined)
-    if ('requestIdleCallback' in window) {
-      const handle = requestIdleCallback(prefetch, { timeout: 10_000 })
-      return () => cancelIdleCallback(handle)
-    }
-    const timer = setTimeout(prefetch, 3000)
-    return () => clearTimeout(timer)
-  }, [])
 
   return (
     <>

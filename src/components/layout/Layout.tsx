@@ -1,4 +1,13 @@
-import { type MouseEvent, type ReactNode, Suspense, useContext, useId, useState } from 'react'
+import {
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
@@ -49,6 +58,22 @@ export function Layout({ children, loading = false, failure }: Props) {
   // Open on the page where it was opened: a new page closes it.
   const [openAt, setOpenAt] = useState<string | null>(null)
   const menuOpen = openAt === pathname
+  const nav = useRef<HTMLElement>(null)
+  // An open menu also closes on Escape (focus back on its button) and on a click or tap outside it.
+  useEffect(() => {
+    if (!menuOpen) return
+    const close = (event: KeyboardEvent | PointerEvent) => {
+      if ('key' in event ? event.key !== 'Escape' : nav.current?.contains(event.target as Node)) return
+      setOpenAt(null)
+      if ('key' in event) nav.current?.querySelector('button')?.focus()
+    }
+    document.addEventListener('keydown', close)
+    document.addEventListener('pointerdown', close)
+    return () => {
+      document.removeEventListener('keydown', close)
+      document.removeEventListener('pointerdown', close)
+    }
+  }, [menuOpen])
 
   return (
     <>
@@ -66,7 +91,7 @@ export function Layout({ children, loading = false, failure }: Props) {
             </svg>
             {APP_NAME}
           </Link>
-          <nav aria-label="Main" className="main-nav">
+          <nav aria-label="Main" className="main-nav" ref={nav}>
             <button
               type="button"
               className="menu-button"
