@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { compareView, expectListShows, listView, scrollsSideways } from './support/explorer'
+import { compareView, expectListShows, listView, openIndexed, scrollsSideways } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
@@ -124,7 +124,35 @@ test('the open menu closes on Escape, with focus back on Menu, and on a tap outs
   await menu.click()
   await expect(episodes).toBeVisible()
   // The open menu lies over the top of the page: a tap lower down, on text that leads nowhere.
-  await page.getByRole('navigation', { name: 'Pagination' }).getByText(/^of \d+$/).tap()
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByText(/^of \d+$/)
+    .tap()
   await expect(episodes).toBeHidden()
   await expect(page).toHaveURL(/\/locations$/)
+})
+
+test.describe('at 320 px, the width WCAG 1.4.10 asks content to reflow to', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('the header keeps Menu and Search on screen; a list and a comparison of characters do not scroll sideways', async ({
+    page,
+    catalogue,
+  }) => {
+    test.setTimeout(90_000)
+    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
+    const header = page.getByRole('banner')
+    for (const name of ['Menu', 'Search']) {
+      const box = await header.getByRole('button', { name }).boundingBox()
+      expect(box, name).not.toBeNull()
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(320)
+    }
+    expect(await scrollsSideways(page)).toBe(false)
+
+    // Its table scrolls inside its own region; the text only screen readers get must not widen the page.
+    await page.goto('/characters/1,2')
+    await expect(compareView(page, 'characters').columns).toHaveCount(2)
+    expect(await scrollsSideways(page)).toBe(false)
+  })
 })
