@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
-import { type CollectionName, listView } from './support/explorer'
+import { type CollectionName, compareView, listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 /** Every layout shift the page makes without recent input, from its first byte (a PerformanceObserver). */
@@ -84,5 +84,27 @@ for (const { name, viewport } of screens) {
     const related = page.getByRole('region', { name: 'Where its characters live' })
     await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 })
     expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02)
+  })
+}
+
+for (const { name, viewport } of screens) {
+  test(`on ${name}, a character's page and a comparison of characters arriving move nothing on screen`, async ({
+    page,
+    catalogue,
+  }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize(viewport)
+    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await page.addInitScript(RECORD_SHIFTS)
+
+    await page.goto('/characters/1')
+    await expect(page.getByRole('article', { name: 'Character details' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Catalogue index' })).toBeVisible()
+    expect(await layoutShiftSoFar(page), 'a character').toBeLessThanOrEqual(0.02)
+
+    await page.goto('/characters/1,2')
+    await expect(compareView(page, 'characters').columns).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Catalogue index' })).toBeVisible()
+    expect(await layoutShiftSoFar(page), 'a comparison').toBeLessThanOrEqual(0.02)
   })
 }

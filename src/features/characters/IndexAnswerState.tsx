@@ -40,7 +40,13 @@ export function IndexAnswerState<T>({
         </div>
       )
     case 'loading':
-      return <LoadingBar label={loading} />
+      // A screen's height, so that what follows the page (Add, the API disclosure, the footer) starts below it
+      // and the page's arrival moves nothing in view.
+      return (
+        <div className="index-answer-loading">
+          <LoadingBar label={loading} />
+        </div>
+      )
     case 'failed':
       return <QueryErrorState error={answer.error} onRetry={answer.retry} retrying={false} />
     case 'ready':
