@@ -195,6 +195,10 @@ test('characters compared side by side share the episodes the dataset says, and 
   await expect(
     table.getByRole('list', { name: 'Episodes shared by all', exact: true }).getByRole('link'),
   ).toHaveText([...shared].sort((x, y) => x.id - y.id).map((episode) => episode.episode))
+  // Every row that says "differs" is one where characters can be alike: no row of their addresses, which
+  // always differ (the columns' links lead to them).
+  await expect(table.getByRole('rowheader', { name: /^Address/ })).toHaveCount(0)
+  await expect(table.getByRole('rowheader', { name: /^Seasons/ })).toBeVisible()
 
   const third = list.find((entry) => entry.id !== a.id && entry.id !== b.id)
   if (!third) throw new Error('fewer than three characters')

@@ -2,7 +2,6 @@ import { type FormEvent, useId, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { episodes, locations, parseEpisodeCode, parseId } from '../../catalogue'
 import { CatalogueIndexStatus } from '../../catalogue-index/CatalogueIndexStatus'
-import type { CharacterDetail } from '../../catalogue-index/characters'
 import { useCharacters } from '../../catalogue-index/use-characters'
 import { IndexDisclosure } from '../../components/api/IndexDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
@@ -62,7 +61,7 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
                       </Link>
                     ),
                   }))}
-                  rows={rowsOf(found, linked)}
+                  rows={rowsOf(linked)}
                   sets={setsOf(linked, backHere)}
                   onRemove={
                     found.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
@@ -81,14 +80,13 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
 
 type Linked = ReturnType<typeof linksOf>
 
-function rowsOf(found: CharacterDetail[], linked: readonly Linked[]): CompareRow[] {
+function rowsOf(linked: readonly Linked[]): CompareRow[] {
   const seasons = (character: Linked) =>
     [...new Set(character.episodes.map((episode) => parseEpisodeCode(episode.episode)?.season))]
       .filter((season) => season !== undefined)
       .sort((a, b) => a - b)
       .join(', ')
   return [
-    { label: 'Address', values: found.map((character) => <code key="a">{character.address}</code>) },
     { label: 'Seasons', values: linked.map(seasons) },
     { label: 'First appearance', values: linked.map((l) => <Appearance key="f" episode={l.episodes[0]} />) },
     {
