@@ -28,8 +28,9 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
   const fieldId = useId()
   const article = /^[aeiou]/i.test(singular) ? 'an' : 'a'
   const [text, setText] = useState('')
-  const search = useSearch(connection, client, text, collection.name)
   const asked = text.trim()
+  // Nothing is asked, and the index's worker is not started, until there is something to look for.
+  const search = useSearch(asked === '' ? null : connection, client, text, collection.name)
   // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
   const answered = asked !== '' && !search.pending && search.query === text
   const found = (search.answer?.groups[0]?.hits ?? []).filter(
