@@ -8,7 +8,7 @@ import {
   NOTHING_HERE,
 } from '../catalogue'
 import { answeredFromCache } from './cache-source'
-import { absoluteUrl, curlCommand } from './curl'
+import { absoluteUrl } from './curl'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
 import { listRequestPath, recordsRequestPath } from './request-paths'
@@ -40,8 +40,6 @@ export type CatalogueClient = {
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
   /** The absolute address of an API path on this client's service. */
   urlOf(path: string): string
-  /** A `curl` command for a GET of `path`: the key as `$CATALOGUE_API_KEY`, or written in when `withKey`. */
-  curlFor(path: string, withKey: boolean): string
 }
 
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
@@ -125,7 +123,6 @@ export function createClient(
 
   const client: CatalogueClient = {
     urlOf,
-    curlFor: (path, withKey) => curlCommand(urlOf(path), withKey ? connection.apiKey : undefined),
 
     async list(collection, filters, page, signal) {
       const { response, body } = await request(listRequestPath(collection, filters, page), signal)

@@ -57,7 +57,6 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
 
   return {
     urlOf: client.urlOf,
-    curlFor: client.curlFor,
     async list(collection, filters, page, signal) {
       try {
         return online(await client.list(collection, filters, page, signal))

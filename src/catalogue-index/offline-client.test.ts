@@ -40,7 +40,6 @@ const complete: IndexStatus = {
 function failing(error: ApiError): CatalogueClient {
   return {
     urlOf: (path) => path,
-    curlFor: () => '',
     list: () => Promise.reject(error),
     one: () => Promise.reject(error),
     many: () => Promise.reject(error),

@@ -16,7 +16,6 @@ export function withIndexFallback(client: CatalogueClient, connection: Connectio
   }
   return {
     urlOf: client.urlOf,
-    curlFor: client.curlFor,
     list: (collection, filters, page, signal) =>
       client
         .list(collection, filters, page, signal)

@@ -1,6 +1,8 @@
-import { useId, useState, useSyncExternalStore } from 'react'
+import { useContext, useId, useState, useSyncExternalStore } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
+import { curlCommand } from '../../api/curl'
 import { type RequestLogEntry, requestLog } from '../../api/request-log'
+import { IndexConnectionContext } from '../../catalogue-index/index-connection'
 import { JsonView } from './JsonView'
 import { useClipboard } from './use-clipboard'
 import './api-disclosure.css'
@@ -63,6 +65,9 @@ export function formatBytes(bytes: number): string {
 
 function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | undefined }) {
   const client = useCatalogueClient()
+  // The connection in use (set with the client by the routes that read the catalogue): its key, for a copy
+  // that asks for it.
+  const apiKey = useContext(IndexConnectionContext)?.apiKey
   const [withKey, setWithKey] = useState(false)
   const { message, copy } = useClipboard()
   const headingId = useId()
@@ -95,7 +100,9 @@ function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | un
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => void copy(client.curlFor(path, withKey), 'curl command')}
+          onClick={() =>
+            void copy(curlCommand(client.urlOf(path), withKey ? apiKey : undefined), 'curl command')
+          }
         >
           Copy as curl
         </button>
