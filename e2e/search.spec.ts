@@ -76,6 +76,25 @@ test.describe('the search palette', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Zürich Nine' })).toBeVisible()
   })
 
+  test('what is typed at once after Ctrl+K lands in the field, not lost while the palette opens', async ({
+    page,
+  }) => {
+    // The palette's code comes with the other pages' once the list is on screen, before any open.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/PaletteHost-[^/]*\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true)
+    await page.keyboard.press('Control+K')
+    await page.keyboard.type('cafe muller')
+    await expect(field(page)).toHaveValue('cafe muller')
+    await expect(option(page, /^Café Müller/)).toBeVisible()
+  })
+
   test('finds records in spite of accents, case and a typo, and episodes by code shorthand', async ({
     page,
     catalogue,
