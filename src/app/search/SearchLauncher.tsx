@@ -11,7 +11,8 @@ const loadPalette = () => import('./PaletteHost').then((module) => (palette = mo
 const PaletteHost = lazy(() => {
   const loaded = palette
   return loaded
-    ? ({ then: (use: (module: Palette) => void) => use(loaded) } as Promise<Palette>)
+    ? // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, which lazy reads at once
+      ({ then: (use: (module: Palette) => void) => use(loaded) } as Promise<Palette>)
     : loadPalette()
 })
 export const prefetchPalette = () => void loadPalette().catch(() => undefined)
