@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LineBatches, LOG_BATCH_CHARACTERS } from './log-output'
 
 describe('the log’s line batches', () => {
-  it('hands lines on together once about 4 KiB wait, a lone line soon after, and everything on flush', async () => {
+  it('hands lines on together once about 64 KiB wait, a lone line soon after, and everything on flush', async () => {
     const writes: string[] = []
     const batches = new LineBatches({ write: (text: string) => writes.push(text) })
     const line = `${'x'.repeat(199)}\n`

@@ -9,14 +9,14 @@ export interface LogOutput {
 }
 
 /** Lines are handed on once this many characters are waiting (a write per request would cost more than the request). */
-export const LOG_BATCH_CHARACTERS = 4096
+export const LOG_BATCH_CHARACTERS = 64 * 1024
 /** …or after this long (ms), so that a quiet service's lines are not held back. */
 export const LOG_FLUSH_MS = 100
 /** Lines waiting for a reader that stopped reading are dropped past this many bytes (the memory it may hold). */
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024
 
 /**
- * Lines gathered in an array and handed to `out` joined, about 4 KiB at a time or after 100 ms. sonic-boom's
+ * Lines gathered in an array and handed to `out` joined, about 64 KiB at a time or after 100 ms. sonic-boom's
  * own `minLength` appends each line to one growing string and measures its byte length on every write, which
  * copies the whole pending batch once a line.
  */
@@ -49,7 +49,7 @@ export class LineBatches {
 }
 
 /**
- * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about 4 KiB
+ * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about 64 KiB
  * or every 100 ms, as JSON lines or, with `pretty`, as lines for a person. A reader that stops reading holds
  * at most LOG_BUFFER_BYTES (later lines are dropped). A broken or closed stdout (a log reader that went away:
  * EPIPE) only stops the log: the error is swallowed, so logging never takes the service down.

@@ -56,10 +56,28 @@ export function createLogger(destination: LogDestination | null): Logger {
   )
 }
 
-/** Writes the one line of a finished request; every way a request is answered calls this. */
+const INFO = pino.levels.values.info as number
+
+/** The stream a pino logger writes to (`pino.symbols` are pino's interface for extensions). */
+const destinationOf = (logger: Logger): DestinationStream =>
+  (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] as DestinationStream
+
+/** Writes the one line of a finished request to the logger's destination; every way a request is answered calls this. */
 export function logRequest(logger: Logger, facts: RequestFacts): void {
+  if ((pino.levels.values[logger.level] ?? Number.POSITIVE_INFINITY) > INFO) return
   facts.ms = Math.round(facts.ms * 10) / 10
-  logger.info(facts, 'request')
+  destinationOf(logger).write(requestLine(facts))
+}
+
+/**
+ * The line `logger.info(facts, 'request')` writes with the service's pino settings, built from a template.
+ * This is one line per request: pino's general serializer walks the object and escapes every key and value
+ * character by character, which cost more than answering a request from the response cache (the `ms` field
+ * is already rounded). A test holds it to pino's own line.
+ */
+export function requestLine(facts: RequestFacts): string {
+  const keyId = facts.keyId === undefined ? '' : `,"keyId":${JSON.stringify(facts.keyId)}`
+  return `{"level":"info"${isoTime()},"reqId":${JSON.stringify(facts.reqId)},"method":${JSON.stringify(facts.method)},"path":${JSON.stringify(facts.path)},"status":${facts.status},"ms":${facts.ms},"bytes":${facts.bytes},"client":${JSON.stringify(facts.client)}${keyId},"msg":"request"}\n`
 }
 
 /**
