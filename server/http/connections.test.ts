@@ -21,7 +21,47 @@ function silentConnection(): Promise<void> {
   })
 }
 
+/** Resolves with the milliseconds until the server closes `socket`. */
+function closedAfter(socket: Socket): Promise<number> {
+  const started = performance.now()
+  return new Promise((resolve) => socket.on('close', () => resolve(performance.now() - started)))
+}
+
+function connectTo(): Promise<Socket> {
+  const { port, hostname } = new URL(server.origin)
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => resolve(socket))
+    opened.push(socket)
+    socket.on('error', () => undefined)
+  })
+}
+
 describe('connections (contract §10)', { timeout: 20_000 }, () => {
+  it('closes a connection that starts a request and stalls after the short timeout, not the send timeout', {
+    timeout: 8_000,
+  }, async () => {
+    const socket = await connectTo()
+    const closed = closedAfter(socket)
+    socket.write('GET /v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    // The short timeout is 400 ms here; the send timeout is 30 s.
+    expect(await closed).toBeLessThan(5_000)
+  })
+
+  it('keeps serving a connection that sent a whole request past the short timeout', async () => {
+    const socket = await connectTo()
+    const answers: string[] = []
+    socket.setEncoding('utf8').on('data', (chunk: string) => answers.push(chunk))
+    const request =
+      'GET /v1/locations/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer catalogue-demo-key\r\n\r\n'
+    socket.write(request)
+    await expect.poll(() => answers.join('')).toMatch(/^HTTP\/1\.1 200 /)
+    // Idle for longer than the short timeout: the connection is kept alive, and the next request is answered.
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(socket.destroyed).toBe(false)
+    socket.write(request)
+    await expect.poll(() => answers.join('').match(/HTTP\/1\.1 200 /g)?.length).toBe(2)
+  })
+
   it('refuses connections over the cap (counted and logged), closes silent ones, then serves again', async () => {
     const closed = Array.from({ length: 60 }, () => silentConnection())
     await expect.poll(() => server.app.lifecycle.refusedConnections, { timeout: 10_000 }).toBeGreaterThan(0)
