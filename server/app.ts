@@ -19,7 +19,7 @@ import { FastPath } from './http/fast-path'
 import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
-import { createLogger, type LogDestination, logRequest, requestIdOf } from './http/request-log'
+import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.trustProxy ?? null
   const publicUrl = options.publicUrl ?? null
   const logger = createLogger(options.log ?? null)
+  const requests = new RequestLog(options.log ?? null)
   const hosting = options.hosting ?? null
   const servesFiles = hosting !== null && 'staticDir' in hosting
   const lifecycle = options.lifecycle ?? new Lifecycle()
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = new LiveCatalogue(options.store)
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const admit = admission(gate)
-  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), logger)
+  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), requests)
 
   const app = Fastify({
     loggerInstance: logger,
@@ -109,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, requests),
     serverFactory: (handler) => {
       // A request without Host reaches the request context, which refuses it with the contract's JSON error.
       const server = createServer({ requireHostHeader: false }, (request, response) => {
@@ -124,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lifecycle,
         logger,
       )
-      answerOutsideRoutes(server, logger)
+      answerOutsideRoutes(server, requests)
       return server
     },
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
@@ -140,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // bad input, through the same gate on API paths and the same log line.
     frameworkErrors(error, request, reply) {
       const started = performance.now()
-      reply.raw.once('finish', () => logRequest(logger, factsOf(request, reply, performance.now() - started)))
+      reply.raw.once('finish', () => requests.write(factsOf(request, reply, performance.now() - started)))
       reply.headers(CORS_ANSWER_HEADERS).header('x-request-id', request.id)
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.tooLong : MESSAGES.badUrl
       const admitted = isApiPath(request.raw.url ?? '') ? admit(request, reply) : true
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // CORS first, so that every refusal, even of the Host, carries it.
   await app.register(fastifyCors, CORS_OPTIONS)
-  await app.register(requestContext, { logger })
+  await app.register(requestContext, { logger, requests })
   await app.register(catalogueApi, {
     prefix: API_PREFIX,
     answers,

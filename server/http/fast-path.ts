@@ -5,7 +5,7 @@ import type { ApiGate, GateOutcome } from './api-gate'
 import { errorBody } from './errors'
 import { rawErrorHeaders } from './raw-answers'
 import { negotiate, type Representation } from './representation'
-import { bodyBytes, callerRequestId, type Logger, loggedPath, logRequest } from './request-log'
+import { bodyBytes, callerRequestId, loggedPath, type RequestLog } from './request-log'
 
 /** The headers the fast path reads from a request. */
 interface WantedHeaders {
@@ -20,7 +20,7 @@ interface WantedHeaders {
  * A response cache in front of the router. Once Fastify has answered a GET with a 200 body, the exact address
  * (with its Host) is remembered with that body; the next GET or HEAD of the same address is answered here at
  * close to the cost of a bare `node:http` server, through the same gate (`ApiGate`: key, failed-key throttle,
- * rate) and the same log line (`logRequest`) as Fastify's routes. Anything not remembered goes to Fastify.
+ * rate) and the same log line (`RequestLog`) as Fastify's routes. Anything not remembered goes to Fastify.
  *
  * This is the busiest code of the service, so it allocates little: no closure per request (unless the gate
  * waits on Redis), the answer's headers as one flat list built from the variant's ready-made one.
@@ -31,7 +31,7 @@ export class FastPath {
   constructor(
     private readonly gate: ApiGate,
     private readonly clientAddress: (request: IncomingMessage) => string,
-    private readonly logger: Logger,
+    private readonly requests: RequestLog,
   ) {
     this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
   }
@@ -107,7 +107,7 @@ export class FastPath {
       response.writeHead(status, { ...rawErrorHeaders(outcome.headers, error), 'x-request-id': reqId })
       response.end(error)
     }
-    logRequest(this.logger, {
+    this.requests.write({
       reqId,
       method,
       path: loggedPath(url),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ALLOW, ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE, MESSAGES } from './errors'
-import { type Logger, loggedPath, logRequest } from './request-log'
+import { loggedPath, type RequestLog } from './request-log'
 
 /**
  * Answers for requests that never reach Fastify's routes: what Node's HTTP parser refuses, an `Expect` it
@@ -100,17 +100,17 @@ function requestLineOf(rawPacket: unknown): [method: string, url: string] {
 export function answerClientError(
   error: NodeJS.ErrnoException & { rawPacket?: unknown },
   socket: Duplex,
-  logger: Logger,
+  requests: RequestLog,
 ) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const refusal = PARSER_REFUSALS[error.code ?? ''] ?? NOT_HTTP
   const bytes = refuseOnSocket(socket, refusal)
   const [method, url] = requestLineOf(error.rawPacket)
-  logRefusal(logger, method, url, refusal.status, 0, bytes, socket)
+  logRefusal(requests, method, url, refusal.status, 0, bytes, socket)
 }
 
 function logRefusal(
-  logger: Logger,
+  requests: RequestLog,
   method: string,
   url: string,
   status: number,
@@ -119,7 +119,7 @@ function logRefusal(
   socket: Duplex,
 ): void {
   const client = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? '-'
-  logRequest(logger, {
+  requests.write({
     reqId: randomUUID(),
     method,
     path: url === '-' ? url : loggedPath(url),
@@ -131,7 +131,7 @@ function logRefusal(
 }
 
 /** Answers `Expect` values other than `100-continue` (417) and `CONNECT` (405), which Node keeps from Fastify. */
-export function answerOutsideRoutes(server: Server, logger: Logger): void {
+export function answerOutsideRoutes(server: Server, requests: RequestLog): void {
   server.on('checkExpectation', (request, response) => {
     const started = performance.now()
     const refusal: Refusal = {
@@ -143,7 +143,7 @@ export function answerOutsideRoutes(server: Server, logger: Logger): void {
     response.writeHead(refusal.status, headersOf(refusal, body)).end(body)
     const ms = performance.now() - started
     logRefusal(
-      logger,
+      requests,
       request.method ?? '-',
       request.url ?? '-',
       refusal.status,
@@ -154,6 +154,6 @@ export function answerOutsideRoutes(server: Server, logger: Logger): void {
   })
   server.on('connect', (_request, socket) => {
     const bytes = refuseOnSocket(socket, METHOD_NOT_ALLOWED)
-    logRefusal(logger, 'CONNECT', '-', METHOD_NOT_ALLOWED.status, 0, bytes, socket)
+    logRefusal(requests, 'CONNECT', '-', METHOD_NOT_ALLOWED.status, 0, bytes, socket)
   })
 }

@@ -56,17 +56,18 @@ export function createLogger(destination: LogDestination | null): Logger {
   )
 }
 
-const INFO = pino.levels.values.info as number
+/**
+ * The one line per request of contract §10, written to the same destination as the logger's lines (nowhere
+ * when the log is off). Every way a request is answered writes it through here.
+ */
+export class RequestLog {
+  constructor(private readonly destination: LogDestination | null) {}
 
-/** The stream a pino logger writes to (`pino.symbols` are pino's interface for extensions). */
-const destinationOf = (logger: Logger): DestinationStream =>
-  (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] as DestinationStream
-
-/** Writes the one line of a finished request to the logger's destination; every way a request is answered calls this. */
-export function logRequest(logger: Logger, facts: RequestFacts): void {
-  if ((pino.levels.values[logger.level] ?? Number.POSITIVE_INFINITY) > INFO) return
-  facts.ms = Math.round(facts.ms * 10) / 10
-  destinationOf(logger).write(requestLine(facts))
+  write(facts: RequestFacts): void {
+    if (this.destination === null) return
+    facts.ms = Math.round(facts.ms * 10) / 10
+    this.destination.write(requestLine(facts))
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { CatalogueError } from '../catalogue/errors'
 import { isApiPath } from '../http/api-paths'
 import { ApiError, MESSAGES, sendError } from '../http/errors'
 import { hostRefusal } from '../http/host'
-import { bodyBytes, type Logger, loggedPath, logRequest } from '../http/request-log'
+import { bodyBytes, type Logger, loggedPath, type RequestLog } from '../http/request-log'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,8 +39,8 @@ export function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number
  * (`X-Request-Id`), the Host rule, one log line when answered, and the error handler that turns anything
  * thrown into the contract's JSON error (never a 5xx for what a client sent).
  */
-export const requestContext = fp<{ logger: Logger }>(
-  async (app, { logger }) => {
+export const requestContext = fp<{ logger: Logger; requests: RequestLog }>(
+  async (app, { logger, requests }) => {
     app.decorateRequest('keyId', undefined)
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
@@ -52,7 +52,7 @@ export const requestContext = fp<{ logger: Logger }>(
       done()
     })
     app.addHook('onResponse', (request, reply, done) => {
-      logRequest(logger, factsOf(request, reply, reply.elapsedTime))
+      requests.write(factsOf(request, reply, reply.elapsedTime))
       done()
     })
     app.setErrorHandler((error, request, reply) => {
