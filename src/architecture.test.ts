@@ -122,3 +122,48 @@ describe('imports run one way: catalogue ← api ← lib ← components/features
     ])
   }, 60_000)
 })
+
+describe('the catalogue index (src/catalogue-index): worker, protocol, client, hooks, components', () => {
+  it.each([
+    ['src/catalogue-index/worker', 'React', importing('useState', 'react')],
+    ['src/catalogue-index/protocol', 'the query library', importing('queryOptions', '@tanstack/react-query')],
+    ['src/catalogue-index/worker', 'its hooks', importing('useSearch', '../hooks/use-search')],
+    ['src/catalogue-index/worker', 'its client', importing('indexWorker', '../client/index-client')],
+    ['src/catalogue-index/protocol', 'its components', importing('describeAge', '../components/describe')],
+    [
+      'src/catalogue-index/worker',
+      'the explorer',
+      importing('formatCount', '../../features/insights/BarChart'),
+    ],
+  ])('%s imports nothing from %s', async (folder, _, source) => {
+    expect(await lintAt(folder, source)).toEqual(['style/noRestrictedImports'])
+  })
+
+  it('the worker side uses no DOM globals, and may import the contract, the crawler and the protocol', async () => {
+    expect(await lintAt('src/catalogue-index/worker', 'export const probe = () => document.title\n')).toEqual(
+      ['style/noRestrictedGlobals'],
+    )
+    expect(await lintAt('src/catalogue-index/worker', importing('crawl', '../../crawler'))).toEqual([])
+    expect(
+      await lintAt('src/catalogue-index/worker', importing('HITS_PER_GROUP', '../protocol/search')),
+    ).toEqual([])
+  })
+
+  it.each([
+    ['src/catalogue-index/components', '../client/index-client'],
+    ['src/catalogue-index/components', '../worker/store'],
+    ['src/components/list', '../../catalogue-index/client/index-client'],
+    ['src/features/insights', '../../catalogue-index/worker/aggregate'],
+  ])('%s reaches the index only through its hooks: not %s', async (folder, from) => {
+    expect(await lintAt(folder, importing('anything', from))).toEqual(['style/noRestrictedImports'])
+  })
+
+  it.each([
+    ['src/catalogue-index/components', '../hooks/use-index-status'],
+    ['src/components/list', '../../catalogue-index/hooks/use-search'],
+    ['src/features/insights', '../../catalogue-index/protocol/insights'],
+    ['src/app/connection', '../../catalogue-index/client/index-client'],
+  ])('%s may import %s', async (folder, from) => {
+    expect(await lintAt(folder, importing('anything', from))).toEqual([])
+  })
+})

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { CatalogueClientContext } from '../../api/client-context'
-import { IndexConnectionContext } from '../../catalogue-index/index-connection'
+import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { settingsPath } from '../../components/states/settings-redirect'
 import { useConnection } from './ConnectionProvider'
 

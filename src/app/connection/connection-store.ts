@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
-import { withIndexFallback } from '../../catalogue-index/offline-client'
+import { withIndexFallback } from '../../catalogue-index/client/offline-client'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
 /**
@@ -57,7 +57,7 @@ export function createConnectionStore(
           const before = effectiveConnection(previous, demoKey)
           const after = effectiveConnection(current, demoKey)
           if (!before || (before.baseUrl === after?.baseUrl && before.apiKey === after.apiKey)) return
-          const { dropIndexOf } = await import('../../catalogue-index/index-client')
+          const { dropIndexOf } = await import('../../catalogue-index/client/index-client')
           await dropIndexOf(before)
         })
         .catch(() => {

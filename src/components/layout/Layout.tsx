@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
-import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
+import { OfflineNotice } from '../../catalogue-index/components/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { HeaderSearchContext } from './header-search'

@@ -10,7 +10,7 @@ import {
   formatIdList,
   type RecordOf,
 } from '../../catalogue'
-import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/CatalogueIndexStatus'
+import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'

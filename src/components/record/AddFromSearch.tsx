@@ -1,8 +1,8 @@
 import { useContext, useId, useState } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
 import type { ApiRecord } from '../../catalogue'
-import { IndexConnectionContext } from '../../catalogue-index/index-connection'
-import { useSearch } from '../../catalogue-index/use-search'
+import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
+import { useSearch } from '../../catalogue-index/hooks/use-search'
 import { titleCase } from '../../lib/format'
 import type { RecordConfig } from './record-config'
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
-import { useRelatedRecords } from '../../catalogue-index/use-characters'
+import { useRelatedRecords } from '../../catalogue-index/hooks/use-characters'
 import type { BackState } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
 

@@ -5,8 +5,9 @@ import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { EndpointSection } from './EndpointSection'
-import { type LoadedReference, loadReference } from './load-reference'
+import type { LoadedReference } from './load-reference'
 import type { ApiReference } from './openapi-model'
+import { referenceQueryOptions } from './queries'
 import { InlineCode, SchemaFields, schemaAnchor } from './SchemaView'
 import './api-reference.css'
 
@@ -20,12 +21,7 @@ export type ApiReferenceData = { baseUrl: string }
 export default function ApiReferencePage() {
   usePageTitle('API reference')
   const { baseUrl } = useLoaderData() as ApiReferenceData
-  const loaded = useQuery({
-    queryKey: ['openapi-document', baseUrl],
-    queryFn: ({ signal }) => loadReference(baseUrl, (...args) => fetch(...args), signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  const loaded = useQuery(referenceQueryOptions(baseUrl))
 
   return (
     <div className="api-reference">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { IndexAnswer } from '../../catalogue-index/use-characters'
+import type { IndexAnswer } from '../../catalogue-index/hooks/use-characters'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
 

@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale'
 import { type MouseEvent, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import type { Bar } from './aggregate'
+import type { Bar } from '../../catalogue-index/protocol/insights'
 import { useWidth } from './use-width'
 
 export type BarChartProps = {

@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
 import { useContext, useEffect } from 'react'
 import type { Connection } from '../../api/client'
 import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
-import IndexStatusPanel from '../../catalogue-index/IndexStatusPanel'
-import { indexWorker, plainConnection } from '../../catalogue-index/index-client'
-import { IndexConnectionContext, indexSupported } from '../../catalogue-index/index-connection'
-import type { InsightsAnswer } from '../../catalogue-index/protocol'
-import { useIndexStatus } from '../../catalogue-index/use-index-status'
+import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
+import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
+import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
+import { useInsights } from '../../catalogue-index/hooks/use-insights'
+import type { Bar, Insights } from '../../catalogue-index/protocol/insights'
+import type { InsightsAnswer } from '../../catalogue-index/protocol/worker-api'
 import { ApiDisclosure } from '../../components/api/ApiDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
 import type { ContainsNote } from '../../lib/contains-note'
-import type { Bar, Insights } from './aggregate'
 import { BarChart } from './BarChart'
 import './insights.css'
 
@@ -58,21 +57,8 @@ export default function InsightsPage() {
 function IndexedInsights({ connection }: { connection: Connection }) {
   const { status } = useIndexStatus(connection, false)
   const complete = status?.complete === true
-  const { baseUrl, apiKey } = connection
-  const answer = useQuery({
-    // The key holds no API key: the index's time tells one complete index from the next.
-    queryKey: ['insights', baseUrl, status?.updatedAt ?? null],
-    queryFn: async () => {
-      const counted = await indexWorker().insights(plainConnection({ baseUrl, apiKey }))
-      if (!counted)
-        throw new Error('The catalogue index is no longer complete. Build it again to see the charts.')
-      return counted
-    },
-    enabled: complete,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
-  useLogIndexAnswer(answer.data, baseUrl)
+  const answer = useInsights(connection, status)
+  useLogIndexAnswer(answer.data, connection.baseUrl)
 
   return (
     <>

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { CatalogueClient, Connection } from '../../api/client'
-import type { SearchHit } from '../../catalogue-index/search-answer'
-import { type SearchState, useSearch } from '../../catalogue-index/use-search'
+import { type SearchState, useSearch } from '../../catalogue-index/hooks/use-search'
+import type { SearchHit } from '../../catalogue-index/protocol/search'
 import './search-palette.css'
 
 type Props = {

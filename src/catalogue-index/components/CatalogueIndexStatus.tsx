@@ -1,0 +1,36 @@
+import { lazy, Suspense, useContext } from 'react'
+import type { Filters } from '../../catalogue'
+import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
+import type { ExportedList } from '../protocol/worker-api'
+
+// The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
+const Panel = lazy(() => import('./IndexStatusPanel'))
+const Export = lazy(() => import('./ExportButtons'))
+
+/**
+ * The index's status line; `ready` once the list's first rows are on screen (the index waits for them). Its
+ * line is kept from the start, so that its arrival moves nothing below it.
+ */
+export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
+  const connection = useContext(IndexConnectionContext)
+  const shown = connection && ready && indexSupported()
+  return (
+    <div className="index-status-line">
+      {shown && (
+        <Suspense fallback={null}>
+          <Panel connection={connection} />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+/** Export CSV and JSON of the whole filtered list; its code is its own chunk too. */
+export function ListExport(props: { collection: ExportedList; filters: Filters<string> }) {
+  if (!indexSupported()) return null
+  return (
+    <Suspense fallback={null}>
+      <Export {...props} />
+    </Suspense>
+  )
+}

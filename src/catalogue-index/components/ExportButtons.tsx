@@ -1,0 +1,62 @@
+import { useContext } from 'react'
+import type { Connection } from '../../api/client'
+import type { Filters } from '../../catalogue'
+import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
+import { useExport } from '../hooks/use-export'
+import './index-status.css'
+import type { ExportedList } from '../protocol/worker-api'
+
+/** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
+export default function ExportButtons({
+  collection,
+  filters,
+}: {
+  collection: ExportedList
+  filters: Filters<string>
+}) {
+  const connection = useContext(IndexConnectionContext)
+  if (!connection || !indexSupported()) return null
+  return <ExportControls connection={connection} collection={collection} filters={filters} />
+}
+
+function ExportControls({
+  connection,
+  collection,
+  filters,
+}: {
+  connection: Connection
+  collection: ExportedList
+  filters: Filters<string>
+}) {
+  const { running, progress, problem, start, cancel } = useExport(connection, collection, filters)
+  return (
+    <div className="export-buttons">
+      {running ? (
+        <>
+          <span>Exporting {running.toUpperCase()}:</span>
+          <progress
+            max={progress?.pagesTotal ?? 1}
+            value={progress?.pagesDone ?? 0}
+            aria-label="Export progress"
+            aria-valuetext={
+              progress ? `${progress.pagesDone} of ${progress.pagesTotal ?? '?'} pages` : 'Starting'
+            }
+          />
+          <button type="button" className="button button-secondary" onClick={cancel}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" className="button button-secondary" onClick={() => void start('csv')}>
+            Export CSV
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void start('json')}>
+            Export JSON
+          </button>
+        </>
+      )}
+      {problem && <p role="alert">{problem}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react'
+import { useIndexStatus } from '../hooks/use-index-status'
+import type { IndexConnection } from '../protocol/worker-api'
+import { describeAge, describeCounts, describeProgress } from './describe'
+import './index-status.css'
+
+/** The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen reader hears how far the crawl is: a polite word now and then, not every tick. */
+const ANNOUNCE_EVERY_PERCENT = 25
+
+/**
+ * "Catalogue index: 126 locations, 51 episodes · updated 3 min ago · Refresh"; while building, a progress bar
+ * with pages, records and time left, and Cancel.
+ */
+export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
+  const { status, progress, problem, tooLarge, build, cancel } = useIndexStatus(connection, true)
+  const now = useNow()
+  if (!status) return null
+
+  const building = status.building || progress !== null
+  const total = progress?.pagesTotal ?? null
+  const percent = progress && total ? Math.floor((progress.pagesDone / total) * 100) : 0
+  const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
+
+  return (
+    <section className="index-status" aria-label="Catalogue index">
+      {building ? (
+        <>
+          <span className="index-status-label">Building the catalogue index:</span>
+          <progress
+            className="index-status-bar"
+            max={total ?? 1}
+            value={progress?.pagesDone ?? 0}
+            aria-label="Catalogue index progress"
+            aria-valuetext={progress ? describeProgress(progress) : 'Starting'}
+          />
+          <span>{progress ? describeProgress(progress) : 'Starting…'}</span>
+          <button type="button" className="link-button" onClick={cancel}>
+            Cancel
+          </button>
+        </>
+      ) : status.complete ? (
+        <>
+          <span>
+            Catalogue index: {describeCounts(status.collections)}
+            {status.updatedAt !== null && ` · updated ${describeAge(status.updatedAt, now)}`}
+          </span>
+          <span className="index-status-action">
+            <span aria-hidden="true">·</span>
+            <button type="button" className="link-button" onClick={() => build('refresh')}>
+              Refresh
+            </button>
+          </span>
+        </>
+      ) : (
+        <>
+          <span>
+            Catalogue index: not built
+            {tooLarge !== null && ` (the catalogue has ${tooLarge.toLocaleString('en')} pages per list)`}
+            {status.collections.some((c) => c.pagesDone > 0) &&
+              ` · ${describeCounts(status.collections)} so far`}
+          </span>
+          <span className="index-status-action">
+            <span aria-hidden="true">·</span>
+            <button type="button" className="link-button" onClick={() => build('build')}>
+              {status.collections.some((c) => c.pagesDone > 0) ? 'Resume indexing' : 'Build the index'}
+            </button>
+          </span>
+        </>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {building
+          ? `Catalogue index ${announced ?? 0}% built`
+          : status.complete
+            ? 'Catalogue index ready'
+            : ''}
+      </p>
+      {problem && (
+        <p className="index-status-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** The time now, ticking each minute, for "updated 3 min ago". */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { setOffline, useOfflineAsOf } from '../hooks/offline-state'
+import { describeAsOf } from './describe'
+
+/** "Offline: showing the catalogue as of 09:41, 23 Nov", with Retry, while the index answers for the service. */
+export default function OfflineBanner() {
+  const asOf = useOfflineAsOf()
+  const queryClient = useQueryClient()
+  if (asOf === null) return null
+  const retry = () => {
+    setOffline(null)
+    void queryClient.invalidateQueries()
+  }
+  return (
+    <div className="offline-banner" role="status">
+      <p>Offline: showing the catalogue as of {describeAsOf(asOf)}</p>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import type { CharacterRequest } from '../protocol/characters'
+
+/**
+ * Query keys of the answers the index worker gives, general to specific: the connection's address, then the
+ * time of the complete index they were made from (so the next complete index asks again), then the question.
+ * No key holds an API key.
+ */
+export const indexQueryKeys = {
+  all: ['catalogue-index'] as const,
+  of: (baseUrl: string, updatedAt: number | null) => [...indexQueryKeys.all, baseUrl, updatedAt] as const,
+  characters: (baseUrl: string, updatedAt: number | null, request: CharacterRequest) =>
+    [...indexQueryKeys.of(baseUrl, updatedAt), 'characters', request] as const,
+  insights: (baseUrl: string, updatedAt: number | null) =>
+    [...indexQueryKeys.of(baseUrl, updatedAt), 'insights'] as const,
+}

@@ -1,0 +1,87 @@
+import { startTransition, useCallback, useEffect, useState } from 'react'
+import type { CrawlProgress } from '../../crawler'
+import { indexWorker, plainConnection } from '../client/index-client'
+import type {
+  BuildMode,
+  BuildOutcome,
+  IndexConnection,
+  IndexMessage,
+  IndexStatus,
+} from '../protocol/worker-api'
+
+export interface IndexState {
+  status: IndexStatus | null
+  progress: CrawlProgress | null
+  /** Why the last crawl stopped short, in one sentence. */
+  problem: string | null
+  /** The catalogue is too large to index without being asked: its largest collection's pages. */
+  tooLarge: number | null
+  build(mode: BuildMode): void
+  cancel(): void
+}
+
+/**
+ * The index of a connection as every tab sees it: its status, and the progress of a crawl in any tab.
+ * `enabled: false` (a browser without Web Workers) asks nothing.
+ */
+export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, enabled = true): IndexState {
+  const [status, setStatus] = useState<IndexStatus | null>(null)
+  const [progress, setProgress] = useState<CrawlProgress | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [tooLarge, setTooLarge] = useState<number | null>(null)
+  const { baseUrl, apiKey } = connection
+
+  const build = useCallback(
+    (mode: BuildMode) => {
+      setProblem(null)
+      void indexWorker()
+        .build(plainConnection({ baseUrl, apiKey }), mode)
+        .then((outcome: BuildOutcome) => {
+          if (outcome.outcome === 'tooLarge') setTooLarge(outcome.pages)
+          if (outcome.outcome === 'failed') setProblem(outcome.message)
+          if (outcome.outcome === 'unauthorized') setProblem('The service did not accept the API key.')
+          if (outcome.outcome !== 'busy') setProgress(null)
+        })
+    },
+    [baseUrl, apiKey],
+  )
+
+  useEffect(() => {
+    if (!enabled) return
+    let live = true
+    let channel: BroadcastChannel | null = null
+    const worker = indexWorker()
+    const conn = plainConnection({ baseUrl, apiKey })
+    const refresh = () =>
+      worker.status(conn).then((next) => {
+        if (!live) return
+        setStatus(next)
+        if (!next.building) setProgress(null)
+      })
+    void worker.channelName(conn).then((name) => {
+      if (!live) return
+      channel = new BroadcastChannel(name)
+      channel.onmessage = (event: MessageEvent<IndexMessage>) => {
+        const message = event.data
+        // Not urgent: React renders it in slices between the user's own input and renders.
+        if (message.type === 'progress') startTransition(() => setProgress(message.progress))
+        else if (message.type === 'failed') setProblem(message.message)
+        else void refresh()
+      }
+    })
+    void refresh().then(() => {
+      if (!live || !autoIndex) return
+      // Once the browser is idle: a small catalogue is indexed without being asked.
+      const start = () => live && build('auto')
+      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 })
+      else setTimeout(start, 1000)
+    })
+    return () => {
+      live = false
+      channel?.close()
+    }
+  }, [baseUrl, apiKey, autoIndex, build, enabled])
+
+  const cancel = useCallback(() => void indexWorker().cancel(), [])
+  return { status, progress, problem, tooLarge, build, cancel }
+}

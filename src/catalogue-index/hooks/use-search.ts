@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react'
+import type { CatalogueClient, Connection } from '../../api/client'
+import { COLLECTIONS, type CollectionView, type Filters } from '../../catalogue'
+import { indexWorker, plainConnection } from '../client/index-client'
+import { HITS_PER_GROUP, recordHit, type SearchAnswer, type SearchGroup } from '../protocol/search'
+
+/**
+ * Where the shown results come from: the whole catalogue's index; or the service's name filters, because the
+ * index is not built (`service`) or while the worker prepares the search of a large index (`preparing`).
+ */
+export type SearchSource = 'index' | 'service' | 'preparing'
+
+export interface SearchState {
+  /** The query the shown results are for (they stay while the next ones are on their way). */
+  query: string
+  answer: SearchAnswer | null
+  source: SearchSource | null
+  /** Results for the latest text are on their way. */
+  pending: boolean
+  failed: boolean
+}
+
+/** Before the index exists, the service is asked after a pause in typing. */
+export const SERVICE_DEBOUNCE_MS = 200
+
+/** What a search of a list by name reads of its collection's definition. */
+type Searchable = Pick<CollectionView, 'name' | 'labels' | 'appPath' | 'listPath' | 'filters' | 'page'>
+
+async function byName(
+  client: CatalogueClient,
+  collection: Searchable,
+  text: string,
+  signal: AbortSignal,
+): Promise<SearchGroup | null> {
+  if (!collection.filters.includes('name')) return null
+  const filters: Filters<string> = { name: text }
+  const page = await client.list(collection, filters, 1, signal)
+  return {
+    collection: collection.name,
+    title: collection.labels.title,
+    total: page.info.count,
+    hits: page.results.slice(0, HITS_PER_GROUP).map((record) => recordHit(collection, record)),
+  }
+}
+
+/** The lists' name filters at once (every list's, or `only` that one's): what the service can search. */
+async function searchService(
+  client: CatalogueClient,
+  text: string,
+  only: string | undefined,
+  signal: AbortSignal,
+): Promise<SearchAnswer> {
+  const searchable: readonly Searchable[] = COLLECTIONS.filter((collection) => within(only, collection.name))
+  const groups = await Promise.all(searchable.map((collection) => byName(client, collection, text, signal)))
+  return { groups: groups.filter((group): group is SearchGroup => group !== null && group.total > 0) }
+}
+
+const within = (only: string | undefined, collection: string) => only === undefined || only === collection
+
+/** The answer's groups of `only` (all of them without it). */
+const keepOnly = (answer: SearchAnswer, only: string | undefined): SearchAnswer =>
+  only === undefined ? answer : { groups: answer.groups.filter((group) => within(only, group.collection)) }
+
+/**
+ * The results for `query`: from the index worker when the catalogue is completely indexed (at every
+ * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next; the
+ * service is asked too while the worker has not answered within the debounce (its first search of a large
+ * index builds the search index), and the worker's answer replaces the service's when it comes. With `only`
+ * (a collection's name), the results of that collection alone, and only its list is asked.
+ */
+export function useSearch(
+  connection: Connection | null,
+  client: CatalogueClient | null,
+  query: string,
+  only?: string,
+): SearchState {
+  const [state, setState] = useState<SearchState>({
+    query: '',
+    answer: null,
+    source: null,
+    pending: true,
+    failed: false,
+  })
+
+  useEffect(() => {
+    if (!connection || !client) return
+    let live = true
+    const controller = new AbortController()
+    const text = query.trim()
+    // null: the worker has not answered yet (on a large catalogue, building the search index takes a while).
+    let indexed: boolean | null = null
+    setState((previous) => ({ ...previous, pending: true }))
+    const show = (answer: SearchAnswer, source: SearchSource) => {
+      if (live) setState({ query, answer, source, pending: false, failed: false })
+    }
+    // After a pause in typing the service is asked, unless the index has answered by then.
+    const timer = setTimeout(() => {
+      if (indexed === true) return
+      const source = indexed === false ? 'service' : 'preparing'
+      if (text === '') return show({ groups: [] }, source)
+      searchService(client, text, only, controller.signal).then(
+        (found) => {
+          if (indexed !== true) show(found, indexed === false ? 'service' : source)
+        },
+        () => {
+          if (live && !controller.signal.aborted && indexed !== true) {
+            setState((previous) => ({ ...previous, pending: false, failed: true, source }))
+          }
+        },
+      )
+    }, SERVICE_DEBOUNCE_MS)
+    void indexWorker()
+      .search(plainConnection(connection), query)
+      .catch(() => null)
+      .then((answer) => {
+        if (!live) return
+        indexed = answer !== null
+        if (!answer) {
+          // The service answered first: the index is not being prepared, it is not built.
+          setState((previous) =>
+            previous.source === 'preparing' ? { ...previous, source: 'service' } : previous,
+          )
+          return
+        }
+        clearTimeout(timer)
+        controller.abort()
+        show(keepOnly(answer, only), 'index')
+      })
+    return () => {
+      live = false
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [connection, client, query, only])
+
+  return state
+}

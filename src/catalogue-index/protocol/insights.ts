@@ -1,0 +1,12 @@
+/** One bar of a chart: what it counts, how many, and the list it opens (none for an empty value or "other"). */
+export type Bar = { label: string; value: number; href?: string }
+
+/** Every chart of the insights page, counted over the whole catalogue. */
+export type Insights = {
+  seasons: Bar[]
+  years: Bar[]
+  types: Bar[]
+  dimensions: Bar[]
+  residents: Bar[]
+  characters: Bar[]
+}

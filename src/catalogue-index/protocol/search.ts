@@ -1,0 +1,68 @@
+import { type ApiRecord, COLLECTIONS, type CollectionView } from '../../catalogue'
+
+/*
+ * What a search answers, from the index (search-index.ts, in the worker) or from the service's name filters
+ * (the palette before the index exists): both give results in this shape.
+ */
+
+/** One result: a record, a value of a field naming a group of records, or a character; and where it leads. */
+export interface SearchHit {
+  /** Unique in an answer: `locations/3`, `locations/type/Planet`, `characters/42`. */
+  key: string
+  collection: string
+  name: string
+  /** The record's other fields in a line: `Asteroid · Fantasy Dimension`, `S01E02 · December 9, 2013`. */
+  detail: string
+  path: string
+  /** A record's id (no other result has one). */
+  recordId?: number
+}
+
+/** The results of one collection (or the characters), best first; `total` counts those not shown too. */
+export interface SearchGroup {
+  collection: string
+  title: string
+  hits: SearchHit[]
+  total: number
+}
+
+export interface SearchAnswer {
+  groups: SearchGroup[]
+}
+
+export const CHARACTERS_GROUP = 'characters'
+/** Results shown per group; the rest are counted. */
+export const HITS_PER_GROUP = 8
+
+const detailFields = new Map<string, string[]>(
+  COLLECTIONS.map((collection) => [
+    collection.name,
+    collection.recordFields
+      .map((field) => field.field as string)
+      .filter((field) => field !== collection.characterLinks.field && field !== 'created'),
+  ]),
+)
+
+/** A record's fields after its name, as a result shows them: its record page's fields but links and dates. */
+export function recordDetail(collection: string, record: ApiRecord): string {
+  const open = record as ApiRecord & Record<string, unknown>
+  return (detailFields.get(collection) ?? [])
+    .map((field) => String(open[field] ?? ''))
+    .filter((text) => text !== '')
+    .join(' · ')
+}
+
+/** A record as a result. */
+export function recordHit(
+  collection: Pick<CollectionView, 'name' | 'appPath'>,
+  record: ApiRecord,
+): SearchHit {
+  return {
+    key: `${collection.name}/${record.id}`,
+    collection: collection.name,
+    name: record.name,
+    detail: recordDetail(collection.name, record),
+    path: `${collection.appPath}/${record.id}`,
+    recordId: record.id,
+  }
+}

@@ -1,0 +1,98 @@
+import type { ApiRecord, Filters, ListPage } from '../../catalogue'
+import type { CrawlProgress } from '../../crawler'
+import type { CharacterReply, CharacterRequest } from './characters'
+import type { Insights } from './insights'
+import type { SearchAnswer } from './search'
+
+/** A connection as the index worker needs it; the key is used for requests only, never stored. */
+export interface IndexConnection {
+  /** Empty means the page's own origin. */
+  baseUrl: string
+  apiKey: string
+}
+
+export interface CollectionStatus {
+  collection: string
+  count: number | null
+  pages: number | null
+  pagesDone: number
+  records: number
+  complete: boolean
+}
+
+export interface IndexStatus {
+  collections: CollectionStatus[]
+  /** Every collection is completely stored. */
+  complete: boolean
+  /** When the oldest collection was last completely read (epoch ms); null before that. */
+  updatedAt: number | null
+  /** A crawl of this connection is under way, in this tab or another. */
+  building: boolean
+}
+
+export type BuildMode = 'auto' | 'build' | 'refresh'
+
+export type BuildOutcome =
+  | { outcome: 'done'; records: number; elapsedMs: number }
+  | { outcome: 'busy' }
+  | { outcome: 'tooLarge'; pages: number }
+  | { outcome: 'cancelled' }
+  | { outcome: 'unauthorized' }
+  | { outcome: 'failed'; message: string }
+
+export type { ExportFormat } from '../../export'
+
+/** What an export reads of the list it exports. */
+export type ExportedList = { name: string; listPath: string; filters: readonly string[] }
+
+/** The insights of a complete index, counted in the worker, with how many records they count. */
+export type InsightsAnswer = {
+  insights: Insights
+  records: { episodes: number; locations: number }
+  elapsedMs: number
+}
+
+import type { ExportFormat } from '../../export'
+
+/** What the index broadcasts to every tab of the same connection. */
+export type IndexMessage =
+  | { type: 'progress'; progress: CrawlProgress }
+  | { type: 'changed' }
+  | { type: 'failed'; message: string }
+
+/** The index worker's API, called through Comlink. */
+export interface IndexWorkerApi {
+  channelName(connection: IndexConnection): Promise<string>
+  status(connection: IndexConnection): Promise<IndexStatus>
+  build(connection: IndexConnection, mode: BuildMode): Promise<BuildOutcome>
+  cancel(): void
+  /** A list page from a complete index, or null when the collection is not completely indexed. */
+  list(
+    connection: IndexConnection,
+    collection: string,
+    filters: Filters<string>,
+    page: number,
+  ): Promise<ListPage<ApiRecord> | null>
+  /** Records by id from a complete index, or null. */
+  records(
+    connection: IndexConnection,
+    collection: string,
+    ids: readonly number[],
+  ): Promise<ApiRecord[] | null>
+  drop(connection: IndexConnection): Promise<void>
+  /** The whole filtered list as a file's text: from the index when complete, else crawled with the filters. */
+  exportList(
+    connection: IndexConnection,
+    collection: string,
+    filters: Filters<string>,
+    format: ExportFormat,
+    onProgress: (progress: CrawlProgress) => void,
+  ): Promise<{ text: string } | { failed: string }>
+  cancelExport(): void
+  /** Characters, derived from a complete index (characters-protocol.ts), or null while it is incomplete. */
+  characters(connection: IndexConnection, request: CharacterRequest): Promise<CharacterReply | null>
+  /** The whole catalogue searched (src/catalogue-index/search-index.ts), or null while the index is incomplete. */
+  search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
+  /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
+  insights(connection: IndexConnection): Promise<InsightsAnswer | null>
+}

@@ -1,0 +1,147 @@
+import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from '../protocol/worker-api'
+import { indexName } from './connection-name'
+import { deleteIndex, emptyMeta, type IndexDb, openIndex, readMeta, readRecords } from './store'
+
+/*
+ * The index's data as the worker's features read it: the open databases, the records of complete
+ * collections (read once per version of the index) and the messages every tab of a connection hears.
+ * Features that need the whole catalogue (search, characters, insights) read it through `completeCatalogue`.
+ */
+
+const origin = self.location.origin
+const databases = new Map<string, Promise<IndexDb>>()
+const recordCache = new Map<string, { updatedAt: number | null; records: Promise<ApiRecord[]> }>()
+
+export const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
+export const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
+export const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
+
+export const connectionName = (connection: IndexConnection) => indexName(connection, origin)
+
+export async function database(connection: IndexConnection): Promise<{ name: string; db: IndexDb }> {
+  const name = await connectionName(connection)
+  let db = databases.get(name)
+  if (!db) {
+    db = openIndex(name, () => forget(name))
+    databases.set(name, db)
+  }
+  return { name, db: await db }
+}
+
+/** The database of a connection if this browser has one; null without creating it (a dropped index stays gone). */
+export async function existingDatabase(
+  connection: IndexConnection,
+): Promise<{ name: string; db: IndexDb } | null> {
+  const name = await connectionName(connection)
+  if (!databases.has(name) && !(await indexedDB.databases()).some((known) => known.name === name)) return null
+  return database(connection)
+}
+
+export function broadcast(name: string, message: IndexMessage) {
+  const channel = new BroadcastChannel(name)
+  channel.postMessage(message)
+  channel.close()
+}
+
+export async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, ...meta }) => meta)
+  const complete = metas.every((meta) => meta.complete)
+  const times = metas.map((meta) => meta.updatedAt)
+  const held = (await navigator.locks.query()).held ?? []
+  return {
+    collections,
+    complete,
+    updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
+    building: held.some((lock) => lock.name === name),
+  }
+}
+
+/** The status of a connection without an index. */
+export async function emptyStatus(name: string): Promise<IndexStatus> {
+  const held = (await navigator.locks.query()).held ?? []
+  return {
+    collections: collectionNames.map((collection) => {
+      const { updatedAt: _, ...meta } = emptyMeta(collection)
+      return meta
+    }),
+    complete: false,
+    updatedAt: null,
+    building: held.some((lock) => lock.name === name),
+  }
+}
+
+/** The records of one completely stored collection, or null while it is incomplete. */
+export async function completeRecords(
+  db: IndexDb,
+  name: string,
+  collection: string,
+): Promise<ApiRecord[] | null> {
+  const meta = await readMeta(db, collection)
+  if (!meta.complete) return null
+  const key = `${name}\n${collection}`
+  // One connection's records at a time: another's are forgotten when this one's are read.
+  for (const known of recordCache.keys()) if (!known.startsWith(`${name}\n`)) recordCache.delete(known)
+  let cached = recordCache.get(key)
+  if (!cached || cached.updatedAt !== meta.updatedAt) {
+    cached = { updatedAt: meta.updatedAt, records: readRecords(db, collection) }
+    recordCache.set(key, cached)
+  }
+  return cached.records
+}
+
+/** A complete index: every collection's records by collection name, and the version they are of. */
+export interface CompleteCatalogue {
+  /** Changes whenever any collection is re-read; derived data (search, characters, insights) keys on it. */
+  version: string
+  records: ReadonlyMap<string, readonly ApiRecord[]>
+}
+
+/** Every collection's records when the whole index is complete, or null (without creating an index). */
+export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
+  const existing = await existingDatabase(connection)
+  if (!existing) return null
+  const { name, db } = existing
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  if (!metas.every((meta) => meta.complete)) return null
+  const lists = await Promise.all(collectionNames.map((collection) => completeRecords(db, name, collection)))
+  const records = new Map<string, readonly ApiRecord[]>()
+  for (const [i, collection] of collectionNames.entries()) {
+    const list = lists[i]
+    if (!list) return null
+    records.set(collection, list)
+  }
+  return { version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`, records }
+}
+
+/**
+ * Data derived from the complete catalogue, kept for one version of one index (the version names the
+ * database): derived again only when the index changes or another connection's index is asked for.
+ */
+export function perVersion<T>(derive: (catalogue: CompleteCatalogue) => T) {
+  let kept: { version: string; value: Promise<T> } | null = null
+  return async (connection: IndexConnection): Promise<{ version: string; value: T } | null> => {
+    const catalogue = await completeCatalogue(connection)
+    if (!catalogue) return null
+    if (kept?.version !== catalogue.version) {
+      kept = { version: catalogue.version, value: Promise.resolve().then(() => derive(catalogue)) }
+    }
+    const { version, value } = kept
+    return { version, value: await value }
+  }
+}
+
+/** Forgets the open database of an index and the records read from it. */
+function forget(name: string) {
+  databases.delete(name)
+  for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
+}
+
+export async function dropIndex(name: string) {
+  const db = databases.get(name)
+  forget(name)
+  if (db) (await db).close()
+  await deleteIndex(name)
+  broadcast(name, { type: 'changed' })
+}

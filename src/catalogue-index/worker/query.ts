@@ -1,0 +1,66 @@
+import {
+  type ApiRecord,
+  type CollectionView,
+  type Filters,
+  filterMatches,
+  type ListPage,
+  normaliseFilterValue,
+  PAGE_SIZE,
+  pageCount,
+} from '../../catalogue'
+
+type Listed = Pick<CollectionView, 'listPath' | 'filters'>
+
+/** The non-empty, trimmed filters of a list in the collection's order, as the service applies them. */
+export function appliedFilters(collection: Listed, filters: Filters<string>): [string, string][] {
+  const applied: [string, string][] = []
+  for (const name of collection.filters) {
+    const value = normaliseFilterValue(filters[name] ?? '')
+    if (value !== '') applied.push([name, value])
+  }
+  return applied
+}
+
+/** The records of a list, in id order, that every applied filter matches (the contract's `filterMatches`). */
+export function filterRecords<R extends ApiRecord>(
+  collection: Listed,
+  records: readonly R[],
+  filters: Filters<string>,
+): R[] {
+  const applied = appliedFilters(collection, filters)
+  const matching = records.filter((record) => {
+    const fields: Record<string, unknown> = record
+    return applied.every(([name, value]) => filterMatches(String(fields[name] ?? ''), value))
+  })
+  return matching.sort((a, b) => a.id - b.id)
+}
+
+/**
+ * One page of a list as the service would answer it: the same rows, count, pages and page addresses
+ * (against `base`). A page beyond the last holds no rows, like the service's.
+ */
+export function listPageOf<R extends ApiRecord>(
+  collection: Listed,
+  records: readonly R[],
+  filters: Filters<string>,
+  page: number,
+  base: string,
+): ListPage<R> {
+  const matching = filterRecords(collection, records, filters)
+  const pages = pageCount(matching.length)
+  const url = (target: number) => {
+    let address = `${base}${collection.listPath}?page=${target}`
+    for (const [name, value] of appliedFilters(collection, filters))
+      address += `&${name}=${encodeURIComponent(value)}`
+    return address
+  }
+  return {
+    info: {
+      count: matching.length,
+      pages,
+      next: page < pages ? url(page + 1) : null,
+      prev: page > 1 && pages > 0 ? url(page - 1) : null,
+    },
+    results: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+  }
+}

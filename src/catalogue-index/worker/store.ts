@@ -1,0 +1,124 @@
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb'
+import type { ApiRecord, Info } from '../../catalogue'
+
+/** What the index knows of one collection. */
+export interface CollectionMeta {
+  collection: string
+  /** Records and pages the service reported on the last page read; null before the first. */
+  count: number | null
+  pages: number | null
+  /** Pages stored, in order from page 1 (a cancelled crawl resumes after them). */
+  pagesDone: number
+  records: number
+  /** Every page of the collection is stored. */
+  complete: boolean
+  /** When the collection was last completely read (epoch ms). */
+  updatedAt: number | null
+}
+
+/** What a list page held when it was read: its ETag (for `If-None-Match`), its `info` and its record ids. */
+export interface PageEntry {
+  path: string
+  etag: string | null
+  info: Info
+  ids: number[]
+}
+
+interface IndexSchema extends DBSchema {
+  records: { key: [string, number]; value: { collection: string; id: number; record: ApiRecord } }
+  pages: { key: string; value: PageEntry }
+  meta: { key: string; value: CollectionMeta }
+}
+
+export type IndexDb = IDBPDatabase<IndexSchema>
+
+const VERSION = 1
+
+/**
+ * Opens (creating if needed) the index database of one connection; `onDropped` runs when another tab deletes
+ * it (this connection is then closed and must not be used again).
+ */
+export function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
+  return openDB<IndexSchema>(name, VERSION, {
+    upgrade(db) {
+      db.createObjectStore('records', { keyPath: ['collection', 'id'] })
+      db.createObjectStore('pages', { keyPath: 'path' })
+      db.createObjectStore('meta', { keyPath: 'collection' })
+    },
+    blocking(_current, _next, event) {
+      // Another tab drops this index: let it.
+      const target = event.target
+      if (target instanceof IDBDatabase) target.close()
+      onDropped?.()
+    },
+  })
+}
+
+export function deleteIndex(name: string): Promise<void> {
+  return deleteDB(name)
+}
+
+export function emptyMeta(collection: string): CollectionMeta {
+  return { collection, count: null, pages: null, pagesDone: 0, records: 0, complete: false, updatedAt: null }
+}
+
+export async function readMeta(db: IndexDb, collection: string): Promise<CollectionMeta> {
+  return (await db.get('meta', collection)) ?? emptyMeta(collection)
+}
+
+/** Every record of a collection, in id order. */
+export async function readRecords(db: IndexDb, collection: string): Promise<ApiRecord[]> {
+  const range = IDBKeyRange.bound(
+    [collection, Number.NEGATIVE_INFINITY],
+    [collection, Number.POSITIVE_INFINITY],
+  )
+  const rows = await db.getAll('records', range)
+  return rows.map((row) => row.record)
+}
+
+export async function readById(
+  db: IndexDb,
+  collection: string,
+  ids: readonly number[],
+): Promise<ApiRecord[]> {
+  const tx = db.transaction('records')
+  const rows = await Promise.all(ids.map((id) => tx.store.get([collection, id])))
+  return rows.flatMap((row) => (row ? [row.record] : []))
+}
+
+/** Stores one page's records, its entry and the collection's progress in one transaction. */
+export async function writePage(
+  db: IndexDb,
+  collection: string,
+  records: readonly ApiRecord[],
+  entry: PageEntry,
+  meta: CollectionMeta,
+): Promise<void> {
+  const tx = db.transaction(['records', 'pages', 'meta'], 'readwrite')
+  const recordStore = tx.objectStore('records')
+  for (const record of records) void recordStore.put({ collection, id: record.id, record })
+  void tx.objectStore('pages').put(entry)
+  void tx.objectStore('meta').put(meta)
+  await tx.done
+}
+
+export async function writeMeta(db: IndexDb, meta: CollectionMeta): Promise<void> {
+  await db.put('meta', meta)
+}
+
+/** Removes the records of a collection whose ids a complete re-read did not see. */
+export async function removeUnseen(
+  db: IndexDb,
+  collection: string,
+  seen: ReadonlySet<number>,
+): Promise<void> {
+  const range = IDBKeyRange.bound(
+    [collection, Number.NEGATIVE_INFINITY],
+    [collection, Number.POSITIVE_INFINITY],
+  )
+  const tx = db.transaction('records', 'readwrite')
+  for (let cursor = await tx.store.openCursor(range); cursor; cursor = await cursor.continue()) {
+    if (!seen.has(cursor.value.id)) await cursor.delete()
+  }
+  await tx.done
+}
