@@ -36,6 +36,12 @@ export const artifacts = defineCollection({
     { field: 'owners', label: 'Owners' },
     { field: 'created', label: 'Created' },
   ],
+  columns: [
+    { field: 'name', label: 'Name', kind: 'text', shown: true },
+    { field: 'kind', label: 'Kind', kind: 'text', shown: true },
+    { field: 'owners', label: 'Owners', kind: 'count', shown: true, range: true },
+  ],
+  facets: [{ name: 'kind', label: 'Kind', valueOf: (artifact) => artifact.kind }],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,

@@ -40,6 +40,30 @@ type Labels = {
 /** One field a record page shows, in order, and the term it is shown with. */
 export type RecordField<R> = { field: keyof R & string; label: string }
 
+/**
+ * How a list's column is read by the data tool (the catalogue index's sort and ranges): `text` by the fixed
+ * collator (`SORT_COLLATOR`), `count` as the number of entries of an array field, `isoDate` and `airDate` as a
+ * time in UTC, `id` as the number it is.
+ */
+export type ColumnKind = 'id' | 'text' | 'count' | 'isoDate' | 'airDate'
+
+/** One column a list can show: every column sorts; a `range` column also takes from/to bounds. */
+export type Column<R> = {
+  field: keyof R & string
+  label: string
+  kind: ColumnKind
+  /** Shown when the reader has not chosen the columns. */
+  shown: boolean
+  /** Numbers and dates: the data tool offers a range (from, to) on it. */
+  range?: true
+}
+
+/**
+ * A facet: a value with a limited set of possibilities, offered with its count. `valueOf` reads it out of a
+ * record exactly (an empty string is a value of its own).
+ */
+export type Facet<R> = { name: string; label: string; valueOf: (record: R) => string }
+
 /** The field holding a record's character links (`residents`, `characters`) and how people call them. */
 export type CharacterLinks<Field extends string> = {
   field: Field
@@ -71,6 +95,10 @@ export interface CollectionView<R extends ApiRecord = ApiRecord, F extends strin
   characterLinks: CharacterLinks<keyof R & string>
   /** The fields a record page shows below the record's name, in order. */
   recordFields: readonly RecordField<R>[]
+  /** The columns a list can show, in their default order: the data tool sorts by each, and ranges some. */
+  columns: readonly Column<R>[]
+  /** The facets of the list: fields with a limited set of values. */
+  facets: readonly Facet<R>[]
 }
 
 /** What the service reads of any collection: the store, the service and the routes work on every one alike. */

@@ -4,7 +4,9 @@ import {
   type ApiRecord,
   type CharacterLinks,
   type Collection,
+  type Column,
   type DatasetRecord,
+  type Facet,
   type Info,
   type RecordField,
 } from './collection'
@@ -34,6 +36,8 @@ export interface CollectionSpec<
   filterLabels: { readonly [K in F]: string }
   characterLinks: CharacterLinks<keyof R & keyof D & string>
   recordFields: readonly RecordField<R>[]
+  columns: readonly Column<R>[]
+  facets: readonly Facet<R>[]
   toRecord(record: D, at: Parameters<Collection['toRecord']>[1]): R
 }
 

@@ -54,6 +54,15 @@ export const episodes = defineCollection({
     { field: 'characters', label: 'Characters' },
     { field: 'created', label: 'Created' },
   ],
+  columns: [
+    { field: 'id', label: 'Id', kind: 'id', shown: false },
+    { field: 'name', label: 'Name', kind: 'text', shown: true },
+    { field: 'episode', label: 'Episode code', kind: 'text', shown: true },
+    { field: 'air_date', label: 'Air date', kind: 'airDate', shown: true, range: true },
+    { field: 'characters', label: 'Characters', kind: 'count', shown: false, range: true },
+    { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
+  ],
+  facets: [{ name: 'season', label: 'Season', valueOf: (episode) => seasonCode(episode.episode) }],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,
@@ -64,6 +73,12 @@ export const episodes = defineCollection({
     created: record.created,
   }),
 })
+
+/** The season of an episode code as the list's filter writes it (`S02E03` → `S02`); empty for another form. */
+export function seasonCode(code: string): string {
+  const match = EPISODE_CODE_PATTERN.exec(code)
+  return match ? `S${match[1]}` : ''
+}
 
 /** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
 export function parseEpisodeCode(code: string): { season: number; episode: number } | null {

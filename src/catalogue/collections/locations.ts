@@ -48,6 +48,18 @@ export const locations = defineCollection({
     { field: 'residents', label: 'Residents' },
     { field: 'created', label: 'Created' },
   ],
+  columns: [
+    { field: 'id', label: 'Id', kind: 'id', shown: false },
+    { field: 'name', label: 'Name', kind: 'text', shown: true },
+    { field: 'type', label: 'Type', kind: 'text', shown: true },
+    { field: 'dimension', label: 'Dimension', kind: 'text', shown: true },
+    { field: 'residents', label: 'Residents', kind: 'count', shown: true, range: true },
+    { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
+  ],
+  facets: [
+    { name: 'type', label: 'Type', valueOf: (location) => location.type },
+    { name: 'dimension', label: 'Dimension', valueOf: (location) => location.dimension },
+  ],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,

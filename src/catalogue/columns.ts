@@ -1,0 +1,30 @@
+import { parseAirDate } from './air-date'
+import type { ApiRecord, Column } from './collection'
+
+/**
+ * The one order of text for every reader, so that a shared link gives the same rows in the same order:
+ * "Planet 9" before "Planet 10", "Émile" beside "Emile", letter case ignored.
+ */
+export const SORT_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
+/**
+ * A record's value in a column as the data tool compares it: text, or a number (a count, or a time in UTC
+ * milliseconds); null when it has none (an empty text, an unreadable date), which sorts last either way.
+ */
+export function columnValue<R extends ApiRecord>(record: R, column: Column<R>): string | number | null {
+  const value: unknown = record[column.field]
+  switch (column.kind) {
+    case 'id':
+      return typeof value === 'number' ? value : null
+    case 'count':
+      return Array.isArray(value) ? value.length : null
+    case 'isoDate': {
+      const time = typeof value === 'string' ? Date.parse(value) : Number.NaN
+      return Number.isNaN(time) ? null : time
+    }
+    case 'airDate':
+      return typeof value === 'string' ? (parseAirDate(value)?.getTime() ?? null) : null
+    case 'text':
+      return typeof value === 'string' && value !== '' ? value : null
+  }
+}
