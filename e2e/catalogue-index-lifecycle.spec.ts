@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { COLLECTIONS, PAGE_SIZE } from '../src/catalogue'
 import { listPagePath } from '../src/crawler/lists'
+import { holdingsOf } from './support/catalogue'
 import { mainNav } from './support/explorer'
 import { gate } from './support/faults'
 import { expect, test } from './support/fixtures'
@@ -54,7 +55,7 @@ test('changing the connection drops the old index and indexes the new one; forge
   page,
   catalogue,
 }) => {
-  const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
   expect(await indexedServices(page)).toEqual([DEMO_URL])
@@ -87,7 +88,7 @@ test('changing the connection drops the old index and indexes the new one; forge
 })
 
 test('a refused key while the index is refreshed drops the index', async ({ page, context, catalogue }) => {
-  const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
 
@@ -118,7 +119,7 @@ test('two tabs asking for the index at the same time run one crawl and see the s
   context,
   catalogue,
 }) => {
-  const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   // The crawl's second page of locations waits until both tabs show the crawl under way.
   const held = gate()
   await context.route(
@@ -217,7 +218,7 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   context,
   catalogue,
 }) => {
-  const counts = `Catalogue index: ${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   // The crawl's fifth page of locations waits until Cancel was clicked: the pages before it are stored by then.
   const held = gate()
   await context.route(
@@ -236,7 +237,7 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   const resume = status.getByRole('button', { name: 'Resume indexing' })
   await expect(resume).toBeVisible()
   held.open()
-  const sofar = (await status.textContent())?.match(/([\d,]+) locations, ([\d,]+) episodes so far/)
+  const sofar = (await status.textContent())?.match(/([\d,]+) locations and ([\d,]+) episodes so far/)
   if (!sofar) throw new Error(`no counts so far in: ${await status.textContent()}`)
   const storedPages = (records: string | undefined) =>
     Math.ceil(Number(records?.replace(',', '')) / PAGE_SIZE)

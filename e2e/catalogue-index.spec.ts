@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
-import { matching, namesOf, pageOf } from './support/catalogue'
+import { holdingsOf, matching, namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -25,7 +25,7 @@ test('a small catalogue is indexed by itself once the list is on screen, and a s
   context,
   catalogue,
 }) => {
-  const counts = `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`
+  const counts = holdingsOf(catalogue)
   await page.goto('/locations')
   await expect(indexStatus(page)).toContainText(`Catalogue index: ${counts} · updated just now`, INDEXED)
   await expect(indexStatus(page).getByRole('button', { name: 'Refresh' })).toBeVisible()

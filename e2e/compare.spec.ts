@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { characterIdFromUrl, type Episode, type Location } from '../src/catalogue'
-import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
+import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { compareView, listView, openIndexed, titleOf } from './support/explorer'
 import { gate, isLocationList } from './support/faults'
 import { expect, test } from './support/fixtures'
@@ -200,7 +200,7 @@ test('with the catalogue indexed, adding finds a record in spite of accents, cas
   const cafe = catalogue.locations.find((location) => location.name === 'Café Müller')
   const [a, b] = catalogue.locations.filter((location) => location !== cafe)
   if (!cafe || !a || !b) throw new Error('the shipped dataset has Café Müller')
-  await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+  await openIndexed(page, holdingsOf(catalogue))
   await page.goto(`/locations/${a.id},${b.id}`)
   const compared = compareView(page, 'locations')
   await expect(compared.columns).toHaveCount(2)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
+import { holdingsOf } from './support/catalogue'
 import { type CollectionName, compareView, listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -94,7 +95,7 @@ for (const { name, viewport } of screens) {
   }) => {
     test.setTimeout(90_000)
     await page.setViewportSize(viewport)
-    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await openIndexed(page, holdingsOf(catalogue))
     await page.addInitScript(RECORD_SHIFTS)
 
     await page.goto('/characters/1')

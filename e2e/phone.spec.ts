@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
-import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
+import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { compareView, expectListShows, listView, openIndexed, scrollsSideways } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -140,7 +140,7 @@ test.describe('at 320 px, the width WCAG 1.4.10 asks content to reflow to', () =
     catalogue,
   }) => {
     test.setTimeout(90_000)
-    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await openIndexed(page, holdingsOf(catalogue))
     await expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE)
     const header = page.getByRole('banner')
     for (const name of ['Menu', 'Search']) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
+import { holdingsOf } from './support/catalogue'
 import { openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -21,7 +22,7 @@ async function activeOption(page: Page): Promise<string> {
 
 test.describe('the search palette', () => {
   test.beforeEach(async ({ page, catalogue }) => {
-    await openIndexed(page, `${catalogue.locations.length} locations, ${catalogue.episodes.length} episodes`)
+    await openIndexed(page, holdingsOf(catalogue))
   })
 
   test('works by keyboard alone: Ctrl+K and /, type, arrows, Enter opens the record; Escape gives focus back', async ({

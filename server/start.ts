@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import type { FastifyInstance } from 'fastify'
+import { describeHoldings } from '../src/catalogue'
 import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
 import { type CatalogueStore, loadStore } from './dataset/store'
@@ -162,7 +163,7 @@ function startLines(config: Config, store: CatalogueStore, address: string): str
   const keys = config.apiKeys.length
   const burst = config.rateLimit * TokenBucketLimiter.BURST_FACTOR
   return [
-    `Catalogue service on ${address}: ${holdings(store)} from ${config.dataPath}.`,
+    `Catalogue service on ${address}: ${describeHoldings(store.collections.map(({ records, collection }) => ({ labels: collection.labels, count: records.length })))} from ${config.dataPath}.`,
     keys === 0
       ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README); its rate limit applies per client address.'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
@@ -190,16 +191,6 @@ export function startWarnings(config: Config): string[] {
     )
   }
   return warnings
-}
-
-/** "126 locations and 51 episodes". */
-function holdings(store: CatalogueStore): string {
-  const counts = store.collections.map(
-    ({ records, collection }) => `${records.length} ${collection.labels.plural}`,
-  )
-  return counts.length > 1
-    ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}`
-    : (counts[0] ?? 'nothing')
 }
 
 function startFailure(error: unknown): string {

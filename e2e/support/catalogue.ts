@@ -4,6 +4,8 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 import {
+  COLLECTIONS,
+  describeHoldings,
   episodes as EPISODES,
   type Episode,
   filterMatches,
@@ -129,4 +131,9 @@ export function nameFillingPages<Item extends { name: string }>(items: readonly 
 
 export function namesOf(items: readonly { name: string }[]): string[] {
   return items.map((item) => item.name)
+}
+
+/** "126 locations and 51 episodes": what the catalogue holds, in the words the explorer says it. */
+export function holdingsOf(catalogue: CatalogueSnapshot): string {
+  return describeHoldings(COLLECTIONS.map(({ name, labels }) => ({ labels, count: catalogue[name].length })))
 }

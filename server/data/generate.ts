@@ -9,7 +9,13 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { COLLECTIONS, type Dataset, type DatasetEpisode, type DatasetLocation } from '../../src/catalogue'
+import {
+  COLLECTIONS,
+  type Dataset,
+  type DatasetEpisode,
+  type DatasetLocation,
+  describeHoldings,
+} from '../../src/catalogue'
 import { writeAirDate } from '../../src/catalogue/air-date'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { seededRandom } from './seeded-random'
@@ -305,8 +311,8 @@ function main(): void {
   })
   writeFileSync(values.out, formatDataset(dataset))
   const records: { readonly [name: string]: readonly object[] } = dataset
-  const counts = COLLECTIONS.map(({ name, labels }) => `${records[name]?.length ?? 0} ${labels.plural}`)
-  console.log(`Wrote ${counts.slice(0, -1).join(', ')} and ${counts.at(-1)} to ${values.out}`)
+  const counts = COLLECTIONS.map(({ name, labels }) => ({ labels, count: records[name]?.length ?? 0 }))
+  console.log(`Wrote ${describeHoldings(counts)} to ${values.out}`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { COLLECTIONS, describeHoldings } from '../../src/catalogue'
 import { type Clock, isCrawlError } from '../../src/crawler'
 import { formatDataset } from '../data/generate'
 import { type ProgressOutput, progressReporter } from './progress'
@@ -92,7 +93,7 @@ export async function runSnapshot(
     reporter.finish()
     await writeFileAtomically(out, formatDataset(dataset), io.openTemp)
     io.stdout.write(
-      `Wrote ${dataset.locations.length} locations and ${dataset.episodes.length} episodes from ${from} to ${out} (${summary.requests} requests in ${(summary.elapsedMs / 1000).toFixed(1)} s).\n`
+      `Wrote ${describeHoldings(COLLECTIONS.map(({ name, labels }) => ({ labels, count: dataset[name].length })))} from ${from} to ${out} (${summary.requests} requests in ${(summary.elapsedMs / 1000).toFixed(1)} s).\n`
         .split(key)
         .join('[key]'),
     )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { BrowseCollections } from '../components/layout/BrowseCollections'
 import { PageHeading } from '../components/layout/PageHeading'
 import { usePageTitle } from '../components/layout/use-page-title'
 
@@ -8,9 +8,7 @@ export function NotFoundPage() {
     <div className="state-page">
       <PageHeading>Page not found</PageHeading>
       <p>Nothing lives at this address in the explorer.</p>
-      <p>
-        <Link to="/locations">Browse locations</Link> or <Link to="/episodes">browse episodes</Link>.
-      </p>
+      <BrowseCollections />
     </div>
   )
 }

@@ -62,11 +62,6 @@ export function countText(count: number, singular: string, plural: string): stri
   return `${count} ${count === 1 ? singular : plural}`
 }
 
-/** "a", "a and b", "a, b and c". */
-export function joinWithAnd(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '')
-}
-
 /** The character numbers of character addresses, in their order; an address without a number is left out. */
 export function characterNumbers(urls: readonly string[]): number[] {
   return urls.flatMap((url) => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { describeFailure } from '../../api/errors'
+import { BrowseCollections } from '../../components/layout/BrowseCollections'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './keyboard-shortcuts'
@@ -122,11 +122,7 @@ export default function SettingsPage() {
           {failure}
         </p>
       )}
-      {savedNow && (
-        <p>
-          <Link to="/locations">Browse locations</Link> or <Link to="/episodes">browse episodes</Link>.
-        </p>
-      )}
+      {savedNow && <BrowseCollections />}
 
       <section className="settings-keyboard" aria-labelledby={`${id}-keyboard`}>
         <h2 id={`${id}-keyboard`}>Keyboard</h2>

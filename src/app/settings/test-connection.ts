@@ -1,7 +1,6 @@
 import { type Connection, createClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
-import { type ApiRecord, COLLECTIONS } from '../../catalogue'
-import { joinWithAnd } from '../../lib/format'
+import { type ApiRecord, COLLECTIONS, describeHoldings } from '../../catalogue'
 
 /** What a connection test found: the counts, or the problem as one sentence a person can act on. */
 export type ConnectionTest = { ok: true; message: string } | { ok: false; problem: string }
@@ -17,10 +16,10 @@ export async function testConnection(
     const counts = await Promise.all(
       COLLECTIONS.map(async (collection) => {
         const { count } = (await client.list<ApiRecord, string>(collection, {}, 1, signal)).info
-        return `${count} ${count === 1 ? collection.labels.singular : collection.labels.plural}`
+        return { labels: collection.labels, count }
       }),
     )
-    return { ok: true, message: `Connected: ${joinWithAnd(counts)}.` }
+    return { ok: true, message: `Connected: ${describeHoldings(counts)}.` }
   } catch (error) {
     if (isApiError(error) && error.kind === 'notFound') {
       return { ok: false, problem: 'No catalogue service answers at this address.' }

@@ -1,16 +1,18 @@
-import { COLLECTIONS } from '../../catalogue'
+import { COLLECTIONS, describeHoldings } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import type { CollectionStatus } from '../protocol/worker-api'
 
-/** "126 locations, 51 episodes". */
+/** "126 locations and 51 episodes": the records the index holds, per list. */
 export function describeCounts(collections: readonly CollectionStatus[]): string {
-  return collections
-    .map((status) => {
-      const labels = COLLECTIONS.find((collection) => collection.name === status.collection)?.labels
-      const count = status.records
-      return `${count.toLocaleString('en')} ${count === 1 ? (labels?.singular ?? status.collection) : (labels?.plural ?? status.collection)}`
-    })
-    .join(', ')
+  return describeHoldings(
+    collections.map(({ collection: name, records }) => ({
+      labels: COLLECTIONS.find((collection) => collection.name === name)?.labels ?? {
+        singular: name,
+        plural: name,
+      },
+      count: records,
+    })),
+  )
 }
 
 /** "3 min ago", "just now", "2 h ago", "4 days ago". */

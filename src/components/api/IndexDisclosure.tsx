@@ -1,6 +1,5 @@
 import { useCatalogueClient } from '../../api/client-context'
-import { COLLECTIONS } from '../../catalogue'
-import { joinWithAnd } from '../../lib/format'
+import { COLLECTIONS, joinWithAnd } from '../../catalogue'
 import './api-disclosure.css'
 
 const LINK_FIELDS = joinWithAnd(

@@ -9,9 +9,8 @@ import {
   useState,
 } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
-import { COLLECTIONS } from '../../catalogue'
+import { COLLECTIONS, joinWithAnd } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/components/OfflineNotice'
-import { joinWithAnd } from '../../lib/format'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
