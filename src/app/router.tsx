@@ -3,7 +3,9 @@ import { createBrowserRouter, type RouteObject, replace } from 'react-router-dom
 import { type ApiRecord, type CollectionName, type CollectionView, episodes, locations } from '../catalogue'
 import { Layout } from '../components/layout/Layout'
 import type { ApiReferenceData } from '../features/api-reference/ApiReferencePage'
-import { collectionQueries } from '../lib/collection-queries'
+import { episodeQueries } from '../features/episodes/queries'
+import { locationQueries } from '../features/locations/queries'
+import type { CollectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
 import type { ConnectionStore } from './connection/connection-store'
@@ -30,14 +32,14 @@ const apiReferencePage = routeModule(() => import('../features/api-reference/Api
 
 /**
  * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
- * The query options are made by the same factory as the feature's `queries.ts`, so their keys are equal and
- * the loader fills the very cache entries the page reads.
+ * The query options are the feature's own (`queries.ts`), so the loader fills the very cache entries the
+ * page reads.
  */
 function collectionRoutes<R extends ApiRecord, F extends string>(
   collection: CollectionView<R, F>,
+  queries: CollectionQueries<R, F>,
   deps: RouterDeps,
 ): RouteObject[] {
-  const queries = collectionQueries(collection)
   const pages = pagesOf(collection.name)
   const list = routeModule(pages.loadList)
   const record = routeModule(pages.loadRecord)
@@ -65,8 +67,8 @@ function pagesOf(name: string): CollectionRoute {
  */
 function routesByCollection(deps: RouterDeps) {
   return {
-    locations: () => collectionRoutes(locations, deps),
-    episodes: () => collectionRoutes(episodes, deps),
+    locations: () => collectionRoutes(locations, locationQueries, deps),
+    episodes: () => collectionRoutes(episodes, episodeQueries, deps),
   } satisfies Record<CollectionName, () => RouteObject[]>
 }
 

@@ -1,3 +1,4 @@
+import { COLLECTIONS, type CollectionName } from '../../catalogue'
 import type { FakeClock } from './fake-clock'
 
 export const KEY = 'crawl-secret-key'
@@ -29,6 +30,14 @@ export function episode(id: number) {
   }
 }
 
+/** The records this fake holds, by collection name. */
+const RECORDS: { readonly [C in CollectionName]?: (id: number) => object } = {
+  locations: location,
+  episodes: episode,
+}
+
+const nameOf = (record: object) => ('name' in record ? record.name : '')
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -42,9 +51,8 @@ export interface SentRequest {
   at: number
 }
 
-export interface FakeServiceOptions {
-  locations?: number
-  episodes?: number
+/** How many records of each collection the fake holds (none when left out), and how it answers. */
+export interface FakeServiceOptions extends Partial<Record<CollectionName, number>> {
   /** Answers this request instead of the page, when it returns a Response. */
   override?: (request: SentRequest, index: number) => Response | Promise<Response> | undefined
   clock?: FakeClock
@@ -56,10 +64,22 @@ export interface FakeServiceOptions {
 
 /** A catalogue service in memory, with page size 20, `next` addresses on another host; records every request. */
 export function fakeService(options: FakeServiceOptions = {}) {
-  const all = {
-    locations: Array.from({ length: options.locations ?? 0 }, (_, index) => location(index + 1)),
-    episodes: Array.from({ length: options.episodes ?? 0 }, (_, index) => episode(index + 1)),
-  }
+  // Each collection's list at its own path (both spellings, as the service serves them); a collection this
+  // fake has no records for lists none.
+  const lists = new Map(
+    COLLECTIONS.flatMap((collection) => {
+      const make = RECORDS[collection.name]
+      const records = Array.from(
+        { length: options[collection.name] ?? 0 },
+        (_, index) => make?.(index + 1) ?? {},
+      )
+      const bare = collection.listPath.replace(/\/$/, '')
+      return [
+        [bare, { path: collection.listPath, records }],
+        [`${bare}/`, { path: collection.listPath, records }],
+      ] as const
+    }),
+  )
   const requests: SentRequest[] = []
   let inFlight = 0
   let mostInFlight = 0
@@ -85,13 +105,13 @@ export function fakeService(options: FakeServiceOptions = {}) {
   }
 
   function answer(request: SentRequest): Response {
-    const path = request.url.pathname.replace(/^\/api/, '')
-    const collection = path === '/v1/locations' ? 'locations' : path === '/v1/episodes/' ? 'episodes' : null
-    if (!collection) return json({ error: 'No such path.' }, 404)
+    const list = lists.get(request.url.pathname.replace(/^\/api/, ''))
+    if (!list) return json({ error: 'No such path.' }, 404)
+    const { path } = list
     const page = Number(request.url.searchParams.get('page') ?? '1')
     const name = request.url.searchParams.get('name')
-    const records = (all[collection] as { name: string }[]).filter(
-      (record) => !name || record.name.toLowerCase().includes(name.toLowerCase()),
+    const records = list.records.filter(
+      (record) => !name || String(nameOf(record)).toLowerCase().includes(name.toLowerCase()),
     )
     const pages = Math.ceil(records.length / 20)
     if (page > pages && page > 1) return json({ error: 'Page beyond the last.' }, 404)
