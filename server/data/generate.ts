@@ -7,6 +7,7 @@
  * Flags: --locations N (default 126), --episodes N (default 51), --seed N (default 20131202), --out PATH.
  */
 import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import {
@@ -17,6 +18,7 @@ import {
   describeHoldings,
 } from '../../src/catalogue'
 import { writeAirDate } from '../../src/catalogue/air-date'
+import { writeExamples } from '../build/openapi-examples'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { seededRandom } from './seeded-random'
 
@@ -286,7 +288,7 @@ Options:
   --out <path>     file to write (default: the shipped dataset, server/data/catalogue.json)
   -h, --help       print this and exit`
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       help: { type: 'boolean', short: 'h', default: false },
@@ -310,17 +312,17 @@ function main(): void {
     seed: count('seed', values.seed),
   })
   writeFileSync(values.out, formatDataset(dataset))
+  // The OpenAPI document's examples are the service's real answers from the shipped dataset.
+  if (resolve(values.out) === DEFAULT_DATASET_PATH) await writeExamples(dataset)
   const records: { readonly [name: string]: readonly object[] } = dataset
   const counts = COLLECTIONS.map(({ name, labels }) => ({ labels, count: records[name]?.length ?? 0 }))
   console.log(`Wrote ${describeHoldings(counts)} to ${values.out}`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  try {
-    main()
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error))
     console.error(`\n${USAGE}`)
     process.exit(1)
-  }
+  })
 }
