@@ -2,6 +2,7 @@ import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { COLLECTIONS, joinWithAnd } from '../../src/catalogue'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { DatasetError, loadDataset, validateDataset } from './load'
 
@@ -120,7 +121,7 @@ describe('loading a dataset', () => {
     )
     writeFileSync(broken, '[]')
     expect(() => loadDataset(broken)).toThrow(
-      `Dataset ${broken}: the file must hold one JSON object with the arrays "locations" and "episodes"`,
+      `Dataset ${broken}: the file must hold one JSON object with the arrays ${joinWithAnd(COLLECTIONS.map(({ name }) => `"${name}"`))}`,
     )
   })
 

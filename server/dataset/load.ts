@@ -6,6 +6,7 @@ import {
   COMMON_DATASET_RULES,
   type Dataset,
   type DatasetOf,
+  joinWithAnd,
 } from '../../src/catalogue'
 
 /** A dataset file that cannot be used; the message names the file, and the collection, record and field. */
@@ -125,9 +126,7 @@ function assertDataset<Cs extends readonly AnyCollection[]>(
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     const names = collections.map(({ name }) => `"${name}"`)
-    fail(
-      `the file must hold one JSON object with the arrays ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`,
-    )
+    fail(`the file must hold one JSON object with the arrays ${joinWithAnd(names)}`)
     return
   }
   for (const collection of collections) {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { API_PREFIX, COLLECTIONS, MAX_IDS } from '../../src/catalogue'
+import { API_PREFIX, COLLECTIONS, joinWithAnd, MAX_IDS } from '../../src/catalogue'
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
@@ -44,7 +44,7 @@ export function sendMethodNotAllowed(reply: FastifyReply): FastifyReply {
 const servedPaths = COLLECTIONS.flatMap((collection) => [collection.listPath, `${collection.itemPath}/{ids}`])
 
 export const MESSAGES = {
-  unknownPath: `There is nothing at this address: the catalogue serves ${servedPaths.slice(0, -1).join(', ')} and ${servedPaths.at(-1)}.`,
+  unknownPath: `There is nothing at this address: the catalogue serves ${joinWithAnd(servedPaths)}.`,
   notFound: 'There is nothing at this address.',
   otherVersion: `This version of the API does not exist; the catalogue is served under ${API_PREFIX}.`,
   methodNotAllowed: `Only ${ALLOWED_METHODS.slice(0, -1).join(', ')} and ${ALLOWED_METHODS.at(-1)} are allowed here.`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { COLLECTIONS, joinWithAnd } from '../../src/catalogue'
 import { DEMO_KEY } from '../config'
 import { errorOf, parseLog, rawRequest, serveForTests } from '../test/server'
 
@@ -111,8 +112,9 @@ describe('authentication', () => {
 
 describe('paths and methods', () => {
   it('answers other paths with 404 and a sentence saying what is served, /v2 included', async () => {
-    const served =
-      'There is nothing at this address: the catalogue serves /v1/locations, /v1/locations/{ids}, /v1/episodes/ and /v1/episodes/{ids}.'
+    const paths = COLLECTIONS.flatMap(({ listPath, itemPath }) => [listPath, `${itemPath}/{ids}`])
+    const served = `There is nothing at this address: the catalogue serves ${joinWithAnd(paths)}.`
+    expect(served).toContain('/v1/locations, /v1/locations/{ids}, /v1/episodes/')
     for (const [path, message] of [
       ['/v1/characters/1', served],
       ['/v1/locations/1/2', served],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { COLLECTIONS } from '../../src/catalogue'
 import { Lifecycle } from '../lifecycle'
 import { serveForTests, shippedDataset } from '../test/server'
 
@@ -16,8 +17,7 @@ describe('health and readiness', () => {
       expect(ready.headers.get('cache-control')).toBe('no-store')
       expect(await ready.json()).toEqual({
         status: 'ready',
-        locations: shippedDataset.locations.length,
-        episodes: shippedDataset.episodes.length,
+        ...Object.fromEntries(COLLECTIONS.map(({ name }) => [name, shippedDataset[name].length])),
       })
     }
   })

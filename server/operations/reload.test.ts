@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { COLLECTIONS, type Dataset } from '../../src/catalogue'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { startServiceProcess } from '../test/service-process'
 
@@ -16,10 +17,7 @@ function writeDataset(content: string): void {
   renameSync(next, dataPath)
 }
 
-const shipped = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8')) as {
-  locations: { id: number; name: string }[]
-  episodes: unknown[]
-}
+const shipped = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8')) as Dataset
 const headers = { authorization: `Bearer ${DEMO_KEY}` }
 
 async function waitUntil(condition: () => boolean, timeout = 20_000): Promise<void> {
@@ -82,8 +80,8 @@ describe('reloading the dataset on SIGHUP', () => {
     expect(((await (await get('/v1/locations')).json()) as { info: { count: number } }).info.count).toBe(100)
     expect(await (await fetch(`${service.origin}/readyz`)).json()).toEqual({
       status: 'ready',
+      ...Object.fromEntries(COLLECTIONS.map(({ name }) => [name, shipped[name].length])),
       locations: 100,
-      episodes: shipped.episodes.length,
     })
 
     // A bad file: refused with the reason, and the data served stays as it was.

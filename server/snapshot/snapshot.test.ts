@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../src/crawler'
 import { fakeService, json, location } from '../../src/crawler/testing/fake-service'
 import { loadDataset } from '../dataset/load'
+import { snapshotOf } from '../test/server'
 import { runSnapshot, type SnapshotIo, USAGE } from './main'
 import { progressReporter } from './progress'
 import { writeFileAtomically } from './write-atomically'
@@ -97,15 +98,21 @@ describe('the snapshot command', () => {
       { CATALOGUE_API_KEY: KEY },
     )
     expect(status).toBe(0)
+    const expected = snapshotOf({ locations: 30, episodes: 3 })
     expect(stdout).toMatch(
       new RegExp(
-        `^Wrote 30 locations and 3 episodes from https://catalogue.test/api to ${out} \\(3 requests in [0-9.]+ s\\)\\.\\n$`,
+        `^Wrote ${expected.holdings} from https://catalogue.test/api to ${out} \\(${expected.pages} requests in [0-9.]+ s\\)\\.\\n$`,
       ),
     )
     expect(service.requests.every((request) => request.authorization === `Bearer ${KEY}`)).toBe(true)
     // Not a terminal: a line at each tenth at most.
     expect(stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(11)
-    expect(stderr).toMatch(/^Snapshot 100%: 3 of 3 pages, 33 records/m)
+    expect(stderr).toMatch(
+      new RegExp(
+        `^Snapshot 100%: ${expected.pages} of ${expected.pages} pages, ${expected.records} records`,
+        'm',
+      ),
+    )
     const dataset = loadDataset(out)
     expect(dataset.locations[0]).toEqual({
       id: 1,

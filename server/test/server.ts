@@ -6,7 +6,13 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import type { Dataset } from '../../src/catalogue'
+import {
+  COLLECTIONS,
+  type CollectionName,
+  type Dataset,
+  describeHoldings,
+  pageCount,
+} from '../../src/catalogue'
 import { type BuildAppOptions, buildApp } from '../app'
 import { precompressDirectory } from '../build/precompress'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
@@ -16,6 +22,21 @@ import { checkRecordedAnswers, recordAnswer } from './openapi-check'
 
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
+
+/** A dataset holding these records, and none of every other collection. */
+export function datasetWith(records: Partial<Dataset>): Dataset {
+  return { ...Object.fromEntries(COLLECTIONS.map(({ name }) => [name, []])), ...records } as Dataset
+}
+
+/** What a snapshot of a catalogue holding these many records says and reads: its summary, pages and records. */
+export function snapshotOf(counts: Partial<Record<CollectionName, number>>) {
+  const each = COLLECTIONS.map(({ name, labels }) => ({ labels, count: counts[name] ?? 0 }))
+  return {
+    holdings: describeHoldings(each),
+    pages: each.reduce((sum, { count }) => sum + Math.max(1, pageCount(count)), 0),
+    records: each.reduce((sum, { count }) => sum + count, 0),
+  }
+}
 
 /** One parsed log line (contract §10's fields for requests; `msg` and friends for other lines). */
 export type LogEntry = Record<string, unknown> & {
