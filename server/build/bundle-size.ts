@@ -11,8 +11,12 @@ export type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynam
 export type Manifest = Record<string, Chunk>
 
 export const KB = 1024
-/** The first page's JavaScript, gzipped, at most (issue 7). */
-export const FIRST_PAGE_BUDGET = 120 * KB
+/**
+ * The first page's JavaScript, gzipped, at most: 120 KB for the explorer as it was, and 5 KB more only for what
+ * the data tool's address must know on the first page (each collection's columns and facets, 0.5 KB) and for
+ * hydrating a page the service rendered.
+ */
+export const FIRST_PAGE_BUDGET = 125 * KB
 
 export function readManifest(dist: string): Manifest {
   const file = join(dist, '.vite', 'manifest.json')

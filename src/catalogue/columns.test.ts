@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTIONS, columnValue, episodes, locations, SORT_COLLATOR } from '.'
+import { COLLECTIONS, episodes, locations } from '.'
+import { columnValue, SORT_COLLATOR } from './columns'
 
 const location = {
   id: 3,

@@ -1,7 +1,6 @@
 export * from './air-date'
 export * from './collection'
 export * from './collections'
-export * from './columns'
 export * from './dataset-fields'
 export * from './define-collection'
 export * from './explorer-config'

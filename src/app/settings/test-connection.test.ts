@@ -1,16 +1,21 @@
 import { describe, expect, it, vi } from 'vitest'
+import { COLLECTIONS, describeHoldings } from '../../catalogue'
 import { testConnection } from './test-connection'
 
 const KEY = 'my-secret-key'
 const empty = (count: number) => ({ info: { count, pages: 1, next: null, prev: null }, results: [] })
 
 describe('testing a connection', () => {
-  it('reports the counts of both collections', async () => {
+  it('reports the count of every collection', async () => {
+    const counts = new Map(COLLECTIONS.map(({ listPath }, index) => [listPath, 126 - 75 * index]))
     const fetchImpl = vi.fn(async (url: RequestInfo | URL) =>
-      Response.json(String(url).includes('episodes') ? empty(51) : empty(126)),
+      Response.json(empty(counts.get(new URL(String(url)).pathname) ?? 0)),
     )
     const result = await testConnection({ baseUrl: 'https://x.test', apiKey: KEY }, fetchImpl)
-    expect(result).toEqual({ ok: true, message: 'Connected: 126 locations and 51 episodes.' })
+    expect(result).toEqual({
+      ok: true,
+      message: `Connected: ${describeHoldings(COLLECTIONS.map(({ labels, listPath }) => ({ labels, count: counts.get(listPath) ?? 0 })))}.`,
+    })
   })
 
   it('says when the key is refused, without repeating it', async () => {

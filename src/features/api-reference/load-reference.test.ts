@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { COLLECTIONS } from '../../catalogue'
 import { openApiDocument } from '../../catalogue/openapi'
 import examples from '../../catalogue/openapi-examples.json'
 import { loadReference } from './load-reference'
@@ -7,18 +8,23 @@ import { readOpenApi } from './openapi-model'
 const served = openApiDocument({ examples, serverUrl: 'https://catalogue.test' })
 const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status }))
 
+const ENDPOINTS = COLLECTIONS.flatMap(({ listPath, itemPath }) => [
+  `GET ${listPath}`,
+  `GET ${itemPath}/{ids}`,
+])
+
 describe('the /api page reads', () => {
-  it("the service's own document: four endpoints, their parameters, statuses, bodies and examples", async () => {
+  it("the service's own document: two endpoints per collection, their parameters, statuses, bodies and examples", async () => {
     const fetchImpl = answer(JSON.stringify(served))
     const loaded = await loadReference('https://catalogue.test/', fetchImpl)
     expect(fetchImpl).toHaveBeenCalledWith('https://catalogue.test/openapi.json', expect.anything())
     expect(loaded.source).toBe('service')
     const { endpoints, schemas } = loaded.reference
-    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(ENDPOINTS)
+    expect(ENDPOINTS.slice(0, 3)).toEqual([
       'GET /v1/locations',
       'GET /v1/locations/{ids}',
       'GET /v1/episodes/',
-      'GET /v1/episodes/{ids}',
     ])
     const list = endpoints[0]
     expect(list?.anchor).toBe('listlocations')
@@ -65,7 +71,7 @@ describe('the /api page reads', () => {
     expect(loaded.source).toBe('built-in')
     if (loaded.source !== 'built-in') return
     expect(loaded.reason).toContain(reason)
-    expect(loaded.reference.endpoints).toHaveLength(4)
+    expect(loaded.reference.endpoints).toHaveLength(ENDPOINTS.length)
   })
 
   it('a malformed document into one sentence naming where it is wrong, never a throw', () => {
