@@ -4,18 +4,18 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 import {
+  type CatalogueCollection,
   COLLECTIONS,
   describeHoldings,
-  episodes as EPISODES,
-  type Episode,
   filterMatches,
-  locations as LOCATIONS,
-  type Location,
+  type ListPage,
   PAGE_SIZE,
+  type RecordOf,
 } from '../../src/catalogue'
 import { DEMO_KEY } from './servers'
 
-export type CatalogueSnapshot = { locations: Location[]; episodes: Episode[] }
+/** Every record of the service under test, by collection. */
+export type CatalogueSnapshot = { [C in CatalogueCollection as C['name']]: RecordOf<C>[] }
 
 async function readAll<Item>(
   request: APIRequestContext,
@@ -34,12 +34,16 @@ async function readAll<Item>(
   return items
 }
 
+/** Every record of every collection, read page by page. */
 export async function readCatalogue(request: APIRequestContext): Promise<CatalogueSnapshot> {
-  const [locations, episodes] = await Promise.all([
-    readAll(request, '/v1/locations', (body) => LOCATIONS.page.parse(body)),
-    readAll(request, '/v1/episodes/', (body) => EPISODES.page.parse(body)),
-  ])
-  return { locations, episodes }
+  const lists = await Promise.all(
+    COLLECTIONS.map(async (collection) => {
+      const page = (body: unknown): ListPage<unknown> => collection.page.parse(body)
+      return [collection.name, await readAll(request, collection.listPath, page)] as const
+    }),
+  )
+  // Each list was parsed with its own collection's schema.
+  return Object.fromEntries(lists) as CatalogueSnapshot
 }
 
 /** Records whose fields all contain the given filter values (the contract's own matching rule). */
@@ -135,5 +139,8 @@ export function namesOf(items: readonly { name: string }[]): string[] {
 
 /** "126 locations and 51 episodes": what the catalogue holds, in the words the explorer says it. */
 export function holdingsOf(catalogue: CatalogueSnapshot): string {
-  return describeHoldings(COLLECTIONS.map(({ name, labels }) => ({ labels, count: catalogue[name].length })))
+  const lists: { readonly [name: string]: readonly unknown[] } = catalogue
+  return describeHoldings(
+    COLLECTIONS.map(({ name, labels }) => ({ labels, count: lists[name]?.length ?? 0 })),
+  )
 }
