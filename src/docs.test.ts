@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { historyHeading, replaceLatest } from '../bench/benchmarks-doc'
 
-/** The docs stay true: the architecture's map names every folder. */
+/** The docs stay true: the architecture's map names every folder, and the benches write their own tables. */
 const ROOT = join(import.meta.dirname, '..')
 
 /** The code block under "## Project layout" in docs/architecture.md. */
@@ -28,5 +29,58 @@ describe("docs/architecture.md's project layout", () => {
       (folder) => !lines.some((line) => line.startsWith(folder) && line.slice(folder.length).trim() !== ''),
     )
     expect(missing, 'folders missing from the layout of docs/architecture.md').toEqual([])
+  })
+})
+
+const LATEST_START = '<!-- bench:service:start (written by the command below; do not edit by hand) -->'
+const doc = (latest: string, history: string) =>
+  [
+    '## Service',
+    '',
+    LATEST_START,
+    latest,
+    '<!-- bench:service:end -->',
+    '',
+    'How it is measured.',
+    '',
+    '### History',
+    '',
+    '<!-- bench:service:history -->',
+    history,
+    '## Bundle size',
+    '',
+  ].join('\n')
+
+describe("docs/benchmarks.md's latest tables (bench/benchmarks-doc.ts)", () => {
+  const older = '#### 2026-11-22 10:00 UTC, `105f274`\n\nMeasured 2026-11-22 10:00 UTC at `105f274` by x.\n'
+  const previous =
+    'Measured 2026-11-23 22:17 UTC at `cf0a8ab` by `npm run bench:service`.\n\n| a |\n| --- |\n| 1 |'
+  const next =
+    'Measured 2026-11-26 08:00 UTC at `1234abc` by `npm run bench:service`.\n\n| a |\n| --- |\n| 2 |'
+
+  it('replaces the table between the markers and moves the one it replaces to the top of the history', () => {
+    const written = replaceLatest(doc(previous, `\n${older}`), 'service', next)
+    expect(written).toBe(doc(next, `\n#### 2026-11-23 22:17 UTC, \`cf0a8ab\`\n\n${previous}\n\n${older}`))
+  })
+
+  it('leaves the other sections and their markers alone', () => {
+    const written = replaceLatest(doc(previous, ''), 'service', next)
+    expect(written.startsWith(`## Service\n\n${LATEST_START}\n${next}\n<!-- bench:service:end -->`)).toBe(
+      true,
+    )
+    expect(written.endsWith('## Bundle size\n')).toBe(true)
+    expect(() => replaceLatest(written, 'search', next)).toThrow('<!-- bench:search:start')
+  })
+
+  it('moves nothing when there was no table yet', () => {
+    const written = replaceLatest(doc('', '\n'), 'service', next)
+    expect(written).toBe(doc(next, '\n'))
+  })
+
+  it('heads a moved table with its date, time and commit', () => {
+    expect(historyHeading(previous)).toBe('#### 2026-11-23 22:17 UTC, `cf0a8ab`')
+    expect(historyHeading('Measured 2026-11-23 19:44 UTC at commit `f9512c3` by `npm run bench:app`')).toBe(
+      '#### 2026-11-23 19:44 UTC, `f9512c3`',
+    )
   })
 })
