@@ -98,7 +98,5 @@ export function replaceLatest(doc: string, section: string, table: string): stri
 /** Writes `table` as the latest of `section` in docs/benchmarks.md (see replaceLatest). */
 export function writeLatest(section: string, table: string, file = BENCHMARKS_DOC): void {
   writeFileSync(file, replaceLatest(readFileSync(file, 'utf8'), section, table))
-  console.error(
-    `Written to docs/benchmarks.md (section ${section}); a table it replaced heads its history.`,
-  )
+  console.error(`Written to docs/benchmarks.md (section ${section}); a table it replaced heads its history.`)
 }
