@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { historyHeading, replaceLatest } from '../bench/benchmarks-doc'
+import { BENCHMARKS_DOC, historyHeading, replaceLatest } from '../bench/benchmarks-doc'
 
 /** The docs stay true: the architecture's map names every folder, and the benches write their own tables. */
 const ROOT = join(import.meta.dirname, '..')
@@ -83,4 +83,22 @@ describe("docs/benchmarks.md's latest tables (bench/benchmarks-doc.ts)", () => {
       '#### 2026-11-23 19:44 UTC, `f9512c3`',
     )
   })
+})
+
+describe('docs/benchmarks.md', () => {
+  const benchmarks = readFileSync(BENCHMARKS_DOC, 'utf8')
+  const run = 'Measured 2026-11-26 08:00 UTC at `1234abc` by `a bench`.\n\n| a |\n| --- |\n| 2 |'
+
+  // A bench runs for minutes to an hour before it writes: a section whose markers were edited away would lose it.
+  for (const section of ['service', 'bundle', 'app', 'index', 'search']) {
+    it(`holds the ${section} section's latest table, dated and with its commit, where its command writes`, () => {
+      const latest = benchmarks
+        .split(`<!-- bench:${section}:start`)[1]
+        ?.split(`<!-- bench:${section}:end -->`)[0]
+      expect(historyHeading(latest ?? '')).toMatch(/^#### \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, `[0-9a-f]{7}/)
+      const written = replaceLatest(benchmarks, section, run)
+      expect(written).toContain(`${run}\n<!-- bench:${section}:end -->`)
+      expect(written).toContain(`<!-- bench:${section}:history -->\n\n${historyHeading(latest ?? '')}`)
+    })
+  }
 })
