@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
+import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
@@ -326,6 +327,16 @@ async function main(): Promise<void> {
   writeFileSync(RESULTS_FILE, markdown)
   console.log(`\nWrote ${RESULTS_FILE}`)
   if (invalid.length > 0) process.exitCode = 1
+  // A full run (both datasets, the replicas) becomes the latest table of docs/benchmarks.md.
+  if (datasets.length === 2 && flags.replicas && invalid.length === 0) {
+    const evaluated = evaluateTargets(results.get('shipped'), results.get(LARGE_LABEL), connections)
+    const lead = targetTable(evaluated.map(({ name, measured, pass }) => ({ target: name, measured, pass })))
+    const stamp = stampLine({ command, date: started, commit: currentCommit(ROOT), loadBefore, loadAfter })
+    writeLatest(
+      'service',
+      [stamp, '', lead, '', markdownTable(rows), '', ...replicaLines(replicaRows)].join('\n'),
+    )
+  }
 }
 
 /** The replicas table: requests/s and p99 of each setup, medians of the rounds, page 1 of the locations. */

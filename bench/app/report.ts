@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeLatest } from '../benchmarks-doc'
 import type { Journey, Navigation } from './journey'
 import type { LighthouseRun } from './lighthouse'
 import { CACHES, type Cache, LATENCIES_MS, ROUTES } from './routes'
@@ -112,7 +112,7 @@ function lighthouseTable(measured: Measurements): string[] {
   return lines
 }
 
-/** One of issue 8's targets: what was measured, and whether it is met (null: not measured in this run). */
+/** One of the explorer's targets: what was measured, and whether it is met (null: not measured in this run). */
 interface TargetResult {
   target: string
   figure: string
@@ -135,7 +135,7 @@ function navigationTarget(measured: Measurements, label: string, pick: (journey:
   }
 }
 
-/** Issue 8's targets, each with the figure this run measured and PASS or FAIL. */
+/** The explorer's targets, each with the figure this run measured and PASS or FAIL. */
 export function targetResults(measured: Measurements, info: RunInfo): TargetResult[] {
   const results: TargetResult[] = []
   const cold = measured.journeys['150-cold']
@@ -199,7 +199,7 @@ export function targetResults(measured: Measurements, info: RunInfo): TargetResu
 function targetLines(measured: Measurements, info: RunInfo): string[] {
   const verdict = (pass: boolean | null) => (pass === null ? 'not measured' : pass ? 'PASS' : 'FAIL')
   return [
-    `Targets (issue 8); load average ${info.loadBefore.toFixed(2)} before the run, ${formatSpread(info.loadDuring, 2)} ` +
+    `The explorer's targets; load average ${info.loadBefore.toFixed(2)} before the run, ${formatSpread(info.loadDuring, 2)} ` +
       `during it (median and range of ${info.loadDuring.length} samples), ${info.loadAfter.toFixed(2)} after ` +
       `(${info.machine}):`,
     '',
@@ -243,14 +243,7 @@ export function reportMarkdown(measured: Measurements, info: RunInfo): string {
   return `${lines.join('\n')}\n`
 }
 
-const BEGIN = '<!-- bench:app:begin (written by npm run bench:app; do not edit by hand) -->'
-const END = '<!-- bench:app:end -->'
-
-/** Replaces what lies between the markers in `file` (docs/benchmarks.md) with `markdown`. */
+/** Writes `markdown` as the latest run of docs/benchmarks.md's explorer section (bench/benchmarks-doc.ts). */
 export function writeBetweenMarkers(file: string, markdown: string): void {
-  const text = readFileSync(file, 'utf8')
-  const begin = text.indexOf(BEGIN)
-  const end = text.indexOf(END)
-  if (begin === -1 || end < begin) throw new Error(`${file} has no ${BEGIN} … ${END} section.`)
-  writeFileSync(file, `${text.slice(0, begin + BEGIN.length)}\n${markdown}${text.slice(end)}`)
+  writeLatest('app', markdown, file)
 }

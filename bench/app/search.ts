@@ -8,11 +8,12 @@
  * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --only-shipped.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
+import { writeLatest } from '../benchmarks-doc'
 import { ensureLargeDataset } from '../large-dataset'
 import { type ServerProcess, startServer, stopServer } from '../processes'
 import { launchBrowser } from './browser'
@@ -184,16 +185,8 @@ function report(results: Result[], loadBefore: number, minutes: number): string 
   return `${lines.join('\n')}\n`
 }
 
-const BEGIN = '<!-- bench:search:begin (written by npm run bench:search; do not edit by hand) -->'
-const END = '<!-- bench:search:end -->'
-
 function writeReport(markdown: string) {
-  const file = join(root, 'docs', 'benchmarks.md')
-  const text = readFileSync(file, 'utf8')
-  const begin = text.indexOf(BEGIN)
-  const end = text.indexOf(END)
-  if (begin === -1 || end < begin) throw new Error(`${file} has no ${BEGIN} … ${END} section.`)
-  writeFileSync(file, `${text.slice(0, begin + BEGIN.length)}\n${markdown}${text.slice(end)}`)
+  writeLatest('search', markdown)
 }
 
 async function main() {

@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BENCHMARKS_DOC, historyHeading, replaceLatest } from '../bench/benchmarks-doc'
+
+/** The docs stay true: the architecture's map names every folder, and the benches write their own tables. */
+const ROOT = join(import.meta.dirname, '..')
+
+/** The code block under "## Project layout" in docs/architecture.md. */
+function projectLayout(): string {
+  const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
+  const section = doc.split(/^## /m).find((part) => part.startsWith('Project layout'))
+  const block = section?.split('```')[1]
+  if (block === undefined) throw new Error('docs/architecture.md has no code block under "## Project layout"')
+  return block
+}
+
+const foldersOf = (top: string) =>
+  readdirSync(join(ROOT, top), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => `${top}/${entry.name}/`)
+
+describe("docs/architecture.md's project layout", () => {
+  it('names every top-level folder of src/ and server/ at the start of a line, with what it holds', () => {
+    const lines = projectLayout().split('\n')
+    const folders = [...foldersOf('src'), ...foldersOf('server')]
+    expect(folders.length).toBeGreaterThan(10)
+    const missing = folders.filter(
+      (folder) => !lines.some((line) => line.startsWith(folder) && line.slice(folder.length).trim() !== ''),
+    )
+    expect(missing, 'folders missing from the layout of docs/architecture.md').toEqual([])
+  })
+})
+
+const LATEST_START = '<!-- bench:service:start (written by the command below; do not edit by hand) -->'
+const doc = (latest: string, history: string) =>
+  [
+    '## Service',
+    '',
+    LATEST_START,
+    latest,
+    '<!-- bench:service:end -->',
+    '',
+    'How it is measured.',
+    '',
+    '### History',
+    '',
+    '<!-- bench:service:history -->',
+    history,
+    '## Bundle size',
+    '',
+  ].join('\n')
+
+describe("docs/benchmarks.md's latest tables (bench/benchmarks-doc.ts)", () => {
+  const older = '#### 2026-11-22 10:00 UTC, `105f274`\n\nMeasured 2026-11-22 10:00 UTC at `105f274` by x.\n'
+  const previous =
+    'Measured 2026-11-23 22:17 UTC at `cf0a8ab` by `npm run bench:service`.\n\n| a |\n| --- |\n| 1 |'
+  const next =
+    'Measured 2026-11-26 08:00 UTC at `1234abc` by `npm run bench:service`.\n\n| a |\n| --- |\n| 2 |'
+
+  it('replaces the table between the markers and moves the one it replaces to the top of the history', () => {
+    const written = replaceLatest(doc(previous, `\n${older}`), 'service', next)
+    expect(written).toBe(doc(next, `\n#### 2026-11-23 22:17 UTC, \`cf0a8ab\`\n\n${previous}\n\n${older}`))
+  })
+
+  it('leaves the other sections and their markers alone', () => {
+    const written = replaceLatest(doc(previous, ''), 'service', next)
+    expect(written.startsWith(`## Service\n\n${LATEST_START}\n${next}\n<!-- bench:service:end -->`)).toBe(
+      true,
+    )
+    expect(written.endsWith('## Bundle size\n')).toBe(true)
+    expect(() => replaceLatest(written, 'search', next)).toThrow('<!-- bench:search:start')
+  })
+
+  it('moves nothing when there was no table yet', () => {
+    const written = replaceLatest(doc('', '\n'), 'service', next)
+    expect(written).toBe(doc(next, '\n'))
+  })
+
+  it('heads a moved table with its date, time and commit', () => {
+    expect(historyHeading(previous)).toBe('#### 2026-11-23 22:17 UTC, `cf0a8ab`')
+    expect(historyHeading('Measured 2026-11-23 19:44 UTC at commit `f9512c3` by `npm run bench:app`')).toBe(
+      '#### 2026-11-23 19:44 UTC, `f9512c3`',
+    )
+  })
+})
+
+describe('docs/benchmarks.md', () => {
+  const benchmarks = readFileSync(BENCHMARKS_DOC, 'utf8')
+  const run = 'Measured 2026-11-26 08:00 UTC at `1234abc` by `a bench`.\n\n| a |\n| --- |\n| 2 |'
+
+  // A bench runs for minutes to an hour before it writes: a section whose markers were edited away would lose it.
+  for (const section of ['service', 'bundle', 'app', 'index', 'search']) {
+    it(`holds the ${section} section's latest table, dated and with its commit, where its command writes`, () => {
+      const latest = benchmarks
+        .split(`<!-- bench:${section}:start`)[1]
+        ?.split(`<!-- bench:${section}:end -->`)[0]
+      expect(historyHeading(latest ?? '')).toMatch(/^#### \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, `[0-9a-f]{7}/)
+      const written = replaceLatest(benchmarks, section, run)
+      expect(written).toContain(`${run}\n<!-- bench:${section}:end -->`)
+      expect(written).toContain(`<!-- bench:${section}:history -->\n\n${historyHeading(latest ?? '')}`)
+    })
+  }
+})
