@@ -1,4 +1,4 @@
-import type { CollectionView, Column } from '../catalogue'
+import type { Column } from '../catalogue'
 
 /*
  * The data tool's part of a list's address, in Datasette's style so that no name can be mistaken for the
