@@ -41,7 +41,7 @@ export const artifacts = defineCollection({
     { field: 'kind', label: 'Kind', kind: 'text', shown: true },
     { field: 'owners', label: 'Owners', kind: 'count', shown: true, range: true },
   ],
-  facets: [{ name: 'kind', label: 'Kind', valueOf: (artifact) => artifact.kind }],
+  facets: [{ name: 'kind', label: 'Kind', field: 'kind' }],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,

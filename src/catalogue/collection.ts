@@ -59,10 +59,11 @@ export type Column<R> = {
 }
 
 /**
- * A facet: a value with a limited set of possibilities, offered with its count. `valueOf` reads it out of a
- * record exactly (an empty string is a value of its own).
+ * A facet: a field with a limited set of values, each offered with its count; its value is the field's text
+ * exactly (an empty string is a value of its own), or with `derive: 'season'` the season of an episode code
+ * (`S02E03` → `S02`).
  */
-export type Facet<R> = { name: string; label: string; valueOf: (record: R) => string }
+export type Facet<R> = { name: string; label: string; field: keyof R & string; derive?: 'season' }
 
 /** The field holding a record's character links (`residents`, `characters`) and how people call them. */
 export type CharacterLinks<Field extends string> = {

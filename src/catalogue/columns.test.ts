@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COLLECTIONS, episodes, locations } from '.'
-import { columnValue, SORT_COLLATOR } from './columns'
+import { columnValue, facetValue, SORT_COLLATOR } from './columns'
 
 const location = {
   id: 3,
@@ -38,9 +38,10 @@ describe('the data tool declared by each collection', () => {
   })
 
   it('gives each facet its exact value: the season of an episode code, a location type as written', () => {
-    expect(episodes.facets.map((facet) => facet.valueOf(episode))).toEqual(['S02'])
-    expect(episodes.facets[0]?.valueOf({ ...episode, episode: 'Special' })).toBe('')
-    expect(locations.facets.map((facet) => facet.valueOf(location))).toEqual(['', 'Dimension C-137'])
+    expect(episodes.facets.map((facet) => facetValue(episode, facet))).toEqual(['S02'])
+    const special = { ...episode, episode: 'Special' }
+    expect(facetValue(special, { field: 'episode', derive: 'season' })).toBe('')
+    expect(locations.facets.map((facet) => facetValue(location, facet))).toEqual(['', 'Dimension C-137'])
   })
 
   it('names each column and facet after a field the record has, and ranges only numbers and dates', () => {
@@ -51,6 +52,7 @@ describe('the data tool declared by each collection', () => {
         if (range) expect(['count', 'isoDate', 'airDate']).toContain(kind)
       }
       expect(collection.columns.filter((candidate) => candidate.shown).length).toBeGreaterThan(0)
+      for (const { field } of collection.facets) expect(fields).toContain(field)
     }
   })
 

@@ -1,5 +1,6 @@
 import { parseAirDate } from './air-date'
-import type { ApiRecord, Column } from './collection'
+import type { ApiRecord, ColumnKind } from './collection'
+import { seasonCode } from './collections/episodes'
 
 /**
  * The one order of text for every reader, so that a shared link gives the same rows in the same order:
@@ -7,12 +8,24 @@ import type { ApiRecord, Column } from './collection'
  */
 export const SORT_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
+/** A record's value of a facet: the field's text exactly, or the season its episode code names. */
+export function facetValue(record: ApiRecord, facet: { field: string; derive?: 'season' }): string {
+  const fields: Record<string, unknown> = record
+  const value = fields[facet.field]
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
+  return facet.derive === 'season' ? seasonCode(text) : text
+}
+
 /**
  * A record's value in a column as the data tool compares it: text, or a number (a count, or a time in UTC
  * milliseconds); null when it has none (an empty text, an unreadable date), which sorts last either way.
  */
-export function columnValue<R extends ApiRecord>(record: R, column: Column<R>): string | number | null {
-  const value: unknown = record[column.field]
+export function columnValue(
+  record: ApiRecord,
+  column: { field: string; kind: ColumnKind },
+): string | number | null {
+  const fields: Record<string, unknown> = record
+  const value = fields[column.field]
   switch (column.kind) {
     case 'id':
       return typeof value === 'number' ? value : null

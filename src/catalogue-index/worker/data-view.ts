@@ -1,7 +1,16 @@
-import { type ApiRecord, type CollectionView, type Column, PAGE_SIZE, pageCount } from '../../catalogue'
-import { columnValue, SORT_COLLATOR } from '../../catalogue/columns'
+import { type ApiRecord, type CollectionView, type ColumnKind, PAGE_SIZE, pageCount } from '../../catalogue'
+import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
 import type { DataView, DataViewPage, FacetCounts } from '../protocol/data-view'
 import { filterRecords } from './query'
+
+/** A column as the data tool reads it. */
+type ViewColumn = { field: string; kind: ColumnKind; range?: true }
+
+/** What a view reads of a collection: its filters (as the service applies them), columns and facets. */
+export type ViewedCollection = Pick<CollectionView, 'listPath' | 'filters'> & {
+  columns: readonly ViewColumn[]
+  facets: readonly { name: string; label: string; field: string; derive?: 'season' }[]
+}
 
 /**
  * The records of a list in the ascending order of one column, prepared once per version of the index: a
@@ -23,7 +32,7 @@ function compareValues(a: string | number, b: string | number): number {
 }
 
 /** The ascending order of `records` by `column` (see ColumnOrder). */
-export function columnOrder<R extends ApiRecord>(records: readonly R[], column: Column<R>): ColumnOrder {
+export function columnOrder(records: readonly ApiRecord[], column: ViewColumn): ColumnOrder {
   const values = records.map((record) => columnValue(record, column))
   const positions = records.map((_, position) => position)
   positions.sort((a, b) => {
@@ -79,7 +88,7 @@ function sortedPositions(prepared: ColumnOrder, descending: boolean, keep: Uint8
 }
 
 /** What a view asks of one record, besides the "contains" filters: its facets' values and its ranges. */
-function choicesOf<R extends ApiRecord>(collection: CollectionView<R>, view: DataView) {
+function choicesOf(collection: ViewedCollection, view: DataView) {
   const facets = collection.facets.flatMap((facet) => {
     const chosen = view.facets[facet.name] ?? []
     return chosen.length > 0 ? [{ facet, chosen: new Set(chosen) }] : []
@@ -90,8 +99,8 @@ function choicesOf<R extends ApiRecord>(collection: CollectionView<R>, view: Dat
     return [{ column, bounds }]
   })
   /** Whether `record` passes every facet but `except` and every range. */
-  const passes = (record: R, except: string | null) =>
-    facets.every(({ facet, chosen }) => facet.name === except || chosen.has(facet.valueOf(record))) &&
+  const passes = (record: ApiRecord, except: string | null) =>
+    facets.every(({ facet, chosen }) => facet.name === except || chosen.has(facetValue(record, facet))) &&
     ranges.every(({ column, bounds }) => {
       const value = columnValue(record, column)
       if (typeof value !== 'number') return false
@@ -101,17 +110,17 @@ function choicesOf<R extends ApiRecord>(collection: CollectionView<R>, view: Dat
 }
 
 /** Counts of each facet's values over the records that pass every other choice. */
-function facetCounts<R extends ApiRecord>(
-  collection: CollectionView<R>,
+function facetCounts(
+  collection: ViewedCollection,
   view: DataView,
-  filtered: readonly R[],
-  passes: (record: R, except: string | null) => boolean,
+  filtered: readonly ApiRecord[],
+  passes: (record: ApiRecord, except: string | null) => boolean,
 ): FacetCounts[] {
   return collection.facets.map((facet) => {
     const counts = new Map<string, number>()
     for (const record of filtered) {
       if (!passes(record, facet.name)) continue
-      const value = facet.valueOf(record)
+      const value = facetValue(record, facet)
       counts.set(value, (counts.get(value) ?? 0) + 1)
     }
     const chosen = new Set(view.facets[facet.name] ?? [])
@@ -126,17 +135,40 @@ function facetCounts<R extends ApiRecord>(
   })
 }
 
+/** What a view of one list keeps between changes: each record's position, and each column's order once asked. */
+export interface PreparedList {
+  positionOf: ReadonlyMap<ApiRecord, number>
+  orderOf(column: ViewColumn): ColumnOrder
+}
+
+/** Prepares a list's records for views: their positions now, a column's order when it is first sorted by. */
+export function prepareList(records: readonly ApiRecord[]): PreparedList {
+  const positionOf = new Map(records.map((record, position) => [record, position]))
+  const orders = new Map<string, ColumnOrder>()
+  return {
+    positionOf,
+    orderOf(column) {
+      let order = orders.get(column.field)
+      if (!order) {
+        order = columnOrder(records, column)
+        orders.set(column.field, order)
+      }
+      return order
+    },
+  }
+}
+
 /**
  * One page of a view of a list, answered from every record of the collection (`records`, in any order):
  * the service's filters by the contract's rule, then facets and ranges, sorted by a column (ties by id, empty
- * values last) or by id, with each facet's counts. `orderOf` gives the prepared order of a column.
+ * values last) or by id, with each facet's counts. `prepared` keeps what the next view of the same records reuses.
  */
 export function answerView<R extends ApiRecord>(
-  collection: CollectionView<R>,
+  collection: ViewedCollection,
   records: readonly R[],
   view: DataView,
   page: number,
-  orderOf: (column: Column<R>) => ColumnOrder = (column) => columnOrder(records, column),
+  prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
   const filtered = filterRecords(collection, records, view.filters)
   const { passes } = choicesOf(collection, view)
@@ -148,10 +180,9 @@ export function answerView<R extends ApiRecord>(
     : undefined
   let rows: R[]
   if (column && view.sort) {
-    const positionOf = new Map<R, number>(records.map((record, position) => [record, position]))
     const keep = new Uint8Array(records.length)
-    for (const record of matching) keep[positionOf.get(record) ?? 0] = 1
-    rows = sortedPositions(orderOf(column), view.sort.descending, keep).flatMap((position) => {
+    for (const record of matching) keep[prepared.positionOf.get(record) ?? 0] = 1
+    rows = sortedPositions(prepared.orderOf(column), view.sort.descending, keep).flatMap((position) => {
       const record = records[position]
       return record ? [record] : []
     })

@@ -62,7 +62,7 @@ export const episodes = defineCollection({
     { field: 'characters', label: 'Characters', kind: 'count', shown: false, range: true },
     { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
   ],
-  facets: [{ name: 'season', label: 'Season', valueOf: (episode) => seasonCode(episode.episode) }],
+  facets: [{ name: 'season', label: 'Season', field: 'episode', derive: 'season' }],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,

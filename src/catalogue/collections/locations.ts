@@ -57,8 +57,8 @@ export const locations = defineCollection({
     { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
   ],
   facets: [
-    { name: 'type', label: 'Type', valueOf: (location) => location.type },
-    { name: 'dimension', label: 'Dimension', valueOf: (location) => location.dimension },
+    { name: 'type', label: 'Type', field: 'type' },
+    { name: 'dimension', label: 'Dimension', field: 'dimension' },
   ],
   toRecord: (record, at) => ({
     id: record.id,
