@@ -1,6 +1,7 @@
 import type { ApiRecord, Filters, ListPage } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import type { CharacterReply, CharacterRequest } from './characters'
+import type { DataView, DataViewPage } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
 
@@ -89,9 +90,19 @@ export interface IndexWorkerApi {
     onProgress: (progress: CrawlProgress) => void,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
-  /** Characters, derived from a complete index (characters-protocol.ts), or null while it is incomplete. */
+  /**
+   * One page of a view of a list (sort, facets, ranges and the service's filters) from a complete index,
+   * with its facets' counts, or null while the index is incomplete.
+   */
+  view(
+    connection: IndexConnection,
+    collection: string,
+    view: DataView,
+    page: number,
+  ): Promise<DataViewPage | null>
+  /** Characters, derived from a complete index (protocol/characters.ts), or null while it is incomplete. */
   characters(connection: IndexConnection, request: CharacterRequest): Promise<CharacterReply | null>
-  /** The whole catalogue searched (src/catalogue-index/search-index.ts), or null while the index is incomplete. */
+  /** The whole catalogue searched (worker/search-index.ts), or null while the index is incomplete. */
   search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
   /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
   insights(connection: IndexConnection): Promise<InsightsAnswer | null>

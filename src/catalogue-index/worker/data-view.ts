@@ -1,20 +1,29 @@
-import { type ApiRecord, type CollectionView, type ColumnKind, PAGE_SIZE, pageCount } from '../../catalogue'
+import {
+  type ApiRecord,
+  type CollectionView,
+  type ColumnKind,
+  type Filters,
+  foldCase,
+  PAGE_SIZE,
+  pageCount,
+} from '../../catalogue'
 import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
 import type { DataView, DataViewPage, FacetCounts } from '../protocol/data-view'
-import { filterRecords } from './query'
+import { appliedFilters } from './query'
 
 /** A column as the data tool reads it. */
 type ViewColumn = { field: string; kind: ColumnKind; range?: true }
+type ViewFacet = { name: string; label: string; field: string; derive?: 'season' }
 
 /** What a view reads of a collection: its filters (as the service applies them), columns and facets. */
 export type ViewedCollection = Pick<CollectionView, 'listPath' | 'filters'> & {
   columns: readonly ViewColumn[]
-  facets: readonly { name: string; label: string; field: string; derive?: 'season' }[]
+  facets: readonly ViewFacet[]
 }
 
 /**
- * The records of a list in the ascending order of one column, prepared once per version of the index: a
- * reader's change of sort or direction then walks this order instead of sorting again.
+ * The records of a list in the ascending order of one column: a reader's change of sort or direction walks
+ * this order instead of sorting again.
  */
 export interface ColumnOrder {
   /** Positions in the records' array: ascending by value, equal values by id, empty values last (by id). */
@@ -34,6 +43,7 @@ function compareValues(a: string | number, b: string | number): number {
 /** The ascending order of `records` by `column` (see ColumnOrder). */
 export function columnOrder(records: readonly ApiRecord[], column: ViewColumn): ColumnOrder {
   const values = records.map((record) => columnValue(record, column))
+  const idOf = (position: number) => records[position]?.id ?? 0
   const positions = records.map((_, position) => position)
   positions.sort((a, b) => {
     const va = values[a] ?? null
@@ -41,23 +51,107 @@ export function columnOrder(records: readonly ApiRecord[], column: ViewColumn): 
     if (va === null || vb === null) return (va === null ? 1 : 0) - (vb === null ? 1 : 0) || idOf(a) - idOf(b)
     return compareValues(va, vb) || idOf(a) - idOf(b)
   })
-  function idOf(position: number): number {
-    return records[position]?.id ?? 0
-  }
   const order = Uint32Array.from(positions)
   let valued = 0
   while (valued < order.length && values[order[valued] ?? 0] !== null) valued++
   const runStart = new Uint32Array(valued)
-  for (let index = 0; index < valued; index++) {
-    const previous = values[order[index - 1] ?? 0]
-    const same =
-      index > 0 &&
-      previous !== null &&
-      previous !== undefined &&
-      compareValues(previous, values[order[index] ?? 0] ?? 0) === 0
+  for (let index = 1; index < valued; index++) {
+    const same = compareValues(values[order[index - 1] ?? 0] ?? 0, values[order[index] ?? 0] ?? 0) === 0
     runStart[index] = same ? (runStart[index - 1] ?? 0) : index
   }
   return { order, valued, runStart }
+}
+
+/** A facet's values coded once: each record's value as a number, and the values by number. */
+type CodedFacet = { facet: ViewFacet; codes: Uint32Array; values: string[] }
+
+/** What a list keeps for its views: coded facets, ranged columns' numbers, id order, each column's order. */
+export interface PreparedList {
+  facet(facet: ViewFacet): CodedFacet
+  /** A ranged column's value of each record (NaN: none). */
+  numbers(column: ViewColumn): Float64Array
+  /** Positions in id order, of the records the service's filters match (the last answer kept). */
+  filtered(collection: ViewedCollection, filters: Filters<string>): Uint32Array
+  orderOf(column: ViewColumn): ColumnOrder
+}
+
+/** Prepares a list's records for views; each structure is made when a view first needs it, then kept. */
+export function prepareList(records: readonly ApiRecord[]): PreparedList {
+  const facets = new Map<string, CodedFacet>()
+  const numbers = new Map<string, Float64Array>()
+  const orders = new Map<string, ColumnOrder>()
+  const byId = Uint32Array.from(records.map((_, position) => position)).sort(
+    (a, b) => (records[a]?.id ?? 0) - (records[b]?.id ?? 0),
+  )
+  const foldedTexts = new Map<string, string[]>()
+  const folded = (field: string) => {
+    let texts = foldedTexts.get(field)
+    if (!texts) {
+      texts = records.map((record) => {
+        const fields: Record<string, unknown> = record
+        return foldCase(String(fields[field] ?? ''))
+      })
+      foldedTexts.set(field, texts)
+    }
+    return texts
+  }
+  let lastFiltered: { key: string; positions: Uint32Array } | null = null
+  return {
+    facet(facet) {
+      let coded = facets.get(facet.name)
+      if (!coded) {
+        const byValue = new Map<string, number>()
+        const values: string[] = []
+        const codes = new Uint32Array(records.length)
+        records.forEach((record, position) => {
+          const value = facetValue(record, facet)
+          let code = byValue.get(value)
+          if (code === undefined) {
+            code = values.push(value) - 1
+            byValue.set(value, code)
+          }
+          codes[position] = code
+        })
+        coded = { facet, codes, values }
+        facets.set(facet.name, coded)
+      }
+      return coded
+    },
+    numbers(column) {
+      let values = numbers.get(column.field)
+      if (!values) {
+        values = Float64Array.from(records, (record) => {
+          const value = columnValue(record, column)
+          return typeof value === 'number' ? value : Number.NaN
+        })
+        numbers.set(column.field, values)
+      }
+      return values
+    },
+    filtered(collection, filters) {
+      const applied = appliedFilters(collection, filters)
+      const key = JSON.stringify(applied)
+      if (lastFiltered?.key !== key) {
+        // The contract's rule (`filterMatches`), with each field's text folded once per list.
+        const tests = applied.map(([field, value]) => ({ texts: folded(field), value: foldCase(value) }))
+        const matching: number[] = []
+        for (const position of byId) {
+          if (tests.every(({ texts, value }) => (texts[position] ?? '').includes(value)))
+            matching.push(position)
+        }
+        lastFiltered = { key, positions: Uint32Array.from(matching) }
+      }
+      return lastFiltered.positions
+    },
+    orderOf(column) {
+      let order = orders.get(column.field)
+      if (!order) {
+        order = columnOrder(records, column)
+        orders.set(column.field, order)
+      }
+      return order
+    },
+  }
 }
 
 /**
@@ -87,81 +181,17 @@ function sortedPositions(prepared: ColumnOrder, descending: boolean, keep: Uint8
   return out
 }
 
-/** What a view asks of one record, besides the "contains" filters: its facets' values and its ranges. */
-function choicesOf(collection: ViewedCollection, view: DataView) {
-  const facets = collection.facets.flatMap((facet) => {
-    const chosen = view.facets[facet.name] ?? []
-    return chosen.length > 0 ? [{ facet, chosen: new Set(chosen) }] : []
-  })
-  const ranges = collection.columns.flatMap((column) => {
-    const bounds = column.range ? view.ranges[column.field] : undefined
-    if (!bounds || (bounds.from === null && bounds.to === null)) return []
-    return [{ column, bounds }]
-  })
-  /** Whether `record` passes every facet but `except` and every range. */
-  const passes = (record: ApiRecord, except: string | null) =>
-    facets.every(({ facet, chosen }) => facet.name === except || chosen.has(facetValue(record, facet))) &&
-    ranges.every(({ column, bounds }) => {
-      const value = columnValue(record, column)
-      if (typeof value !== 'number') return false
-      return (bounds.from === null || value >= bounds.from) && (bounds.to === null || value <= bounds.to)
-    })
-  return { passes }
-}
-
-/** Counts of each facet's values over the records that pass every other choice. */
-function facetCounts(
-  collection: ViewedCollection,
-  view: DataView,
-  filtered: readonly ApiRecord[],
-  passes: (record: ApiRecord, except: string | null) => boolean,
-): FacetCounts[] {
-  return collection.facets.map((facet) => {
-    const counts = new Map<string, number>()
-    for (const record of filtered) {
-      if (!passes(record, facet.name)) continue
-      const value = facetValue(record, facet)
-      counts.set(value, (counts.get(value) ?? 0) + 1)
-    }
-    const chosen = new Set(view.facets[facet.name] ?? [])
-    for (const value of chosen) if (!counts.has(value)) counts.set(value, 0)
-    const values = [...counts]
-      .map(([value, count]) => ({ value, count, chosen: chosen.has(value) }))
-      .sort(
-        (a, b) =>
-          b.count - a.count || SORT_COLLATOR.compare(a.value, b.value) || (a.value < b.value ? -1 : 1),
-      )
-    return { name: facet.name, label: facet.label, values }
-  })
-}
-
-/** What a view of one list keeps between changes: each record's position, and each column's order once asked. */
-export interface PreparedList {
-  positionOf: ReadonlyMap<ApiRecord, number>
-  orderOf(column: ViewColumn): ColumnOrder
-}
-
-/** Prepares a list's records for views: their positions now, a column's order when it is first sorted by. */
-export function prepareList(records: readonly ApiRecord[]): PreparedList {
-  const positionOf = new Map(records.map((record, position) => [record, position]))
-  const orders = new Map<string, ColumnOrder>()
-  return {
-    positionOf,
-    orderOf(column) {
-      let order = orders.get(column.field)
-      if (!order) {
-        order = columnOrder(records, column)
-        orders.set(column.field, order)
-      }
-      return order
-    },
-  }
+/** Counts the value a record at `position` has in a facet. */
+function tallyAt(choice: { codes: Uint32Array; tally: Uint32Array }, position: number) {
+  const code = choice.codes[position] ?? 0
+  choice.tally[code] = (choice.tally[code] ?? 0) + 1
 }
 
 /**
  * One page of a view of a list, answered from every record of the collection (`records`, in any order):
  * the service's filters by the contract's rule, then facets and ranges, sorted by a column (ties by id, empty
- * values last) or by id, with each facet's counts. `prepared` keeps what the next view of the same records reuses.
+ * values last) or by id, with each facet's counts under every other choice. `prepared` keeps what the next
+ * view of the same records reuses.
  */
 export function answerView<R extends ApiRecord>(
   collection: ViewedCollection,
@@ -170,27 +200,86 @@ export function answerView<R extends ApiRecord>(
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
-  const filtered = filterRecords(collection, records, view.filters)
-  const { passes } = choicesOf(collection, view)
-  const facets = facetCounts(collection, view, filtered, passes)
-  const matching = filtered.filter((record) => passes(record, null))
+  const base = prepared.filtered(collection, view.filters)
+  // Each choice is a test of a record's position; a record counts toward a facet when it passes every other.
+  const coded = collection.facets.map((facet) => {
+    const { codes, values } = prepared.facet(facet)
+    const chosen = new Set(view.facets[facet.name] ?? [])
+    const allowed = new Uint8Array(values.length)
+    values.forEach((value, code) => {
+      if (chosen.has(value)) allowed[code] = 1
+    })
+    return {
+      facet,
+      codes,
+      values,
+      chosen,
+      allowed,
+      active: chosen.size > 0,
+      tally: new Uint32Array(values.length),
+    }
+  })
+  const ranges = collection.columns.flatMap((column) => {
+    const bounds = column.range ? view.ranges[column.field] : undefined
+    if (!bounds || (bounds.from === null && bounds.to === null)) return []
+    const from = bounds.from ?? Number.NEGATIVE_INFINITY
+    const to = bounds.to ?? Number.POSITIVE_INFINITY
+    return [{ values: prepared.numbers(column), from, to }]
+  })
+
+  const keep = new Uint8Array(records.length)
+  const matching: number[] = []
+  for (const position of base) {
+    let failures = 0
+    let failed = -1
+    for (let index = 0; index < coded.length && failures < 2; index++) {
+      const choice = coded[index]
+      if (choice?.active && !choice.allowed[choice.codes[position] ?? 0]) {
+        failures++
+        failed = index
+      }
+    }
+    for (const { values, from, to } of ranges) {
+      if (failures > 1) break
+      const value = values[position] ?? Number.NaN
+      if (!(value >= from && value <= to)) failures += 2
+    }
+    if (failures === 0) {
+      keep[position] = 1
+      matching.push(position)
+      for (const choice of coded) tallyAt(choice, position)
+    } else if (failures === 1) {
+      const choice = coded[failed]
+      if (choice) tallyAt(choice, position)
+    }
+  }
+
+  const facets: FacetCounts[] = coded.map(({ facet, values, chosen, tally }) => ({
+    name: facet.name,
+    label: facet.label,
+    values: [
+      ...values.flatMap((value, code) => {
+        const count = tally[code] ?? 0
+        return count > 0 || chosen.has(value) ? [{ value, count, chosen: chosen.has(value) }] : []
+      }),
+      // A chosen value no record has stays in its list, at 0.
+      ...[...chosen]
+        .filter((value) => !values.includes(value))
+        .map((value) => ({ value, count: 0, chosen: true })),
+    ].sort(
+      (a, b) => b.count - a.count || SORT_COLLATOR.compare(a.value, b.value) || (a.value < b.value ? -1 : 1),
+    ),
+  }))
 
   const column = view.sort
     ? collection.columns.find((candidate) => candidate.field === view.sort?.field)
     : undefined
-  let rows: R[]
-  if (column && view.sort) {
-    const keep = new Uint8Array(records.length)
-    for (const record of matching) keep[prepared.positionOf.get(record) ?? 0] = 1
-    rows = sortedPositions(prepared.orderOf(column), view.sort.descending, keep).flatMap((position) => {
-      const record = records[position]
-      return record ? [record] : []
-    })
-  } else rows = matching
-  const pages = pageCount(rows.length)
-  return {
-    info: { count: rows.length, pages, next: null, prev: null },
-    results: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-    facets,
-  }
+  const ordered =
+    column && view.sort ? sortedPositions(prepared.orderOf(column), view.sort.descending, keep) : matching
+  const pages = pageCount(ordered.length)
+  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
+    const record = records[position]
+    return record ? [record] : []
+  })
+  return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
 }

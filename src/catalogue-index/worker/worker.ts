@@ -30,6 +30,7 @@ import { filterRecords, listPageOf } from './query'
 import { searchIndex } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { throttleLatest } from './throttle-latest'
+import { viewOf } from './view'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -253,6 +254,7 @@ const api: IndexWorkerApi = {
   },
 
   search: searchIndex,
+  view: viewOf,
   insights: (connection) => insightsOf(connection),
 
   characters,

@@ -1,0 +1,29 @@
+import type { ApiRecord } from '../../catalogue'
+import type { DataView, DataViewPage } from '../protocol/data-view'
+import type { IndexConnection } from '../protocol/worker-api'
+import { collectionNamed, perVersion } from './data'
+import { answerView, type PreparedList, prepareList } from './data-view'
+
+/** Each list's records prepared for views, kept for one version of the index. */
+const prepared = perVersion((catalogue) => {
+  const lists = new Map<string, { records: readonly ApiRecord[]; prepared: PreparedList }>()
+  for (const [name, records] of catalogue.records)
+    lists.set(name, { records, prepared: prepareList(records) })
+  return lists
+})
+
+/**
+ * One page of a view of a list (sort, facets, ranges, the service's filters), answered from the complete
+ * index; null while the index is incomplete or for a list the catalogue does not have.
+ */
+export async function viewOf(
+  connection: IndexConnection,
+  collection: string,
+  view: DataView,
+  page: number,
+): Promise<DataViewPage | null> {
+  const definition = collectionNamed(collection)
+  const list = (await prepared(connection))?.value.get(collection)
+  if (!definition || !list) return null
+  return answerView(definition, list.records, view, page, list.prepared)
+}
