@@ -45,11 +45,10 @@ const lists: { collection: CatalogueCollection; records: readonly ApiRecord[] }[
 const none: DataView = { filters: {}, facets: {}, ranges: {}, sort: null }
 const rows: { target: string; measured: string; pass: boolean | null }[] = []
 for (const { collection, records } of lists) {
-  // What the worker derives once per version of the index: the list's coded facets and ranged columns.
+  // What the worker derives once per version of the index: coded facets, ranged numbers, folded filters.
   const prepareStart = performance.now()
   const prepared = prepareList(records)
-  for (const facet of collection.facets) prepared.facet(facet)
-  for (const column of collection.columns) if (column.range) prepared.numbers(column)
+  prepared.warm(collection)
   const prepareMs = performance.now() - prepareStart
   const first = answerView(collection, records, none, 1, prepared)
   // A reader's session: every column sorted both ways, the commonest facet values chosen one by one and
@@ -84,7 +83,8 @@ for (const { collection, records } of lists) {
 
   const times: number[] = []
   const sorted = new Set<string>()
-  for (const { view: asked, page } of steps) {
+  // The session three times over: a reader going back and forth through the same changes.
+  for (const { view: asked, page } of [...steps, ...steps, ...steps]) {
     const begin = performance.now()
     answerView(collection, records, asked, page, prepared)
     const elapsed = performance.now() - begin

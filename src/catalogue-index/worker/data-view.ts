@@ -67,6 +67,8 @@ type CodedFacet = { facet: ViewFacet; codes: Uint32Array; values: string[] }
 
 /** What a list keeps for its views: coded facets, ranged columns' numbers, id order, each column's order. */
 export interface PreparedList {
+  /** Makes now what a list's views need besides columns' orders: its facets, ranged numbers, folded filters. */
+  warm(collection: ViewedCollection): void
   facet(facet: ViewFacet): CodedFacet
   /** A ranged column's value of each record (NaN: none). */
   numbers(column: ViewColumn): Float64Array
@@ -97,6 +99,11 @@ export function prepareList(records: readonly ApiRecord[]): PreparedList {
   }
   let lastFiltered: { key: string; positions: Uint32Array } | null = null
   return {
+    warm(collection) {
+      for (const facet of collection.facets) this.facet(facet)
+      for (const column of collection.columns) if (column.range) this.numbers(column)
+      for (const field of collection.filters) folded(field)
+    },
     facet(facet) {
       let coded = facets.get(facet.name)
       if (!coded) {

@@ -7,8 +7,12 @@ import { answerView, type PreparedList, prepareList } from './data-view'
 /** Each list's records prepared for views, kept for one version of the index. */
 const prepared = perVersion((catalogue) => {
   const lists = new Map<string, { records: readonly ApiRecord[]; prepared: PreparedList }>()
-  for (const [name, records] of catalogue.records)
-    lists.set(name, { records, prepared: prepareList(records) })
+  for (const [name, records] of catalogue.records) {
+    const list = prepareList(records)
+    const definition = collectionNamed(name)
+    if (definition) list.warm(definition)
+    lists.set(name, { records, prepared: list })
+  }
   return lists
 })
 
