@@ -17,6 +17,7 @@ import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import { MESSAGES, sendError } from './http/errors'
 import { FastPath } from './http/fast-path'
 import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
+import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
@@ -100,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = new LiveCatalogue(options.store)
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const admit = admission(gate)
-  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), requests)
+  const base = new PublicBase(publicUrl, trustProxy)
+  const fastPath = new FastPath(gate, clientAddressOf(trustProxy), requests, base.of)
 
   const app = Fastify({
     loggerInstance: logger,
@@ -181,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     answers,
     live,
     collections: options.store.collections.map(({ collection }) => collection),
-    publicUrl,
+    publicBase: base,
     admit,
     fastPath,
   })

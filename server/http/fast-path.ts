@@ -3,6 +3,8 @@ import { API_PREFIX } from '../../src/catalogue'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { ApiGate, GateOutcome } from './api-gate'
 import { errorBody } from './errors'
+import { isHost } from './host'
+import type { PublicBase } from './public-base'
 import { rawErrorHeaders } from './raw-answers'
 import { negotiate, type Representation } from './representation'
 import { bodyBytes, callerRequestId, loggedPath, type RequestLog } from './request-log'
@@ -14,6 +16,8 @@ interface WantedHeaders {
   'accept-encoding'?: string
   'if-none-match'?: string
   'x-request-id'?: string
+  'x-forwarded-proto'?: string
+  'x-forwarded-host'?: string
 }
 
 /**
@@ -32,6 +36,8 @@ export class FastPath {
     private readonly gate: ApiGate,
     private readonly clientAddress: (request: IncomingMessage) => string,
     private readonly requests: RequestLog,
+    /** The public base of a request (see PublicBase): part of every key, as every address in a body holds it. */
+    private readonly baseOf: PublicBase['of'],
   ) {
     this.bodies = new ByteBoundedCache(FAST_PATH_BYTES, (body) => body.budgetSize, 20_000)
   }
@@ -42,9 +48,9 @@ export class FastPath {
    * with junk parameters cannot fill the cache with keys.
    */
   remember(request: IncomingMessage, body: Representation, canonical: boolean): void {
-    const { method, headers } = request
-    if (canonical && (method === 'GET' || method === 'HEAD') && headers.host !== undefined)
-      this.bodies.set(addressOf(headers.host, request.url ?? ''), body)
+    const { method } = request
+    if (canonical && (method === 'GET' || method === 'HEAD'))
+      this.bodies.set(addressOf(this.baseOf(request, request.headers), request.url ?? ''), body)
   }
 
   stats(): CacheStats {
@@ -63,9 +69,10 @@ export class FastPath {
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || !url.startsWith(API_PREFIX_PATH))
       return false
     const headers = readHeaders(request.rawHeaders)
-    if (headers === null || headers.host === undefined) return false
+    // A Host the routes would refuse is theirs to refuse (the base may not hold it: a configured or forwarded one).
+    if (headers === null || headers.host === undefined || !isHost(headers.host)) return false
     // Insertion order is good enough here: an evicted address costs one pass through Fastify.
-    const body = this.bodies.peek(addressOf(headers.host, url))
+    const body = this.bodies.peek(addressOf(this.baseOf(request, headers), url))
     if (body === undefined) return false
     const client = this.clientAddress(request)
     const outcome = this.gate.check(headers.authorization, client)
@@ -130,9 +137,9 @@ function answerHeaders(variant: readonly string[], reqId: string, gate: Record<s
   return list
 }
 
-/** The response cache's key: the same address under the same Host (every address in a body is built from it). */
-function addressOf(host: string, url: string): string {
-  return `${host}\n${url}`
+/** The response cache's key: the same address under the same public base (every address in a body holds it). */
+function addressOf(base: string, url: string): string {
+  return `${base}\n${url}`
 }
 
 const API_PREFIX_PATH = `${API_PREFIX}/`
@@ -143,7 +150,9 @@ const isWanted = (name: string): name is keyof WantedHeaders =>
   name === 'authorization' ||
   name === 'accept-encoding' ||
   name === 'if-none-match' ||
-  name === 'x-request-id'
+  name === 'x-request-id' ||
+  name === 'x-forwarded-proto' ||
+  name === 'x-forwarded-host'
 
 /**
  * The headers the fast path reads, straight from the raw list: Node builds `request.headers` (every name

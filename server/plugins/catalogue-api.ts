@@ -5,7 +5,7 @@ import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
 import type { FastPath } from '../http/fast-path'
-import { publicBase } from '../http/public-base'
+import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
 import type { LiveCatalogue } from '../operations/live-catalogue'
 
@@ -22,7 +22,8 @@ export interface CatalogueApiOptions {
   live: LiveCatalogue
   /** The collections served (a reload never changes which). */
   collections: readonly CollectionStore['collection'][]
-  publicUrl: string | null
+  /** The base of every address in an answer (CATALOGUE_PUBLIC_URL, or the request's scheme and host). */
+  publicBase: PublicBase
   admit: Admit
   fastPath: FastPath
 }
@@ -52,7 +53,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
 
   const allowed = new Set<string>(ALLOWED_METHODS)
   const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
-  const base = (request: FastifyRequest) => publicBase(request, options.publicUrl)
+  const base = (request: FastifyRequest) => options.publicBase.checked(request.raw)
   const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
     fastPath.remember(request.raw, body, canonical)
     return sendRepresentation(request, reply, body)
