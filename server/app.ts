@@ -19,7 +19,7 @@ import { FastPath } from './http/fast-path'
 import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
 import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
-import { answerClientError, answerOutsideRoutes } from './http/raw-answers'
+import { answerClientError, answerOutsideRoutes, refuseIrregularPath } from './http/raw-answers'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
@@ -116,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serverFactory: (handler) => {
       // A request without Host reaches the request context, which refuses it with the contract's JSON error.
       const server = createServer({ requireHostHeader: false }, (request, response) => {
-        if (!fastPath.handle(request, response)) handler(request, response)
+        if (!fastPath.handle(request, response) && !refuseIrregularPath(request, response, requests))
+          handler(request, response)
       })
       limitConnections(
         server,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { isIrregularApiPath } from './api-paths'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { ALLOW, ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE, MESSAGES } from './errors'
-import { loggedPath, type RequestLog } from './request-log'
+import { callerRequestId, loggedPath, type RequestLog } from './request-log'
 
 /**
  * Answers for requests that never reach Fastify's routes: what Node's HTTP parser refuses, an `Expect` it
@@ -128,6 +129,35 @@ function logRefusal(
     bytes,
     client,
   })
+}
+
+const IRREGULAR_PATH: Refusal = { status: 400, reason: 'Bad Request', message: MESSAGES.irregularPath }
+
+/**
+ * Refuses, before routing, a target under `/v1` spelled with dot or empty segments (see isIrregularApiPath);
+ * true when it did.
+ */
+export function refuseIrregularPath(
+  request: IncomingMessage,
+  response: ServerResponse,
+  requests: RequestLog,
+): boolean {
+  if (!isIrregularApiPath(request.url ?? '/')) return false
+  const started = performance.now()
+  const body = errorBody(IRREGULAR_PATH.message)
+  const reqId = callerRequestId(request.headers['x-request-id'])
+  response.writeHead(IRREGULAR_PATH.status, { ...rawErrorHeaders(undefined, body), 'x-request-id': reqId })
+  response.end(request.method === 'HEAD' ? undefined : body)
+  logRefusal(
+    requests,
+    request.method ?? '-',
+    request.url ?? '-',
+    400,
+    performance.now() - started,
+    body.length,
+    request.socket,
+  )
+  return true
 }
 
 /** Answers `Expect` values other than `100-continue` (417) and `CONNECT` (405), which Node keeps from Fastify. */
