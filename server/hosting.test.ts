@@ -126,6 +126,13 @@ describe('security headers of the explorer’s pages and files (contract §10)',
     expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
   })
 
+  it('sends Strict-Transport-Security only when the public address is https', async () => {
+    const plain = await rawRequest(server.origin, '/', { accept: 'text/html' })
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+    const https = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+  })
+
   it('leaves the API’s answers to the API: CORS for any origin, no page policy', async () => {
     const answer = await rawRequest(server.origin, '/v1/locations/1', {
       authorization: 'Bearer catalogue-demo-key',

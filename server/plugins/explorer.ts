@@ -54,6 +54,8 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       contentSecurityPolicy: contentSecurityPolicy(options.publicUrl),
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // Browsers ignore it over plain http; sent there it only misleads (and pins a LAN host to https).
+      strictTransportSecurity: options.publicUrl?.startsWith('https:') === true,
     })
     await registerStaticApp(scope, staticDir)
   }
