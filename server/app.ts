@@ -4,7 +4,12 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { API_PREFIX } from '../src/catalogue'
 import type { CacheStats } from './byte-cache'
 import { Catalogue } from './catalogue/service'
-import { DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_RATE_LIMIT,
+  DEMO_KEY,
+} from './config'
 import type { CatalogueStore } from './dataset/store'
 import type { AppHosting } from './hosting'
 import { admission, whenAdmitted } from './http/admission'
@@ -12,11 +17,23 @@ import { type AnswerCacheOptions, ApiAnswers } from './http/answers'
 import { ApiGate } from './http/api-gate'
 import { isApiPath, isUndecodableNavigation } from './http/api-paths'
 import { KeyRing } from './http/auth'
-import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
+import {
+  clientAddressOf,
+  exemptFromAddressCap,
+  fastifyTrustProxy,
+  type TrustProxy,
+} from './http/client-address'
+import { guardedServerOptions } from './http/connection-guard'
 import { CORS_ANSWER_HEADERS, CORS_OPTIONS } from './http/cors'
 import { MESSAGES, sendError } from './http/errors'
 import { FastPath } from './http/fast-path'
-import { KEEP_ALIVE_TIMEOUT, limitConnections, SEND_TIMEOUT_MS, SILENT_CONNECTION_MS } from './http/listener'
+import {
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT,
+  limitConnections,
+  SEND_TIMEOUT_MS,
+  SILENT_CONNECTION_MS,
+} from './http/listener'
 import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { answerClientError, answerOutsideRoutes, refuseIrregularPath } from './http/raw-answers'
@@ -59,10 +76,14 @@ export interface BuildAppOptions {
   cache?: AnswerCacheOptions
   /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`); null (default) trusts none. */
   trustProxy?: TrustProxy
-  /** Open connections at most; more are refused at once (counted and logged). Default 10,000. */
+  /** Open connections at most (idle ones are closed first to make room). Default 10,000. */
   maxConnections?: number
+  /** Open connections at most from one address (IPv6: one /64); trusted proxies by address are exempt. Default 100. */
+  maxConnectionsPerAddress?: number
   /** A connection that sends nothing for this long (ms) is closed. Default 10 s. */
   silentConnectionMs?: number
+  /** A request's head must arrive whole within this long (ms) of its first byte. Default 10 s. */
+  headersTimeoutMs?: number
   /** Shared state of the running service (draining, refused connections); a new one by default. */
   lifecycle?: Lifecycle
   /** Where requests, caches and connections are counted; null (default) counts nothing. */
@@ -114,20 +135,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_IDS_SEGMENT_LENGTH },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, requests),
     serverFactory: (handler) => {
+      const limits = {
+        maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+        maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+        silentConnectionMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+        headersTimeoutMs: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+        sendTimeoutMs: SEND_TIMEOUT_MS,
+        exempt: exemptFromAddressCap(trustProxy),
+      }
       // A request without Host reaches the request context, which refuses it with the contract's JSON error.
-      const server = createServer({ requireHostHeader: false }, (request, response) => {
-        if (!fastPath.handle(request, response) && !refuseIrregularPath(request, response, requests))
-          handler(request, response)
-      })
-      limitConnections(
-        server,
-        {
-          maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
-          silentConnectionMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+      const server = createServer(
+        { requireHostHeader: false, ...guardedServerOptions(limits) },
+        (request, response) => {
+          if (!fastPath.handle(request, response) && !refuseIrregularPath(request, response, requests))
+            handler(request, response)
         },
-        lifecycle,
-        logger,
       )
+      limitConnections(server, limits, lifecycle, logger)
       answerOutsideRoutes(server, requests)
       return server
     },

@@ -38,6 +38,7 @@ export function serviceOptions(context: StartContext) {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
     lifecycle,
     metrics,
     limiter,

@@ -30,3 +30,13 @@ export function clientAddressOf(trust: TrustProxy): (request: IncomingMessage) =
   if (trusted === null) return (request) => request.socket.remoteAddress ?? '-'
   return (request) => proxyAddr(request, trusted)
 }
+
+/**
+ * The peers the per-address connection cap leaves out (contract §11): those an address list in
+ * CATALOGUE_TRUST_PROXY names. `true` or a number of hops names no one, so exempts no one.
+ */
+export function exemptFromAddressCap(trust: TrustProxy): (address: string) => boolean {
+  if (typeof trust !== 'string') return () => false
+  const trusted = proxyAddr.compile(trust.split(',').map((item) => item.trim()))
+  return (address) => trusted(address, 0)
+}
