@@ -120,11 +120,14 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
   logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
 
-  // The reload is synchronous: a second SIGHUP waits for the first to finish.
+  // One reload at a time: a second SIGHUP waits for the first to finish.
+  let reloading: Promise<void> = Promise.resolve()
   process.on('SIGHUP', () => {
-    const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
-    if (result.ok) logger.info(result.message)
-    else logger.error(result.message)
+    reloading = reloading.then(async () => {
+      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics)
+      if (result.ok) logger.info(result.message)
+      else logger.error(result.message)
+    })
   })
 
   let stopping = false
