@@ -1,5 +1,7 @@
 import type { Server } from 'node:http'
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../config'
 import type { Lifecycle } from '../lifecycle'
+import { exemptFromAddressCap, type TrustProxy } from './client-address'
 import { type ConnectionLimits, guardConnections } from './connection-guard'
 import type { Logger } from './request-log'
 
@@ -13,6 +15,26 @@ export const SEND_TIMEOUT_MS = 30_000
 export const KEEP_ALIVE_TIMEOUT = 72_000
 /** Refused connections are logged at most this often (ms), with the running count. */
 const REFUSAL_LOG_INTERVAL = 10_000
+
+/** The public listener's connection limits, from `buildApp`'s options and CATALOGUE_TRUST_PROXY. */
+export function connectionLimits(
+  options: {
+    maxConnections?: number
+    maxConnectionsPerAddress?: number
+    silentConnectionMs?: number
+    headersTimeoutMs?: number
+  },
+  trustProxy: TrustProxy,
+): ConnectionLimits {
+  return {
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    silentConnectionMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+    headersTimeoutMs: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+    sendTimeoutMs: SEND_TIMEOUT_MS,
+    exempt: exemptFromAddressCap(trustProxy),
+  }
+}
 
 /**
  * The public listener's connection rules (see guardConnections): each refusal is counted in the lifecycle

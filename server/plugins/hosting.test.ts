@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ExplorerConfigSchema } from '../src/catalogue'
-import { fakeBuiltApp, rawRequest, serveForTests } from './test/server'
+import { ExplorerConfigSchema } from '../../src/catalogue'
+import { fakeBuiltApp, rawRequest, serveForTests } from '../test/server'
 
 const dist = fakeBuiltApp()
 
