@@ -20,11 +20,23 @@ export interface ConnectionLimits {
 /** Why a connection was refused: the cap on all connections, or the cap of its address. */
 export type RefusedBy = 'total' | 'address'
 
-/** What Node's HTTP server keeps on a socket: the answer in progress (none between keep-alive requests). */
-type HttpSocket = Socket & { _httpMessage?: unknown }
+const LAST_REQUEST = Symbol('last request')
+
+/**
+ * What Node's HTTP server keeps on a socket (the answer in progress; none between keep-alive requests), and
+ * when its last request arrived, or when it opened (performance.now()).
+ */
+type HttpSocket = Socket & { _httpMessage?: unknown; [LAST_REQUEST]?: number }
 
 /** Whether a connection may be closed to make room: it has no answer in progress (silent, or idle keep-alive). */
 const isIdle = (socket: HttpSocket) => !socket._httpMessage
+
+/**
+ * A connection idle at least this long (ms) is closed before one that is only between two requests of a busy
+ * client: such a client is idle for microseconds at a time, and oldest-first alone would pick it once the
+ * holders of idle connections have been closed and have opened new ones.
+ */
+const LONG_IDLE_MS = 100
 
 /**
  * The options of `http.createServer` that go with `guardConnections`: the head deadline, which Node checks on
@@ -71,15 +83,24 @@ export function guardConnections(
     mine?.delete(socket)
     if (mine?.size === 0) byGroup.delete(group)
   }
-  /** Closes the oldest idle connection of `sockets`; false when every one has an answer in progress. */
+  const close = (socket: HttpSocket) => {
+    forget(socket)
+    socket.destroy()
+    return true
+  }
+  /**
+   * Closes the oldest connection of `sockets` idle for a while, else the oldest idle one; false when every
+   * one has an answer in progress.
+   */
   const closeOldestIdle = (sockets: Iterable<HttpSocket>) => {
+    const longBefore = performance.now() - LONG_IDLE_MS
+    let idle: HttpSocket | undefined
     for (const socket of sockets) {
       if (!isIdle(socket)) continue
-      forget(socket)
-      socket.destroy()
-      return true
+      if ((socket[LAST_REQUEST] as number) <= longBefore) return close(socket)
+      idle ??= socket
     }
-    return false
+    return idle !== undefined && close(idle)
   }
 
   // After Node's own listener, which sets the socket's timeout to the server's (the send timeout).
@@ -103,10 +124,13 @@ export function guardConnections(
       else mine.add(socket)
     }
     socket.once('close', () => forget(socket))
+    // Counted from its opening until its first request: a new connection is not yet long idle.
+    socket[LAST_REQUEST] = performance.now()
     socket.setTimeout(limits.silentConnectionMs)
     silent.add(socket)
   })
   server.prependListener('request', ({ socket }) => {
+    ;(socket as HttpSocket)[LAST_REQUEST] = performance.now()
     if (silent.delete(socket)) socket.setTimeout(limits.sendTimeoutMs)
   })
 }
