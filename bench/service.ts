@@ -277,7 +277,7 @@ async function measureUnderIdleHolders(
     const { sent } = await holders.stop()
     runs.push({ ...result, cpuUsPerRequest })
     console.log(
-      `  round ${round + 1}/${rounds}  (e) page 1 beside idle holders   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${result.p99.toFixed(2)} ms  success ${(successRate([runs.at(-1) as Run]) * 100).toFixed(2)}%  (${sent} holder requests)`,
+      `  round ${round + 1}/${rounds}  (e) page 1 beside idle holders   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${result.p99.toFixed(2)} ms  success ${(successRate([runs.at(-1) as Run]) * 100).toFixed(2)}% (${result.non2xx} non-2xx, ${result.errors} errors)  (${sent} holder requests)`,
     )
     // Let the service close what the holders left before the next round.
     await new Promise((resolve) => setTimeout(resolve, 500))
