@@ -118,3 +118,14 @@ export function textTable(rows: readonly Row[]): string {
     )
     .join('\n')
 }
+
+/** The share of requests answered with a 2xx over runs: errors and other statuses count against it. */
+export function successRate(runs: readonly Run[]): number {
+  let ok = 0
+  let all = 0
+  for (const run of runs) {
+    ok += run.requests - run.non2xx
+    all += run.requests + run.errors
+  }
+  return all === 0 ? 0 : ok / all
+}

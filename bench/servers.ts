@@ -3,6 +3,9 @@ import { join } from 'node:path'
 import { type ServerProcess, serveNodeArgs, startServer } from './processes'
 import { getOnce } from './request'
 
+/** The service's connection cap in the benchmark: row (e) holds 1,100 idle connections against it. */
+export const BENCH_MAX_CONNECTIONS = 1000
+
 /** Response headers the ceiling does not copy from the service: Node writes its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
 
@@ -43,6 +46,7 @@ export async function startService(
       CATALOGUE_DATA: datasetPath,
       CATALOGUE_RATE_LIMIT: '0',
       CATALOGUE_PUBLIC_URL: '',
+      CATALOGUE_MAX_CONNECTIONS: String(BENCH_MAX_CONNECTIONS),
     },
     stdoutFile: logFile,
     readyPath: firstPagePath,

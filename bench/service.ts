@@ -5,7 +5,9 @@
  * rate limiting off) and a bare `node:http` ceiling as separate processes, and drives both from this process
  * with autocannon: (a) page 1 of the locations list, (b) filtered lists over 1,000+ distinct filter values,
  * (c) 20 ids in one request, and on the shipped dataset (d) page 1 while a second key asks for all episodes
- * under a new 255-character Host 40 times a second. Prints a table of medians, checks the targets, and writes the table as Markdown
+ * under a new 255-character Host 40 times a second, (e) page 1 while 11 loopback addresses hold 1,100 idle
+ * connections against a cap of 1,000, and on the large dataset (f) page 1 while a second key asks for new
+ * 500-id lists with br 40 times a second. Prints a table of medians, checks the targets, and writes the table as Markdown
  * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
@@ -21,11 +23,18 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
+import {
+  HOLDER_ADDRESSES,
+  HOLDS_PER_ADDRESS,
+  ID_LIST_RATE,
+  startIdLists,
+  startIdleHolders,
+} from './hostile-load'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
 import { benchReplicas, type ReplicaRow, replicaMedians } from './replicas'
-import { markdownTable, type Row, type Run, textTable } from './report'
+import { markdownTable, type Row, type Run, successRate, textTable } from './report'
 import { getOnce } from './request'
 import {
   filteredListsScenarios,
@@ -34,7 +43,7 @@ import {
   type Scenario,
   twentyIdsScenario,
 } from './scenarios'
-import { authorization, type ServerSetup, startCeiling, startService } from './servers'
+import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
 import { type DatasetRun, evaluateTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -133,6 +142,11 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
     // (d) On the shipped dataset (51 episodes): page 1 for this key while another key rotates long Hosts.
     const rotationRuns =
       label === 'shipped' ? await measureUnderHostRotation(label, service, firstPage, settings) : []
+    // (e) On the shipped dataset: page 1 while 11 addresses hold 1,100 idle connections against the cap.
+    const holderRuns = label === 'shipped' ? await measureUnderIdleHolders(service, firstPage, settings) : []
+    // (f) On the large dataset: page 1 while another key asks for new 500-id lists with br at 40 req/s.
+    const idListRuns =
+      label === LARGE_LABEL ? await measureUnderIdLists(label, service, firstPage, settings) : []
 
     const serviceMemory = memoryOf(service.child.pid as number)
     const ceilingRow: Row = {
@@ -164,6 +178,24 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
         serviceRow(
           `(d) page 1 while another key asks ${ROTATION_RATE}/s for 51 episodes under new 255-character Hosts`,
           rotationRuns,
+        ),
+      )
+    }
+    if (holderRuns.length > 0) {
+      byKey.set(
+        'e',
+        serviceRow(
+          `(e) page 1 while ${HOLDER_ADDRESSES.length} addresses hold ${HOLDER_ADDRESSES.length * HOLDS_PER_ADDRESS} idle connections (cap ${BENCH_MAX_CONNECTIONS})`,
+          holderRuns,
+        ),
+      )
+    }
+    if (idListRuns.length > 0) {
+      byKey.set(
+        'f',
+        serviceRow(
+          `(f) page 1 while another key asks ${ID_LIST_RATE}/s for new 500-id lists with br`,
+          idListRuns,
         ),
       )
     }
@@ -220,6 +252,56 @@ async function measureUnderHostRotation(
     runs.push(result)
     console.log(
       `  round ${round + 1}/${rounds}  (d) page 1 under Host rotation   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} rotating requests)`,
+    )
+  }
+  return runs
+}
+
+/**
+ * `rounds` runs of page 1 while clients from 11 other loopback addresses hold 1,100 idle keep-alive
+ * connections against the cap of 1,000 (reopening each one the service closes). A failed request here is a
+ * figure (the success rate), not an invalid run.
+ */
+async function measureUnderIdleHolders(
+  service: ServerProcess,
+  firstPage: Scenario,
+  settings: LoadSettings,
+): Promise<Run[]> {
+  const runs: Run[] = []
+  const path = firstPage.paths[0] as string
+  for (let round = 0; round < rounds; round++) {
+    const holders = await startIdleHolders(service.origin, rotatingKey, path)
+    const pid = service.child.pid as number
+    const cpuBefore = cpuSecondsOf(pid)
+    const result = await drive(service.origin, firstPage.paths, settings)
+    const cpuUsPerRequest = ((cpuSecondsOf(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests)
+    const { sent } = await holders.stop()
+    runs.push({ ...result, cpuUsPerRequest })
+    console.log(
+      `  round ${round + 1}/${rounds}  (e) page 1 beside idle holders   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${result.p99.toFixed(2)} ms  success ${(successRate([runs.at(-1) as Run]) * 100).toFixed(2)}% (${result.non2xx} non-2xx, ${result.errors} errors)  (${sent} holder requests)`,
+    )
+    // Let the service close what the holders left before the next round.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return runs
+}
+
+/** `rounds` runs of page 1 while a second key asks for new 500-id lists with br at ID_LIST_RATE a second. */
+async function measureUnderIdLists(
+  label: string,
+  service: ServerProcess,
+  firstPage: Scenario,
+  settings: LoadSettings,
+): Promise<Run[]> {
+  const runs: Run[] = []
+  for (let round = 0; round < rounds; round++) {
+    const lists = startIdLists(service.origin, rotatingKey, LARGE_LOCATIONS)
+    const result = await timedRun(`${label} (f) beside new 500-id lists`, service, firstPage.paths, settings)
+    const { sent, failed } = await lists.stop()
+    if (failed > 0) invalid.push(`${label} (f): ${failed} of ${sent} 500-id list requests failed`)
+    runs.push(result)
+    console.log(
+      `  round ${round + 1}/${rounds}  (f) page 1 beside 500-id lists   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} id-list requests)`,
     )
   }
   return runs

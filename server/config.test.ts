@@ -15,6 +15,7 @@ describe('configuration from the environment', () => {
       logFormat: 'json',
       drainSeconds: 0,
       maxConnections: 10_000,
+      maxConnectionsPerAddress: 100,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
   })
@@ -32,6 +33,7 @@ describe('configuration from the environment', () => {
         LOG_FORMAT: 'pretty',
         CATALOGUE_DRAIN_SECONDS: '5',
         CATALOGUE_MAX_CONNECTIONS: '500',
+        CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
       }),
     ).toEqual({
       port: 9000,
@@ -44,6 +46,7 @@ describe('configuration from the environment', () => {
       logFormat: 'pretty',
       drainSeconds: 5,
       maxConnections: 500,
+      maxConnectionsPerAddress: 20,
     })
   })
 

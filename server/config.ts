@@ -26,9 +26,12 @@ export interface Config {
   drainSeconds: number
   /** Open connections at most. */
   maxConnections: number
+  /** Open connections at most from one client address (IPv6: one /64). */
+  maxConnectionsPerAddress: number
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100
 
 /** A bad environment value; the message names the variable and what is allowed, never a key. */
 export class ConfigError extends Error {
@@ -117,6 +120,11 @@ const EnvironmentSchema = z.object({
   CATALOGUE_MAX_CONNECTIONS: wholeNumber('CATALOGUE_MAX_CONNECTIONS', 1, 1_000_000).default(
     DEFAULT_MAX_CONNECTIONS,
   ),
+  CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(
+    'CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS',
+    1,
+    1_000_000,
+  ).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
 })
 
 /**
@@ -159,5 +167,6 @@ export function readConfig(
     logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     drainSeconds: env.CATALOGUE_DRAIN_SECONDS,
     maxConnections: env.CATALOGUE_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS,
   }
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from './test/redis-process'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -101,6 +102,53 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 6
 })
 
 describe('stopping (contract §10)', { timeout: 60_000 }, () => {
+  it('ends by the shutdown deadline when nobody reads its log, and says on stderr how many lines it dropped', async () => {
+    const port = await freePort()
+    // node directly, stdout a pipe this test never reads: once its buffer is full, every write waits.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    started.push(child)
+    let errors = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString()
+    })
+    const origin = `http://127.0.0.1:${port}`
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/healthz`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      )
+      .toBe(200)
+    // About 3,000 log lines (over 700 KB): far more than a pipe holds.
+    const ask = async () => {
+      for (let index = 0; index < 150; index++) {
+        const response = await fetch(`${origin}/v1/locations/${(index % 126) + 1}`, {
+          headers: { authorization: 'Bearer catalogue-demo-key' },
+        })
+        await response.arrayBuffer()
+      }
+    }
+    await Promise.all(Array.from({ length: 20 }, ask))
+    const exited = exitCode(child)
+    const signalled = performance.now()
+    child.kill('SIGTERM')
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000, 'alive'))])
+    if (code === 'alive') child.kill('SIGKILL')
+    expect(code).toBe(0)
+    expect((performance.now() - signalled) / 1000).toBeLessThan(12)
+    expect(errors).toMatch(/[1-9][0-9]* log lines? could not be written to stdout/)
+  })
+
   it('exits 0 at the shutdown deadline even when a client never reads its answers', async () => {
     const { child, output } = start({})
     const address = new URL(await listening(child, output))

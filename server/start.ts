@@ -39,6 +39,7 @@ export function serviceOptions(context: StartContext) {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
     lifecycle,
     metrics,
     limiter,
@@ -57,6 +58,8 @@ export type Started = {
 
 /** After the drain delay, connections still open this long are closed and the process exits 0 (contract §10). */
 export const SHUTDOWN_DEADLINE_MS = 10_000
+/** Once stopped, the log's last lines may take this long (ms) to reach stdout, never past the deadline. */
+const LOG_DRAIN_MS = 2_000
 
 /**
  * What `npm start` and `npm run dev` share: read the configuration and the dataset, listen, say what runs,
@@ -118,16 +121,25 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
   logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
 
-  // The reload is synchronous: a second SIGHUP waits for the first to finish.
+  // One reload at a time: a second SIGHUP waits for the first to finish.
+  let reloading: Promise<void> = Promise.resolve()
   process.on('SIGHUP', () => {
-    const result = reloadDataset(config.dataPath, started.app.catalogue, metrics)
-    if (result.ok) logger.info(result.message)
-    else logger.error(result.message)
+    reloading = reloading.then(async () => {
+      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics)
+      if (result.ok) logger.info(result.message)
+      else logger.error(result.message)
+    })
   })
 
   let stopping = false
-  // The log is flushed on the way out (stdoutLog listens for 'exit').
-  const exit = (code: number) => process.exit(code)
+  let deadline = Number.POSITIVE_INFINITY
+  // The log may take what waits until the deadline; what stdout has not taken by then is dropped and counted
+  // (stdoutLog listens for 'exit').
+  const exit = (code: number) => {
+    void output
+      .drain(Math.max(0, Math.min(LOG_DRAIN_MS, deadline - performance.now())))
+      .then(() => process.exit(code))
+  }
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -139,10 +151,11 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     logger.info(
       `${signal}: no longer accepting connections; finishing requests in flight (at most ${SHUTDOWN_DEADLINE_MS / 1000} s).`,
     )
+    deadline = performance.now() + SHUTDOWN_DEADLINE_MS
     setTimeout(() => {
       logger.warn('Shutdown deadline reached: closing the connections still open.')
       started.app.server.closeAllConnections()
-      exit(0)
+      process.exit(0)
     }, SHUTDOWN_DEADLINE_MS).unref()
     Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
       () => {

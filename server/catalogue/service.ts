@@ -1,19 +1,21 @@
-import { foldCase, type IdSelection, PAGE_SIZE, pageCount, parseIdSelection } from '../../src/catalogue'
+import {
+  type ApiRecord,
+  foldCase,
+  type IdSelection,
+  type ListPage,
+  PAGE_SIZE,
+  pageCount,
+  parseIdSelection,
+} from '../../src/catalogue'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { CollectionStore } from '../dataset/store'
 import { CatalogueError } from './errors'
 import { type ListQuery, listPageUrl } from './list-query'
 import { addressesFor } from './render'
 
-export type { IdSelection } from '../../src/catalogue'
+export type { IdSelection, ListPage } from '../../src/catalogue'
 export type { ListQuery } from './list-query'
 export { parseListQuery } from './list-query'
-
-/** A page of a list, as the contract shows it (addresses built from the public base). */
-export interface ListPage {
-  info: { count: number; pages: number; next: string | null; prev: string | null }
-  results: object[]
-}
 
 /** Reads an `{ids}` segment; throws CatalogueError (invalid) when it is not one of the contract's forms. */
 export function parseIds(idsText: string): IdSelection {
@@ -53,7 +55,7 @@ export class Catalogue {
   }
 
   /** One record (selection `one`; CatalogueError not-found when unknown) or the known ones of a list. */
-  records(store: CollectionStore, selection: IdSelection, base: string): object | object[] {
+  records(store: CollectionStore, selection: IdSelection, base: string): ApiRecord | ApiRecord[] {
     const { collection } = store
     const at = addressesFor(collection, base)
     if (selection.kind === 'one') {
@@ -61,7 +63,7 @@ export class Catalogue {
       if (!record) throw new CatalogueError('not-found', collection.labels.notFound)
       return collection.toRecord(record, at)
     }
-    const found = []
+    const found: ApiRecord[] = []
     for (const id of selection.ids) {
       const record = store.get(id)
       if (record) found.push(collection.toRecord(record, at))
@@ -70,7 +72,7 @@ export class Catalogue {
   }
 
   /** A page of a list; CatalogueError not-found for a page beyond the last. */
-  listPage(store: CollectionStore, query: ListQuery, base: string): ListPage {
+  listPage(store: CollectionStore, query: ListQuery, base: string): ListPage<ApiRecord> {
     const { collection } = store
     const positions = this.matching(store, query)
     const count = positions ? positions.length : store.records.length
@@ -81,7 +83,7 @@ export class Catalogue {
       throw new CatalogueError('not-found', `Page ${query.pageText} does not exist: ${has}.`)
     }
     const at = addressesFor(collection, base)
-    const results = []
+    const results: ApiRecord[] = []
     const end = Math.min(count, page * PAGE_SIZE)
     for (let index = (page - 1) * PAGE_SIZE; index < end; index++) {
       const position = positions ? (positions[index] as number) : index

@@ -33,3 +33,38 @@ export function isUndecodableNavigation(method: string | undefined, url: string,
     return true
   }
 }
+
+/** The path of a request target as sent: an absolute-form target's after its authority, without the query. */
+function rawPathOf(url: string): string {
+  let path = url
+  if (!url.startsWith('/')) {
+    const authority = url.indexOf('//')
+    const slash = authority === -1 ? -1 : url.indexOf('/', authority + 2)
+    path = slash === -1 ? '/' : url.slice(slash)
+  }
+  const query = path.indexOf('?')
+  return query === -1 ? path : path.slice(0, query)
+}
+
+/** A dot segment or an empty one (`/./`, `/../`, `//`), but not one trailing slash. */
+const IRREGULAR_SEGMENT = /\/\.\.?(?=\/|$)|\/\/(?!$)/
+
+/**
+ * Whether a request target spells a path under `/v1` with dot segments or empty segments (`/v1/./x`,
+ * `/v1//x`, `/v1/.%2e/x`, `/x/../v1/x`, in any mix, percent-encoded too). The service refuses such a target
+ * with 400 before routing (contract §11): routers and proxies disagree on what it names, and no spelling may
+ * reach an answer under `/v1` without the key.
+ */
+export function isIrregularApiPath(url: string): boolean {
+  const raw = rawPathOf(url)
+  // Most targets have none of these: they cost one scan.
+  if (!raw.includes('/.') && !raw.includes('//') && !raw.includes('%')) return false
+  const path = routedPath(raw)
+  if (!IRREGULAR_SEGMENT.test(path)) return false
+  const resolved: string[] = []
+  for (const segment of path.split('/')) {
+    if (segment === '..') resolved.pop()
+    else if (segment !== '' && segment !== '.') resolved.push(segment)
+  }
+  return resolved[0] === API_PREFIX.slice(1) || isApiPath(path)
+}

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ServiceMetrics } from '../operations/metrics'
-import { parseLog, serveForTests } from '../test/server'
+import { serveForTests } from '../test/server'
 
 const metrics = new ServiceMetrics()
 const server = serveForTests({ maxConnections: 20, silentConnectionMs: 400, metrics })
@@ -62,23 +62,21 @@ describe('connections (contract §10)', { timeout: 20_000 }, () => {
     await expect.poll(() => answers.join('').match(/HTTP\/1\.1 200 /g)?.length).toBe(2)
   })
 
-  it('refuses connections over the cap (counted and logged), closes silent ones, then serves again', async () => {
+  it('closes silent connections first when they hold the cap, so a new client is served at once', async () => {
     const closed = Array.from({ length: 60 }, () => silentConnection())
-    await expect.poll(() => server.app.lifecycle.refusedConnections, { timeout: 10_000 }).toBeGreaterThan(0)
-    await expect
-      .poll(() => parseLog(server.logs).some((entry) => entry.msg?.startsWith('Connection cap reached')), {
-        timeout: 10_000,
-      })
-      .toBe(true)
-    // Every silent connection is closed within the short timeout, so normal clients get in again.
+    // 60 silent connections against a cap of 20: the oldest are closed to make room for the newer ones.
+    let settled = 0
+    for (const each of closed) void each.then(() => settled++)
+    await expect.poll(() => settled, { timeout: 5_000 }).toBeGreaterThanOrEqual(40)
+    const response = await server.get('/v1/locations/1')
+    expect(response.status).toBe(200)
+    expect(server.app.lifecycle.refusedConnections).toBe(0)
+    // The rest are closed within the short timeout.
     await Promise.all(closed)
     // The metrics show the same count as the lifecycle (one count for the log and the metrics).
     const scraped = await metrics.registry.getSingleMetricAsString('catalogue_connections_dropped_total')
     expect(scraped).toContain(
       `catalogue_connections_dropped_total ${server.app.lifecycle.refusedConnections}`,
     )
-    expect(server.app.lifecycle.refusedConnections).toBeGreaterThan(0)
-    const response = await server.get('/v1/locations/1')
-    expect(response.status).toBe(200)
   })
 })

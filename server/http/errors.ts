@@ -51,6 +51,8 @@ export const MESSAGES = {
   badRequest: 'The request is malformed.',
   badUrl:
     'The address is malformed: check its form and its percent-encoded sequences (such as %C3%A9 for é).',
+  irregularPath:
+    'The address has a dot segment or an empty segment (such as /./, /../ or //): write the path without them, such as /v1/locations/1.',
   tooLong: `The address is too long: at most ${MAX_IDS} identifiers may be requested at once.`,
   badHost:
     'The Host header must be a host name or address of at most 255 characters (labels of at most 63), optionally with a port.',

@@ -83,6 +83,33 @@ describe('authentication', () => {
     expect(keyed.status).toBe(200)
   })
 
+  it('refuses dot segments, repeated slashes and encoded dots under /v1 with 400 before routing, key or not', async () => {
+    for (const path of [
+      '/v1/./locations/1',
+      '/v1//locations/1',
+      '/v1/.%2e/x',
+      '/v1/%2e/locations/1',
+      '/v1/locations/./1',
+      '/v1/locations//1',
+      '/v1/x/../locations/1',
+      '/x/../v1/locations/1',
+      '/v1/locations/1/.',
+      '//v1/locations/1',
+      'http://elsewhere.example/v1/./locations/1',
+      '/%76%31/%2E%2E/v1/locations/1',
+    ]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer wrong' },
+        { authorization: `Bearer ${SECRET}` },
+      ] as Record<string, string>[]) {
+        const answer = await rawRequest(server.origin, path, headers)
+        expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(400)
+        expect(JSON.parse(answer.body.toString()).error).toMatch(/dot segment|empty segment/)
+      }
+    }
+  })
+
   it('never writes a key into a log line', async () => {
     await server.get('/v1/locations?name=x', { key: SECRET })
     await server.get('/v1/locations', { key: `${SECRET}-wrong` })

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { chooseEncoding, compress, type Encoding, MIN_COMPRESSED_SIZE } from './compression'
+import {
+  ASYNC_COMPRESSION_BYTES,
+  chooseEncoding,
+  compress,
+  compressOffLoop,
+  type Encoding,
+  MIN_COMPRESSED_SIZE,
+} from './compression'
 import { CORS_ANSWER_HEADERS } from './cors'
 import { JSON_CONTENT_TYPE } from './errors'
 
@@ -54,22 +61,39 @@ function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Var
 export class Representation {
   private readonly identity: Variant
   private readonly compressed: Partial<Record<Encoding, Variant>> = {}
+  private readonly compressing: Partial<Record<Encoding, Promise<void>>> = {}
 
   constructor(body: string) {
     const bytes = Buffer.from(body)
     this.identity = makeVariant(bytes, null, strongEtag(bytes))
   }
 
-  /** The form to send for an accepted encoding. */
-  variant(encoding: Encoding | null): Variant {
+  /**
+   * The form to send for an accepted encoding, or null when it is a large body's compressed form not made yet
+   * (`prepare` makes it off the event loop). A small body's compressed form is made here, at once.
+   */
+  variant(encoding: Encoding | null): Variant | null {
     if (encoding === null || this.identity.body.length < MIN_COMPRESSED_SIZE) return this.identity
     const existing = this.compressed[encoding]
     if (existing) return existing
-    const made = makeVariant(
-      compress(this.identity.body, encoding),
-      encoding,
-      `${this.identity.etag.slice(0, -1)}-${encoding}"`,
-    )
+    if (this.identity.body.length >= ASYNC_COMPRESSION_BYTES) return null
+    return this.keep(encoding, compress(this.identity.body, encoding))
+  }
+
+  /** Makes the compressed form for `encoding` on the thread pool (once, however many requests wait for it). */
+  prepare(encoding: Encoding): Promise<void> {
+    let pending = this.compressing[encoding]
+    if (pending === undefined) {
+      pending = compressOffLoop(this.identity.body, encoding).then((bytes) => {
+        this.keep(encoding, bytes)
+      })
+      this.compressing[encoding] = pending
+    }
+    return pending
+  }
+
+  private keep(encoding: Encoding, bytes: Buffer): Variant {
+    const made = makeVariant(bytes, encoding, `${this.identity.etag.slice(0, -1)}-${encoding}"`)
     this.compressed[encoding] = made
     return made
   }
@@ -110,29 +134,33 @@ export interface Negotiated {
 /**
  * What to answer a request for `body`: the best accepted encoding, its ETag and caching headers, and 304
  * when `If-None-Match` names that ETag. One place for both ways a body is sent (Fastify and the fast path).
+ * Null when that encoding's form is still to be made off the event loop (see `Representation.prepare`).
  */
 export function negotiate(
   body: Representation,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
-): Negotiated {
+): Negotiated | null {
   const variant = body.variant(chooseEncoding(acceptEncoding))
+  if (variant === null) return null
   return matchesEtag(ifNoneMatch, variant.etag)
     ? { status: 304, variant, headers: variant.notModifiedHeaders, headerList: variant.notModifiedHeaderList }
     : { status: 200, variant, headers: variant.okHeaders, headerList: variant.okHeaderList }
 }
 
-/** Sends a body through Fastify (see `negotiate`). */
+/** Sends a body through Fastify (see `negotiate`), once its compressed form is made if it must be. */
 export function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Representation,
-): FastifyReply {
-  const { status, variant, headers } = negotiate(
-    body,
-    request.headers['accept-encoding'],
-    request.headers['if-none-match'],
-  )
+): FastifyReply | Promise<FastifyReply> {
+  const acceptEncoding = request.headers['accept-encoding']
+  const negotiated = negotiate(body, acceptEncoding, request.headers['if-none-match'])
+  if (negotiated === null) {
+    const encoding = chooseEncoding(acceptEncoding) as Encoding
+    return body.prepare(encoding).then(() => sendRepresentation(request, reply, body))
+  }
+  const { status, variant, headers } = negotiated
   reply.headers(headers).code(status)
   return status === 304 ? reply.send() : reply.send(variant.body)
 }

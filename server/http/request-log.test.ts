@@ -23,6 +23,27 @@ describe('the request log (contract §10)', () => {
     )
   })
 
+  it('logs the origin-form path alone for every spelling of a target: no user-info, host or scheme', async () => {
+    for (const target of [
+      '//user:pa55word@host.example/v1/x',
+      'user:pa55word@host.example/v1/x',
+      'http://user:pa55word@host.example/v1/x',
+      'HTTP://user:pa55word@host.example:8080/v1/x?q=1',
+      'ftp://user:pa55word@host.example/v1/x',
+      'urn:user:pa55word@host.example',
+    ]) {
+      const logged = server.logs.length
+      await rawExchange(
+        server.origin,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      )
+      await expect.poll(() => server.logs.length, { message: target }).toBeGreaterThan(logged)
+      const lines = server.logs.slice(logged)
+      expect(lines.join('\n'), target).not.toMatch(/pa55word|user|host\.example|http|ftp/i)
+      for (const { path } of parseLog(lines)) expect(path, target).toMatch(/^(\/(?!\/)|-$)/)
+    }
+  })
+
   it('writes the same line with every field of §10 whether the fast path or Fastify answered', async () => {
     const path = '/v1/episodes?page=2'
     const hitsBefore = server.app.cacheStats().fastPath.hits

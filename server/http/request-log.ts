@@ -82,17 +82,26 @@ export function requestLine(facts: RequestFacts): string {
 }
 
 /**
- * The path to log for a request target: the query dropped, and an absolute-form target
- * (`http://user:pass@host/v1/…`) reduced to its path, so neither a query nor credentials reach the log.
+ * The path to log for a request target: its origin-form path alone (contract §11), the query dropped. An
+ * absolute-form target (`http://user:pass@host/v1/…`) or one that reads as an authority (`//user:pass@host/…`)
+ * is reduced to its path; anything else that does not start with `/` is logged as `-`. So neither a query nor
+ * user-info, host or scheme ever reaches the log.
  */
 export function loggedPath(target: string): string {
   let path = target
-  if (!path.startsWith('/')) {
+  if (!path.startsWith('/') || path.startsWith('//')) {
     if (path === '*') return path
-    path = URL.canParse(path) ? new URL(path).pathname : '-'
+    path = originFormOf(path)
   }
   const query = path.indexOf('?')
   return query === -1 ? path : path.slice(0, query)
+}
+
+function originFormOf(target: string): string {
+  const absolute = target.startsWith('//') ? `http:${target}` : target
+  if (!URL.canParse(absolute)) return '-'
+  const url = new URL(absolute)
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.pathname : '-'
 }
 
 /** A caller's own request id is kept when it is a short token; otherwise the service makes one. */

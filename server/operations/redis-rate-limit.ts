@@ -55,6 +55,19 @@ export function bucketName(limited: string): string {
   return `catalogue:rate:${createHash('sha256').update(limited).digest('hex').slice(0, 16)}`
 }
 
+/**
+ * What Redis said when it refused the connection's credentials, as a sentence (never the password), or null
+ * for any other error (not reachable, reset…).
+ */
+export function refusalOf(error: Error): string | null {
+  const message = error.message
+  if (/^(WRONGPASS|ERR invalid password|ERR AUTH)/i.test(message))
+    return 'Redis refused the connection: the password (or user) in CATALOGUE_REDIS_URL is not accepted'
+  if (/^NOAUTH/i.test(message))
+    return 'Redis refused the connection: it needs a password, and CATALOGUE_REDIS_URL gives none'
+  return null
+}
+
 /** The gate's bucket for the key at index N of the key ring (see ApiGate). */
 const KEY_BUCKET = /^key:(\d+)$/
 
@@ -95,6 +108,8 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly timeout: number
   private shared = true
   private probe: NodeJS.Timeout | null = null
+  /** Why Redis refused the connection (a password it does not accept), once it has said so. */
+  private refusal: string | null = null
 
   constructor(private readonly options: RedisRateLimiterOptions) {
     this.rate = options.rate
@@ -109,7 +124,9 @@ export class RedisRateLimiter implements RateLimiter {
       connectTimeout: 1000,
     })
     // Connection errors are reported once, through the switch to in-process buckets, not per retry.
-    this.redis.on('error', () => {})
+    this.redis.on('error', (error: Error) => {
+      this.refusal = refusalOf(error) ?? this.refusal
+    })
     this.redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_TOKEN })
   }
 
@@ -120,17 +137,22 @@ export class RedisRateLimiter implements RateLimiter {
   async connect(timeout = 2000): Promise<boolean> {
     if (this.redis.status === 'ready') return true
     const ready = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        this.redis.off('ready', onReady)
-        resolve(false)
-      }, timeout)
-      const onReady = () => {
+      const finish = (ok: boolean) => {
         clearTimeout(timer)
-        resolve(true)
+        this.redis.off('ready', onReady)
+        this.redis.off('error', onError)
+        resolve(ok)
+      }
+      const timer = setTimeout(() => finish(false), timeout)
+      const onReady = () => finish(true)
+      // A refusal is final for this start: say so at once rather than wait out the timeout.
+      const onError = (error: Error) => {
+        if (refusalOf(error) !== null) finish(false)
       }
       this.redis.once('ready', onReady)
+      this.redis.on('error', onError)
     })
-    if (!ready) this.standIn(`cannot connect within ${timeout} ms`)
+    if (!ready) this.standIn(this.refusal ?? `cannot connect within ${timeout} ms`)
     return ready
   }
 

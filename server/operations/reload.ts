@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads'
 import { loadStore } from '../dataset/store'
 import type { LiveCatalogue } from './live-catalogue'
 import type { ServiceMetrics } from './metrics'
@@ -7,30 +8,58 @@ export interface ReloadResult {
   message: string
 }
 
+type Checked = { ok: true } | { ok: false; message: string }
+
+/** Reads and validates the file in a worker thread; its memory is given back when the worker ends. */
+function checkInWorker(path: string): Promise<Checked> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./dataset-check-worker.ts', import.meta.url), { workerData: { path } })
+    let settled = false
+    worker.once('message', (checked: Checked) => {
+      settled = true
+      resolve(checked)
+    })
+    worker.once('error', (error) => {
+      settled = true
+      resolve({ ok: false, message: `Dataset ${path} could not be checked: ${error.message}` })
+    })
+    worker.once('exit', (code) => {
+      if (!settled) resolve({ ok: false, message: `Dataset ${path} could not be checked (exit ${code}).` })
+    })
+  })
+}
+
 /**
- * Reloads the dataset file (SIGHUP, contract §10): the whole file is read and validated first; only a good file
- * replaces the data served, in one step. A bad one changes nothing: the old data keeps being served.
+ * Reloads the dataset file (SIGHUP, contracts §10 and §11): the file is first read and validated in a worker
+ * thread, so a bad file (however large, within the size limit) neither blocks requests nor leaves its memory
+ * behind; only then is it loaded here and swapped in, in one step. A bad file changes nothing: the old data
+ * keeps being served.
  */
-export function reloadDataset(
+export async function reloadDataset(
   path: string,
   live: LiveCatalogue,
   metrics: ServiceMetrics | null,
-): ReloadResult {
+): Promise<ReloadResult> {
   const started = performance.now()
+  const failed = (reason: string): ReloadResult => {
+    metrics?.datasetReloads.inc({ result: 'failed' })
+    return { ok: false, message: `Dataset reload failed; still serving the previous data. ${reason}` }
+  }
+  const checked = await checkInWorker(path)
+  if (!checked.ok) return failed(checked.message)
   try {
+    // Validated again as it is loaded: the file may have changed since the check.
     const store = loadStore(path)
     live.replace(store)
-    const seconds = (performance.now() - started) / 1000
-    metrics?.recordDataset(live.counts, seconds)
-    metrics?.datasetReloads.inc({ result: 'ok' })
-    const counts = Object.entries(live.counts).map(([name, count]) => `${count} ${name}`)
-    return {
-      ok: true,
-      message: `Dataset reloaded in ${Math.round(seconds * 1000)} ms: ${counts.join(' and ')} from ${path}.`,
-    }
   } catch (error) {
-    metrics?.datasetReloads.inc({ result: 'failed' })
-    const reason = error instanceof Error ? error.message : String(error)
-    return { ok: false, message: `Dataset reload failed; still serving the previous data. ${reason}` }
+    return failed(error instanceof Error ? error.message : String(error))
+  }
+  const seconds = (performance.now() - started) / 1000
+  metrics?.recordDataset(live.counts, seconds)
+  metrics?.datasetReloads.inc({ result: 'ok' })
+  const counts = Object.entries(live.counts).map(([name, count]) => `${count} ${name}`)
+  return {
+    ok: true,
+    message: `Dataset reloaded in ${Math.round(seconds * 1000)} ms: ${counts.join(' and ')} from ${path}.`,
   }
 }

@@ -4,9 +4,9 @@ import type { CollectionStore } from '../dataset/store'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
-import type { FastPath } from '../http/fast-path'
-import { publicBase } from '../http/public-base'
+import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
+import type { ResponseCache } from '../http/response-cache'
 import type { LiveCatalogue } from '../operations/live-catalogue'
 
 declare module 'fastify' {
@@ -22,9 +22,11 @@ export interface CatalogueApiOptions {
   live: LiveCatalogue
   /** The collections served (a reload never changes which). */
   collections: readonly CollectionStore['collection'][]
-  publicUrl: string | null
+  /** The base of every address in an answer (CATALOGUE_PUBLIC_URL, or the request's scheme and host). */
+  publicBase: PublicBase
   admit: Admit
-  fastPath: FastPath
+  /** Where each 200 body is remembered for the front door to answer the same request next time. */
+  responseCache: ResponseCache
 }
 
 /** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
@@ -41,7 +43,7 @@ function onlyKnownParameters(store: CollectionStore, query: Record<string, unkno
  * hook. Routes are thin: ApiAnswers returns bodies, the answer is negotiated here.
  */
 export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api, options) => {
-  const { answers, fastPath, admit, live } = options
+  const { answers, responseCache, admit, live } = options
   api.addHook('onRequest', (request, reply, done) => {
     whenAdmitted(admit(request, reply), (admitted) => {
       if (!admitted) return
@@ -52,9 +54,9 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
 
   const allowed = new Set<string>(ALLOWED_METHODS)
   const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
-  const base = (request: FastifyRequest) => publicBase(request, options.publicUrl)
+  const base = (request: FastifyRequest) => options.publicBase.checked(request.raw)
   const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
-    fastPath.remember(request.raw, body, canonical)
+    responseCache.remember(request.raw, body, canonical)
     return sendRepresentation(request, reply, body)
   }
 

@@ -1,16 +1,16 @@
 import fastifyHelmet from '@fastify/helmet'
 import type { FastifyPluginAsync } from 'fastify'
+import { type Admit, whenAdmitted } from '../http/admission'
+import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
+import { errorBody, MESSAGES, sendError } from '../http/errors'
+import { errorHeaders } from '../http/outside-answers'
 import {
   type AppHosting,
   isAppNavigation,
   registerExplorerConfig,
   registerStaticApp,
   sendAppIndex,
-} from '../hosting'
-import { type Admit, whenAdmitted } from '../http/admission'
-import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
-import { CORS_ANSWER_HEADERS } from '../http/cors'
-import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE, MESSAGES, sendError } from '../http/errors'
+} from './hosting'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null
@@ -54,6 +54,8 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       contentSecurityPolicy: contentSecurityPolicy(options.publicUrl),
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // Browsers ignore it over plain http; sent there it only misleads (and pins a LAN host to https).
+      strictTransportSecurity: options.publicUrl?.startsWith('https:') === true,
     })
     await registerStaticApp(scope, staticDir)
   }
@@ -72,12 +74,9 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     if (hosting && 'middleware' in hosting) {
       reply.hijack()
       hosting.middleware(request.raw, reply.raw, () => {
-        reply.raw.writeHead(404, {
-          ...CORS_ANSWER_HEADERS,
-          'content-type': JSON_CONTENT_TYPE,
-          'cache-control': ERROR_CACHE_CONTROL,
-        })
-        reply.raw.end(errorBody(MESSAGES.notFound))
+        const body = errorBody(MESSAGES.notFound)
+        reply.raw.writeHead(404, errorHeaders(undefined, body))
+        reply.raw.end(body)
       })
       return reply
     }

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { COLLECTIONS, describeHoldings } from '../../src/catalogue'
-import { type Clock, isCrawlError } from '../../src/crawler'
+import { type Clock, type CrawlLimits, isCrawlError } from '../../src/crawler'
 import { formatDataset } from '../data/generate'
 import { type ProgressOutput, progressReporter } from './progress'
 import { takeSnapshot } from './snapshot'
@@ -38,6 +38,8 @@ export interface SnapshotIo {
   clock?: Clock
   /** Where the temporary file is opened (tests only). */
   openTemp?: Parameters<typeof writeFileAtomically>[2]
+  /** The crawl's limits (tests only; the defaults are documented in docs/crawler.md). */
+  limits?: Partial<CrawlLimits>
 }
 
 /** Runs the command; returns the exit status. Every failure is one sentence on stderr, never with the key. */
@@ -88,6 +90,7 @@ export async function runSnapshot(
       fetch: io.fetch,
       signal: io.signal,
       clock: io.clock,
+      limits: io.limits,
       onProgress: (progress) => reporter.update(progress),
     })
     reporter.finish()

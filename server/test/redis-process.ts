@@ -15,11 +15,23 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** redis-server on `port`, without persistence, its files in `dir`; refused after 10 s without "Ready". */
-export function launchRedis(port: number, dir: string): Promise<ChildProcess> {
+/** redis-server on `port`, without persistence, its files in `dir` (and `extra` settings, such as a password); refused after 10 s without "Ready". */
+export function launchRedis(port: number, dir: string, extra: readonly string[] = []): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      ...extra,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   return new Promise((resolve, reject) => {

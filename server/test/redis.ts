@@ -28,11 +28,18 @@ afterAll(async () => {
   }
 })
 
-/** Starts a Redis of the test's own (no persistence, in a temporary folder); stopped after the test file. */
-export async function startRedis(): Promise<TestRedis> {
+/**
+ * Starts a Redis of the test's own (no persistence, in a temporary folder, `extra` settings such as
+ * `['--requirepass', 'secret']`); stopped after the test file.
+ */
+export async function startRedis(extra: readonly string[] = []): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'catalogue-redis-'))
   const port = await freePort()
-  const redis = { url: `redis://127.0.0.1:${port}`, port, child: await launchRedis(port, dir) } as TestRedis
+  const redis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    child: await launchRedis(port, dir, extra),
+  } as TestRedis
   redis.pause = () => redis.child.kill('SIGSTOP')
   redis.resume = () => redis.child.kill('SIGCONT')
   redis.kill = () =>
@@ -42,7 +49,7 @@ export async function startRedis(): Promise<TestRedis> {
       redis.child.kill('SIGKILL')
     })
   redis.restart = async () => {
-    redis.child = await launchRedis(port, dir)
+    redis.child = await launchRedis(port, dir, extra)
   }
   started.push({ redis, dir })
   return redis

@@ -3,7 +3,7 @@ import { type Clock, realClock } from './clock'
 import { CrawlError } from './errors'
 import { type CrawledPage, describePage, type ListTarget, type Page } from './lists'
 import { RateLimitPacer } from './pacer'
-import { type PageReaderContext, readPage } from './read-page'
+import { type CrawlLimits, DEFAULT_CRAWL_LIMITS, type PageReaderContext, readPage } from './read-page'
 
 /** Requests in flight at most: enough to hide a round trip, few enough to be a polite client. */
 export const CONCURRENCY = 2
@@ -48,6 +48,8 @@ export interface CrawlOptions<R extends ApiRecord = ApiRecord> {
   /** Epoch milliseconds, for a `Retry-After` given as an HTTP date. */
   wallClock?: () => number
   concurrency?: number
+  /** Request timeout, longest Retry-After obeyed, largest page (contract §11); defaults in DEFAULT_CRAWL_LIMITS. */
+  limits?: Partial<CrawlLimits>
 }
 
 export interface CrawlSummary {
@@ -116,6 +118,7 @@ export async function crawl<R extends ApiRecord>(options: CrawlOptions<R>): Prom
     wallClock: options.wallClock ?? Date.now,
     pacer: new RateLimitPacer(clock),
     signal,
+    limits: { ...DEFAULT_CRAWL_LIMITS, ...options.limits },
     onRequest: () => {
       progress.requests++
       progress.pause = null
@@ -182,13 +185,9 @@ export async function crawl<R extends ApiRecord>(options: CrawlOptions<R>): Prom
     await runPool(unread, options.concurrency ?? CONCURRENCY, stop, (state) => read(state, state.first))
     progress.pagesTotal = states.reduce((total, state) => total + Math.max(1, state.pages ?? 0), 0)
     report()
-    const rest = states.flatMap((state) =>
-      Array.from({ length: Math.max(0, (state.pages ?? 0) - state.first) }, (_, offset) => ({
-        state,
-        page: state.first + 1 + offset,
-      })),
+    await runPool(laterPages(states), options.concurrency ?? CONCURRENCY, stop, ({ state, page }) =>
+      read(state, page),
     )
-    await runPool(rest, options.concurrency ?? CONCURRENCY, stop, ({ state, page }) => read(state, page))
   } finally {
     stop.abort()
   }
@@ -235,19 +234,28 @@ function checkPage<R extends ApiRecord>(state: ListState<R>, data: Page<R>, page
   }
 }
 
+/** Every page after each list's first, made as they are read (a list may claim any number of pages). */
+function* laterPages<R extends ApiRecord>(states: readonly ListState<R>[]) {
+  for (const state of states) {
+    for (let page = state.first + 1; page <= (state.pages ?? 0); page++) yield { state, page }
+  }
+}
+
 /** Runs `work` on every item, `size` at a time; the first failure stops the rest and is thrown. */
 async function runPool<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   size: number,
   stop: AbortController,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
-  let next = 0
+  const iterator = items[Symbol.iterator]()
   let failed = false
   let failure: unknown
   const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++] as T
+    while (!failed) {
+      const next = iterator.next()
+      if (next.done) return
+      const item = next.value
       try {
         await work(item)
       } catch (error) {
@@ -260,7 +268,7 @@ async function runPool<T>(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
+  await Promise.all(Array.from({ length: size }, worker))
   if (failed) throw failure
 }
 

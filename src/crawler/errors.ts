@@ -8,6 +8,9 @@ export type CrawlErrorKind =
   | 'notFound'
   | 'invalidPage'
   | 'changed'
+  | 'redirected'
+  | 'tooLarge'
+  | 'timeout'
 
 /**
  * A crawl that cannot go on. The message is one sentence built from our own words, the status and the list; it

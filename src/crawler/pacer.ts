@@ -2,6 +2,8 @@ import type { Clock } from './clock'
 
 /** The share of the service's limit the crawler leaves to the user's own browsing. */
 export const USER_SHARE = 0.5
+/** The longest the pacer waits on the service's rate-limit headers before it sends a request anyway (ms). */
+const MAX_PACER_WAIT_MS = 60_000
 
 /** The shortest pause worth taking; an answer arriving earlier ends any pause (see `turn`). */
 const MIN_WAIT_MS = 20
@@ -131,7 +133,9 @@ export class RateLimitPacer {
       const shareWait = this.refill > 0 ? (1 - share) / (this.refill * USER_SHARE) : resetAt - now
       wait = Math.max(wait, shareWait, MIN_WAIT_MS)
     }
-    return Math.ceil(wait)
+    // A hostile RateLimit-Reset must not hold the crawl for hours: past a minute, ask again (a 429's
+    // Retry-After then says how long, within its own cap).
+    return Math.ceil(Math.min(wait, MAX_PACER_WAIT_MS))
   }
 
   /** A request is going out now. */

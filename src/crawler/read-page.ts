@@ -1,6 +1,6 @@
-import { type ApiRecord, ErrorBodySchema, NOTHING_HERE } from '../catalogue'
+import { type ApiRecord, ErrorBodySchema, NOTHING_HERE, PAGE_SIZE, pageCount } from '../catalogue'
 import type { Clock } from './clock'
-import { CrawlError } from './errors'
+import { CrawlError, isCrawlError } from './errors'
 import { describePage, type ListTarget, listPagePath, type Page } from './lists'
 import { type RateLimitPacer, retryAfterMs } from './pacer'
 
@@ -10,6 +10,27 @@ const FIRST_BACKOFF_MS = 500
 const MAX_BACKOFF_MS = 8000
 /** `429` answers in a row for one page before the crawl gives up. */
 export const MAX_RATE_LIMITED = 10
+/** How long one request may take, answer body included, before it counts as failed (ms). */
+export const REQUEST_TIMEOUT_MS = 30_000
+/** The longest `Retry-After` obeyed (ms); a longer one stops the crawl with a sentence. */
+export const MAX_RETRY_AFTER_MS = 60_000
+/** The largest page read (bytes): a page of 20 records is a few KB; more is not a catalogue's page. */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024
+/** Redirects followed for one request, all within the configured origin. */
+const MAX_REDIRECTS = 5
+
+/** The limits a crawl keeps whatever the service sends (contract §11). */
+export interface CrawlLimits {
+  requestTimeoutMs: number
+  maxRetryAfterMs: number
+  maxPageBytes: number
+}
+
+export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+  maxPageBytes: MAX_PAGE_BYTES,
+}
 
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
@@ -23,6 +44,7 @@ export interface PageReaderContext {
   wallClock: () => number
   pacer: RateLimitPacer
   signal: AbortSignal
+  limits: CrawlLimits
   /** Called for every request that goes out and every retry it needs. */
   onRequest: () => void
   onRetry: (reason: 'rateLimited' | 'failed', waitMs: number) => void
@@ -42,23 +64,30 @@ export async function readPage<R extends ApiRecord>(
     context.onRequest()
     let response: Response
     let body: unknown
+    // One deadline for the request and its whole body: a silent service, or one sending a byte a second.
+    const deadline = AbortSignal.timeout(context.limits.requestTimeoutMs)
+    const signal = AbortSignal.any([context.signal, deadline])
     try {
-      response = await context.fetch(`${context.base}${listPagePath(target, page)}`, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${context.apiKey}` },
-        signal: context.signal,
-      })
+      response = await fetchWithinOrigin(
+        context,
+        `${context.base}${listPagePath(target, page)}`,
+        where,
+        signal,
+      )
     } catch (error) {
       context.pacer.answered(null)
       context.signal.throwIfAborted()
-      failures = await backOff(context, failures, () => unreachable(where, error))
+      if (isCrawlError(error)) throw error
+      failures = await backOff(context, failures, () => unreachable(context, where, error, deadline))
       continue
     }
     context.pacer.answered(response.headers)
     try {
-      body = await readJson(response)
+      body = await readJson(response, context.limits.maxPageBytes, where)
     } catch (error) {
       context.signal.throwIfAborted()
-      failures = await backOff(context, failures, () => unreachable(where, error))
+      if (isCrawlError(error)) throw error
+      failures = await backOff(context, failures, () => unreachable(context, where, error, deadline))
       continue
     }
     const { status } = response
@@ -72,6 +101,14 @@ export async function readPage<R extends ApiRecord>(
         )
       }
       const wait = retryAfterMs(response.headers, context.wallClock())
+      const most = context.limits.maxRetryAfterMs
+      if (wait > most) {
+        throw new CrawlError(
+          'rateLimited',
+          `The service asked to wait ${Math.round(wait / 1000).toLocaleString('en-US')} s before the next request (Retry-After), longer than the ${most / 1000} s this crawl waits; run it again later.`,
+          status,
+        )
+      }
       context.pacer.pause(wait)
       context.onRetry('rateLimited', wait)
       continue
@@ -139,6 +176,14 @@ function answer<R extends ApiRecord>(
       status,
     )
   }
+  const { count, pages } = parsed.data.info
+  if (pages !== pageCount(count)) {
+    throw new CrawlError(
+      'invalidPage',
+      `The service answered ${where} with an info that contradicts itself: ${count} records cannot fill ${pages} pages of ${PAGE_SIZE}.`,
+      status,
+    )
+  }
   return parsed.data
 }
 
@@ -155,7 +200,18 @@ async function backOff(
   return failures + 1
 }
 
-function unreachable(where: string, error: unknown): CrawlError {
+function unreachable(
+  context: PageReaderContext,
+  where: string,
+  error: unknown,
+  deadline: AbortSignal,
+): CrawlError {
+  if (deadline.aborted) {
+    return new CrawlError(
+      'timeout',
+      `The service did not answer ${where} within ${context.limits.requestTimeoutMs / 1000} s, ${MAX_RETRIES + 1} attempts.`,
+    )
+  }
   // The cause's own text may carry the address; only its code is kept, which never holds the key.
   const code = causeCode(error)
   return new CrawlError(
@@ -170,11 +226,85 @@ function causeCode(error: unknown): string | null {
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : null
 }
 
-/** JSON bodies are read whatever the status; a body that is not JSON reads as undefined. */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
+/**
+ * Fetches `url` without letting fetch follow redirects: one within the configured origin is followed (up to
+ * MAX_REDIRECTS), one to another origin stops the crawl, so no other host's data is ever taken (and the key
+ * never goes there). A browser hides where a redirect goes (an opaque redirect): that stops the crawl too.
+ */
+async function fetchWithinOrigin(
+  context: PageReaderContext,
+  first: string,
+  where: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  const origin = new URL(context.base).origin
+  let url = first
+  for (let redirects = 0; ; redirects++) {
+    const response = await context.fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${context.apiKey}` },
+      signal,
+      redirect: 'manual',
+    })
+    if (response.type === 'opaqueredirect') {
+      throw new CrawlError(
+        'redirected',
+        `The service redirected ${where} elsewhere; the crawl does not follow it.`,
+      )
+    }
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+    if (location === null) return response
+    await response.body?.cancel().catch(() => undefined)
+    const next = URL.canParse(location, url) ? new URL(location, url) : null
+    if (next === null || next.origin !== origin) {
+      throw new CrawlError(
+        'redirected',
+        `The service redirected ${where} to another origin (${next?.origin ?? 'an address that is not one'}); the crawl follows addresses within ${origin} only.`,
+        response.status,
+      )
+    }
+    if (redirects >= MAX_REDIRECTS) {
+      throw new CrawlError('redirected', `The service redirected ${where} more than ${MAX_REDIRECTS} times.`)
+    }
+    url = next.href
+  }
+}
+
+/**
+ * JSON bodies are read whatever the status, at most `maxBytes` of them (checked as the bytes come: a
+ * Content-Length may be missing or false); a body that is not JSON reads as undefined.
+ */
+async function readJson(response: Response, maxBytes: number, where: string): Promise<unknown> {
+  const tooLarge = () =>
+    new CrawlError(
+      'tooLarge',
+      `The service answered ${where} with more than ${maxBytes / 1024 / 1024} MB, larger than a page can be; the crawl stops.`,
+      response.status,
+    )
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  const chunks: Uint8Array[] = []
+  let length = 0
+  const reader = response.body?.getReader()
+  for (;;) {
+    const chunk = await reader?.read()
+    if (!chunk || chunk.done) break
+    length += chunk.value.byteLength
+    if (length > maxBytes) {
+      await reader?.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(chunk.value)
+  }
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
   try {
-    return JSON.parse(text)
+    return JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return undefined
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
 import type { Lifecycle } from '../lifecycle'
-import { registerOpenApiRoute } from './openapi-route'
+import { registerOpenApiRoute } from '../operations/openapi-route'
 
 export const HEALTH_PATH = '/healthz'
 export const READY_PATH = '/readyz'

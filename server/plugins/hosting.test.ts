@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ExplorerConfigSchema } from '../src/catalogue'
-import { fakeBuiltApp, rawRequest, serveForTests } from './test/server'
+import { ExplorerConfigSchema } from '../../src/catalogue'
+import { fakeBuiltApp, rawRequest, serveForTests } from '../test/server'
 
 const dist = fakeBuiltApp()
 
@@ -124,6 +124,13 @@ describe('security headers of the explorer’s pages and files (contract §10)',
   it('asks browsers to upgrade requests only when the public address is https', async () => {
     const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
     expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+  })
+
+  it('sends Strict-Transport-Security only when the public address is https', async () => {
+    const plain = await rawRequest(server.origin, '/', { accept: 'text/html' })
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+    const https = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/)
   })
 
   it('leaves the API’s answers to the API: CORS for any origin, no page policy', async () => {

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../src/catalogue'
-import { JSON_CONTENT_TYPE } from './http/errors'
-import { strongEtag } from './http/representation'
+import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../../src/catalogue'
+import { JSON_CONTENT_TYPE } from '../http/errors'
+import { strongEtag } from '../http/representation'
 
 /** How the explorer app is served beside the API: the built files, or a middleware (Vite in development). */
 export type AppHosting =
