@@ -8,7 +8,7 @@
 
 import { generateDataset } from '../server/data/generate'
 import { type ApiRecord, type CatalogueCollection, episodes, locations } from '../src/catalogue'
-import type { DataView } from '../src/catalogue-index/protocol/data-view'
+import type { ListView } from '../src/catalogue-index/protocol/data-view'
 import { answerView, prepareList } from '../src/catalogue-index/worker/data-view'
 import { boundOf } from '../src/lib/data-view-url'
 import { loadNow, stampLine, stampNow, targetTable, writeLatest } from './benchmarks-doc'
@@ -42,7 +42,7 @@ const lists: { collection: CatalogueCollection; records: readonly ApiRecord[] }[
   },
 ]
 
-const none: DataView = { filters: {}, facets: {}, ranges: {}, sort: null }
+const none: ListView = { filters: {}, facets: {}, ranges: {}, sort: null }
 const rows: { target: string; measured: string; pass: boolean | null }[] = []
 for (const { collection, records } of lists) {
   // What the worker derives once per version of the index: coded facets, ranged numbers, folded filters.
@@ -53,10 +53,10 @@ for (const { collection, records } of lists) {
   const first = answerView(collection, records, none, 1, prepared)
   // A reader's session: every column sorted both ways, the commonest facet values chosen one by one and
   // together, ranges on every ranged column, a "contains" filter, paging; each step builds on the last.
-  const steps: { view: DataView; page: number }[] = []
+  const steps: { view: ListView; page: number }[] = []
   const firstSorts: number[] = []
   let view = none
-  const step = (next: DataView, page = 1) => {
+  const step = (next: ListView, page = 1) => {
     view = next
     steps.push({ view, page })
   }

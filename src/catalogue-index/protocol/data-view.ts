@@ -7,7 +7,7 @@ export type Bounds = { from: number | null; to: number | null }
  * A view of a list as the data tool answers it from the index: the service's "contains" filters, exact facet
  * values (several values of one facet: any of them; facets together: all), ranges on columns, and a sort.
  */
-export interface DataView {
+export interface ListView {
   filters: Filters<string>
   /** Facet name → the values chosen. */
   facets: { readonly [facet: string]: readonly string[] }

@@ -1,7 +1,7 @@
 import type { ApiRecord, Filters, ListPage } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import type { CharacterReply, CharacterRequest } from './characters'
-import type { DataView, DataViewPage } from './data-view'
+import type { DataViewPage, ListView } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
 
@@ -97,7 +97,7 @@ export interface IndexWorkerApi {
   view(
     connection: IndexConnection,
     collection: string,
-    view: DataView,
+    view: ListView,
     page: number,
   ): Promise<DataViewPage | null>
   /** Characters, derived from a complete index (protocol/characters.ts), or null while it is incomplete. */

@@ -9,7 +9,7 @@ import {
   PAGE_SIZE,
   parseAirDate,
 } from '../../catalogue'
-import type { DataView } from '../protocol/data-view'
+import type { ListView } from '../protocol/data-view'
 import { answerView } from './data-view'
 
 const NAMES = ['Planet 9', 'Planet 10', 'planet 2', 'Émile', 'Emile', 'Zürich Nine', 'Zurich', '', 'Café']
@@ -46,7 +46,7 @@ const catalogue = fc
   )
   .map((records) => records.map((r) => location(r.id, r.name, r.type, r.dimension, r.residents, r.created)))
 
-const views: fc.Arbitrary<DataView> = fc.record({
+const views: fc.Arbitrary<ListView> = fc.record({
   filters: fc.record({ name: fc.constantFrom('', 'pla', 'e', 'zür') }),
   facets: fc.record({
     type: fc.subarray(TYPES),
@@ -67,7 +67,7 @@ const views: fc.Arbitrary<DataView> = fc.record({
 })
 
 /** The same view, computed the plain way: filter each rule in turn, then sort the whole list. */
-function expected(records: readonly Location[], view: DataView) {
+function expected(records: readonly Location[], view: ListView) {
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
   const { from, to } = view.ranges.residents ?? { from: null, to: null }
   const inRange = (r: Location) =>

@@ -8,7 +8,7 @@ import {
   pageCount,
 } from '../../catalogue'
 import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
-import type { DataView, DataViewPage, FacetCounts } from '../protocol/data-view'
+import type { DataViewPage, FacetCounts, ListView } from '../protocol/data-view'
 import { appliedFilters } from './query'
 
 /** A column as the data tool reads it. */
@@ -203,7 +203,7 @@ function tallyAt(choice: { codes: Uint32Array; tally: Uint32Array }, position: n
 export function answerView<R extends ApiRecord>(
   collection: ViewedCollection,
   records: readonly R[],
-  view: DataView,
+  view: ListView,
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {

@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../../catalogue'
-import type { DataView, DataViewPage } from '../protocol/data-view'
+import type { DataViewPage, ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
 import { collectionNamed, perVersion } from './data'
 import { answerView, type PreparedList, prepareList } from './data-view'
@@ -23,7 +23,7 @@ const prepared = perVersion((catalogue) => {
 export async function viewOf(
   connection: IndexConnection,
   collection: string,
-  view: DataView,
+  view: ListView,
   page: number,
 ): Promise<DataViewPage | null> {
   const definition = collectionNamed(collection)
