@@ -5,6 +5,7 @@ import {
   type CharacterLinks,
   type Collection,
   type DatasetRecord,
+  type FilterShorthands,
   type Info,
   type RecordField,
 } from './collection'
@@ -32,6 +33,7 @@ export interface CollectionSpec<
   datasetRules: { readonly [K in Exclude<keyof D, keyof DatasetRecord>]: string }
   filters: readonly F[]
   filterLabels: { readonly [K in F]: string }
+  filterShorthands?: FilterShorthands<F>
   characterLinks: CharacterLinks<keyof R & keyof D & string>
   recordFields: readonly RecordField<R>[]
   toRecord(record: D, at: Parameters<Collection['toRecord']>[1]): R
