@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
@@ -77,6 +77,8 @@ export function Layout({ children, loading = false, failure }: Props) {
 
   return (
     <>
+      {/* A new page opens at its top; Back and Forward return to where each entry was scrolled. */}
+      <ScrollRestoration />
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the handler only avoids a router entry. */}
       <a className="skip-link" href="#main" onClick={skipToMain}>
         Skip to main content

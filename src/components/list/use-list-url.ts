@@ -62,12 +62,18 @@ export function useListUrl<F extends string>(names: readonly F[], shorthands?: F
       if (search === location.search) {
         if (how === 'commit' && typingEntry && pendingSearch === null) {
           const settled: EntryState = { sameAs: entryId(location) }
-          navigate({ pathname: location.pathname, search }, { replace: true, state: settled })
+          navigate(
+            { pathname: location.pathname, search },
+            { replace: true, state: settled, preventScrollReset: true },
+          )
         }
         return
       }
       const state: EntryState = how === 'typing' ? { typing: true } : null
-      navigate({ pathname: location.pathname, search }, { replace: typingEntry, state })
+      navigate(
+        { pathname: location.pathname, search },
+        { replace: typingEntry, state, preventScrollReset: true },
+      )
     },
     [names, shorthands, navigate, location, pendingSearch],
   )

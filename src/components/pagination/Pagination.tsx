@@ -96,6 +96,7 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
                 <li key={item.page}>
                   <Link
                     to={hrefOf(item.page)}
+                    preventScrollReset
                     className="pager-button"
                     aria-label={`Page ${item.page}`}
                     aria-current={item.page === page ? 'page' : undefined}
@@ -161,7 +162,7 @@ function PageLink({ label, href, className, onClick, children }: PageLinkProps) 
     return disabled
   }
   return (
-    <Link to={href} className={className} aria-label={label} onClick={onClick}>
+    <Link to={href} className={className} aria-label={label} onClick={onClick} preventScrollReset>
       {children}
     </Link>
   )
