@@ -70,6 +70,11 @@ function routesByCollection(deps: RouterDeps) {
   } satisfies Record<CollectionName, () => RouteObject[]>
 }
 
+/** `/`, whose loader always redirects: a route that matches must have something to render. */
+function RedirectsHome() {
+  return null
+}
+
 /** While the first address's loader and code are on their way: the header, and "Loading…" below it. */
 function FirstPageLoading() {
   return <Layout loading />
@@ -83,7 +88,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
       errorElement: <RouteError />,
       HydrateFallback: FirstPageLoading,
       children: [
-        { index: true, loader: () => replace(HOME_PATH) },
+        { index: true, loader: () => replace(HOME_PATH), Component: RedirectsHome },
         {
           Component: RequireConnection,
           children: [

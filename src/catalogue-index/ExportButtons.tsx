@@ -30,6 +30,9 @@ export default function ExportButtons({
     setProblem(failed)
   }
   const cancel = () => void import('./run-export').then(({ cancelExport }) => cancelExport())
+  const done = progress
+    ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
+    : 'Starting'
 
   return (
     <div className="export-buttons">
@@ -40,10 +43,11 @@ export default function ExportButtons({
             max={progress?.pagesTotal ?? 1}
             value={progress?.pagesDone ?? 0}
             aria-label="Export progress"
-            aria-valuetext={
-              progress ? `${progress.pagesDone} of ${progress.pagesTotal ?? '?'} pages` : 'Starting'
-            }
+            aria-valuetext={done}
           />
+          <span className="export-count" aria-hidden="true">
+            {done}
+          </span>
           <button type="button" className="button button-secondary" onClick={cancel}>
             Cancel export
           </button>

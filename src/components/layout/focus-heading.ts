@@ -5,8 +5,19 @@
  * page, the place the user left for Back and Forward).
  */
 let pending = false
+let keep = false
+
+/** The next route change leaves focus alone: the page that makes it puts focus where the user acted. */
+export function keepFocusOnNextNavigation(): void {
+  keep = true
+}
 
 export function requestHeadingFocus(): void {
+  if (keep) {
+    keep = false
+    pending = false
+    return
+  }
   const heading = document.querySelector<HTMLElement>('#main h1')
   if (heading) {
     pending = false

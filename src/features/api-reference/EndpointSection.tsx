@@ -111,16 +111,14 @@ function ResponseBlock({
   endpoint: string
   schemas: ReadonlyMap<string, JsonSchema>
 }) {
-  const headingId = useId()
   const { body } = response
   // A body that names a schema shows its fields here too; a choice of several links to them.
   const schemaName = body && typeof body.$ref === 'string' ? refName(body.$ref, 'schemas') : null
   const named = schemaName === null ? undefined : schemas.get(schemaName)
   return (
-    <section className="api-response" aria-labelledby={headingId}>
-      <h4 id={headingId} className="api-status">
-        {statusLabel(response.status)}
-      </h4>
+    // Named with its endpoint: every endpoint has a "200 OK", and each landmark's name must be its own.
+    <section className="api-response" aria-label={`${statusLabel(response.status)}, ${endpoint}`}>
+      <h4 className="api-status">{statusLabel(response.status)}</h4>
       {response.description && (
         <p>
           <InlineCode text={response.description} />
