@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { describeAge, describeCounts, describeProgress } from './describe'
+import { describeAge, describeIndexState, describeProgress } from './describe'
 import type { IndexConnection } from './protocol'
 import { useIndexStatus } from './use-index-status'
 import './index-status.css'
@@ -12,7 +12,7 @@ const ANNOUNCE_EVERY_PERCENT = 25
  * with pages, records and time left, and Cancel.
  */
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, tooLarge, build, cancel } = useIndexStatus(connection, true)
+  const { status, progress, problem, build, cancel } = useIndexStatus(connection, true)
   const now = useNow()
   if (!status) return null
 
@@ -20,6 +20,7 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
   const total = progress?.pagesTotal ?? null
   const percent = progress && total ? Math.floor((progress.pagesDone / total) * 100) : 0
   const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
+  const { text, action } = describeIndexState(status)
 
   return (
     <section className="index-status" aria-label="Catalogue index">
@@ -38,31 +39,22 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
             Cancel
           </button>
         </>
-      ) : status.complete ? (
-        <>
-          <span>
-            Catalogue index: {describeCounts(status.collections)}
-            {status.updatedAt !== null && ` · updated ${describeAge(status.updatedAt, now)}`}
-          </span>
-          <span className="index-status-action">
-            <span aria-hidden="true">·</span>
-            <button type="button" className="link-button" onClick={() => build('refresh')}>
-              Refresh
-            </button>
-          </span>
-        </>
       ) : (
         <>
           <span>
-            Catalogue index: not built
-            {tooLarge !== null && ` (the catalogue has ${tooLarge.toLocaleString('en')} pages per list)`}
-            {status.collections.some((c) => c.pagesDone > 0) &&
-              ` · ${describeCounts(status.collections)} so far`}
+            {text}
+            {status.complete &&
+              status.updatedAt !== null &&
+              ` · updated ${describeAge(status.updatedAt, now)}`}
           </span>
           <span className="index-status-action">
             <span aria-hidden="true">·</span>
-            <button type="button" className="link-button" onClick={() => build('build')}>
-              {status.collections.some((c) => c.pagesDone > 0) ? 'Resume indexing' : 'Build the index'}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => build(status.complete ? 'refresh' : 'build')}
+            >
+              {action}
             </button>
           </span>
         </>

@@ -4,6 +4,9 @@ import type { Insights } from '../features/insights/aggregate'
 import type { CharacterReply, CharacterRequest } from './characters-protocol'
 import type { SearchAnswer } from './search-answer'
 
+/** A catalogue with at most this many pages per collection is indexed without being asked. */
+export const AUTO_INDEX_MAX_PAGES = 50
+
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
   /** Empty means the page's own origin. */

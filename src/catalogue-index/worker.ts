@@ -10,7 +10,13 @@ import {
 } from '../crawler'
 import { recordsToCsv, recordsToJson } from '../export'
 import { conditionalFetch } from './conditional-fetch'
-import type { BuildMode, BuildOutcome, IndexConnection, IndexWorkerApi } from './protocol'
+import {
+  AUTO_INDEX_MAX_PAGES,
+  type BuildMode,
+  type BuildOutcome,
+  type IndexConnection,
+  type IndexWorkerApi,
+} from './protocol'
 import { filterRecords, listPageOf } from './query'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { throttleLatest } from './throttle-latest'
@@ -34,8 +40,8 @@ import { searchIndex } from './worker-search'
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
 
-/** A catalogue with at most this many pages per collection is indexed without being asked. */
-export const AUTO_INDEX_MAX_PAGES = 50
+export { AUTO_INDEX_MAX_PAGES }
+
 /**
  * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
  * React's render), and on a busy machine any of them can stretch past 50 ms, so a second is enough for a bar.

@@ -3,6 +3,7 @@ import { useContext, useEffect } from 'react'
 import type { Connection } from '../../api/client'
 import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
+import { describeIndexState } from '../../catalogue-index/describe'
 import IndexStatusPanel from '../../catalogue-index/IndexStatusPanel'
 import { indexWorker, plainConnection } from '../../catalogue-index/index-client'
 import { IndexConnectionContext, indexSupported } from '../../catalogue-index/index-connection'
@@ -92,7 +93,7 @@ function IndexedInsights({ connection }: { connection: Connection }) {
           <p>
             {status.building
               ? 'The index is being built: the charts appear when it is complete.'
-              : 'Build the index (above) to see them.'}
+              : `${describeIndexState(status).action} (above) to see them.`}
           </p>
         </div>
       ) : answer.error ? (
