@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { describeAge, describeIndexState, describeProgress } from './describe'
+import { useOfflineReady } from './offline-ready'
 import type { IndexConnection } from './protocol'
 import { useIndexStatus } from './use-index-status'
 import './index-status.css'
@@ -14,6 +15,7 @@ const ANNOUNCE_EVERY_PERCENT = 25
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
   const { status, progress, problem, build, cancel } = useIndexStatus(connection, true)
   const now = useNow()
+  const offline = useOfflineReady()
   if (!status) return null
 
   const building = status.building || progress !== null
@@ -46,6 +48,7 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
             {status.complete &&
               status.updatedAt !== null &&
               ` · updated ${describeAge(status.updatedAt, now)}`}
+            {status.complete && offline && ' · Ready to work offline'}
           </span>
           <span className="index-status-action">
             <span aria-hidden="true">·</span>
@@ -63,7 +66,9 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
         {building
           ? `Catalogue index ${announced ?? 0}% built`
           : status.complete
-            ? 'Catalogue index ready'
+            ? offline
+              ? 'Catalogue index ready; the explorer works offline'
+              : 'Catalogue index ready'
             : ''}
       </p>
       {problem && (
