@@ -14,16 +14,26 @@ export const LARGE_PORT = KEYED_PORT + 1
 export const LARGE_URL = `http://127.0.0.1:${LARGE_PORT}`
 export const LARGE_LOCATIONS = 1200
 
-export type LargeCatalogue = { stop(): Promise<void> }
+/**
+ * Another address on this machine that is not `127.0.0.1` or `localhost`: to the browser's rules, a plain-http
+ * service elsewhere, such as one on a LAN (Linux routes all of 127.0.0.0/8 to loopback).
+ */
+export const LAN_LIKE_HOST = '127.0.0.2'
+export const LAN_LIKE_PORT = LARGE_PORT + 1
 
-export async function startLargeCatalogue(): Promise<LargeCatalogue> {
+export type LargeCatalogue = { url: string; stop(): Promise<void> }
+
+export async function startLargeCatalogue(
+  where: { host: string; port: number } = { host: '127.0.0.1', port: LARGE_PORT },
+): Promise<LargeCatalogue> {
+  const url = `http://${where.host}:${where.port}`
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-large-'))
   const file = join(folder, 'catalogue.json')
   writeFileSync(file, formatDataset(generateDataset({ ...SHIPPED_OPTIONS, locations: LARGE_LOCATIONS })))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(LARGE_PORT),
+    HOST: where.host,
+    PORT: String(where.port),
     CATALOGUE_DATA: file,
     CATALOGUE_RATE_LIMIT: '0',
   }
@@ -35,7 +45,7 @@ export async function startLargeCatalogue(): Promise<LargeCatalogue> {
   const deadline = Date.now() + 60_000
   for (;;) {
     try {
-      if ((await fetch(`${LARGE_URL}/explorer-config.json`)).ok) break
+      if ((await fetch(`${url}/explorer-config.json`)).ok) break
     } catch {
       // Not listening yet.
     }
@@ -44,6 +54,7 @@ export async function startLargeCatalogue(): Promise<LargeCatalogue> {
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
+    url,
     async stop() {
       const exited = new Promise((resolve) => service.once('exit', resolve))
       service.kill('SIGTERM')
