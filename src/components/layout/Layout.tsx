@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/OfflineNotice'
 import { joinWithAnd } from '../../lib/format'
@@ -16,6 +16,7 @@ import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { APP_NAME } from './use-page-title'
+import { useScrollRestoration } from './use-scroll-restoration'
 import './layout.css'
 
 const SECTIONS = [
@@ -49,6 +50,8 @@ const LOADING = <p className="app-loading">Loading…</p>
 
 /** Header, navigation, the page in `main` (inside an error boundary), footer. */
 export function Layout({ children, loading = false, failure }: Props) {
+  // A new page opens at its top; Back and Forward return to where each entry was scrolled.
+  useScrollRestoration()
   useFocusOnNavigation()
   const { pathname } = useLocation()
   const page = loading ? LOADING : (children ?? <Outlet />)
@@ -77,8 +80,6 @@ export function Layout({ children, loading = false, failure }: Props) {
 
   return (
     <>
-      {/* A new page opens at its top; Back and Forward return to where each entry was scrolled. */}
-      <ScrollRestoration />
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the handler only avoids a router entry. */}
       <a className="skip-link" href="#main" onClick={skipToMain}>
         Skip to main content

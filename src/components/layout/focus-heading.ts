@@ -36,9 +36,7 @@ export function takePendingHeadingFocus(heading: HTMLElement | null): void {
 
 /** Puts focus back on a link of the page (by its address), without scrolling; false when it is not there. */
 export function focusLink(href: string): boolean {
-  const link = [...document.querySelectorAll<HTMLAnchorElement>('#main a[href]')].find(
-    (candidate) => candidate.getAttribute('href') === href,
-  )
+  const link = document.querySelector<HTMLElement>(`#main a[href="${CSS.escape(href)}"]`)
   if (!link) return false
   pending = false
   link.focus({ preventScroll: true })
