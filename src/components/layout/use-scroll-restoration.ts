@@ -31,6 +31,7 @@ export function useScrollRestoration(): void {
 
   const restore = state?.restoreScrollPosition
   const keep = state?.preventScrollReset
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new location is a navigation to apply it to.
   useLayoutEffect(() => {
     if (restore === false || restore === undefined) return
     if (typeof restore === 'number') window.scrollTo(0, restore)
