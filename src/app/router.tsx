@@ -7,6 +7,7 @@ import { collectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
 import type { ConnectionStore } from './connection/connection-store'
+import { OptionalConnection } from './connection/OptionalConnection'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
@@ -115,13 +116,18 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
           ],
         },
         {
-          // Public: the service's OpenAPI document needs no key, so the page needs no connection.
-          path: 'api',
-          loader: async (): Promise<ApiReferenceData> => {
-            await apiReferencePage.prepare()
-            return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
-          },
-          lazy: apiReferencePage.lazy,
+          // Public: the service's OpenAPI document needs no key; its "Try it" uses the key in use, if any.
+          Component: OptionalConnection,
+          children: [
+            {
+              path: 'api',
+              loader: async (): Promise<ApiReferenceData> => {
+                await apiReferencePage.prepare()
+                return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
+              },
+              lazy: apiReferencePage.lazy,
+            },
+          ],
         },
         {
           path: 'settings',

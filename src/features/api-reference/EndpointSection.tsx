@@ -1,7 +1,10 @@
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { JsonView } from '../../components/api/JsonView'
 import { type Endpoint, type JsonSchema, type ResponseView, refName } from './openapi-model'
 import { InlineCode, SchemaFields, SchemaType } from './SchemaView'
+
+// Its own chunk: the reference reads without it, and the first page never loads it.
+const TryEndpoint = lazy(() => import('./TryEndpoint'))
 
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK',
@@ -79,6 +82,12 @@ export function EndpointSection({
             ))}
           </tbody>
         </table>
+      )}
+
+      {endpoint.method === 'GET' && (
+        <Suspense fallback={null}>
+          <TryEndpoint endpoint={endpoint} />
+        </Suspense>
       )}
 
       <h3>Responses</h3>
