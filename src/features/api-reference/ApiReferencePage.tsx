@@ -72,7 +72,12 @@ function Reference({ loaded }: { loaded: LoadedReference }) {
                   <a href={`#${endpoint.anchor}`}>
                     <span className="endpoint-method">{endpoint.method}</span> <code>{endpoint.path}</code>
                   </a>
-                  {endpoint.summary && <span className="muted"> — {endpoint.summary}</span>}
+                  {endpoint.summary && (
+                    <span className="muted toc-summary">
+                      <span className="toc-dash"> — </span>
+                      {endpoint.summary}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
