@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { openApiDocumentModule } from './server/build/openapi-document-module'
 import { precompress } from './server/build/precompress'
+
+const ROUTER_DIST = './node_modules/react-router/dist/production'
 
 /** Paths the service answers itself: the service worker never answers them with the app, nor caches them. */
 const SERVICE_PATHS = [/^\/v1(\/|$)/, /^\/healthz$/, /^\/readyz$/, /^\/openapi\.json$/, /^\/metrics$/]
@@ -45,6 +48,20 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
+  resolve: {
+    // react-router's package exports only its development build (warnings and their messages included);
+    // the production build it ships beside it is what a browser should get.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL(`${ROUTER_DIST}/index.mjs`, import.meta.url)),
+      },
+      {
+        find: /^react-router\/dom$/,
+        replacement: fileURLToPath(new URL(`${ROUTER_DIST}/dom-export.mjs`, import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     // Source maps stay on the build machine ('hidden': no reference in the files); they are never served.

@@ -171,7 +171,7 @@ test('before the index, adding searches names on the service and concludes nothi
   await expect(compared.columns).toHaveCount(2)
   const field = page.getByRole('searchbox', { name: 'Search locations to add' })
   await field.fill(a.name)
-  await expect(page.getByText(`No other locations match “${a.name}”.`)).toBeVisible()
+  await expect(page.getByText(`No other location names contain “${a.name}” as written.`)).toBeVisible()
 
   const held = gate()
   await page.route(
@@ -186,7 +186,7 @@ test('before the index, adding searches names on the service and concludes nothi
   )
   await field.fill(added.name)
   await asked
-  await expect(page.getByText(/^No other locations match/)).toBeHidden()
+  await expect(page.getByText(/^No other location/)).toBeHidden()
   held.open()
   await expect(page.getByText('1 location to add', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: `Add ${added.name}`, exact: true })).toBeVisible()

@@ -24,10 +24,15 @@ const IN_README = new Set([
   'search-desktop',
   'api-desktop',
   'api-phone',
+  'api-try-desktop',
+  'api-try-phone',
 ])
 
 /** Pages also shot in the dark colour scheme (to test-results/screenshots/ only, as `<name>-<width>-dark`). */
-const IN_DARK = new Set(['insights', 'api-disclosure', 'api'])
+const IN_DARK = new Set(['insights', 'api-disclosure', 'api', 'api-try'])
+
+/** Dark shots docs/ shows too (docs/explorer.md, the API page to try). */
+const DARK_IN_DOCS = new Set(['api-try'])
 
 type Shot = {
   name: string
@@ -133,6 +138,20 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'api-try',
+    path: () => '/api',
+    fullPageOnPhone: false,
+    ready: async (page) => {
+      const form = page.getByRole('region', { name: 'Try GET /v1/locations', exact: true })
+      await form.getByRole('textbox', { name: 'name' }).fill('earth')
+      await form.getByRole('button', { name: 'Send GET request' }).click()
+      await expect(form.getByRole('status').filter({ hasText: /^200 OK in/ })).toBeVisible()
+      await form.getByText('The request as code').click()
+      await form.scrollIntoViewIfNeeded()
+      await form.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+    },
+  },
+  {
     name: 'settings',
     path: () => '/settings',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(),
@@ -182,6 +201,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
           await page.emulateMedia({ colorScheme: 'dark' })
           const dark = await page.screenshot({ fullPage, animations: 'disabled' })
           await writeFile(`test-results/screenshots/${file}-dark.png`, dark)
+          if (DARK_IN_DOCS.has(shot.name)) await writeFile(`docs/screenshots/${file}-dark.png`, dark)
         }
       })
     }

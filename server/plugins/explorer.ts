@@ -22,20 +22,25 @@ export interface ExplorerOptions {
 }
 
 /**
- * The Content-Security-Policy of the explorer's pages (contract §10): no inline script; the app may talk to
- * its own origin and, since Settings lets a user pick another catalogue service, to any https service and to
- * plain http on loopback (Chromium refuses IPv6 literals in a source list: `[::1]` is left out, `localhost`
- * covers it); no framing; `upgrade-insecure-requests` only when the public address is https (on a
- * plain-http LAN deployment it would break every request).
+ * The Content-Security-Policy of the explorer's pages (contract §10, `connect-src` as §11 amends it): no inline
+ * script; the app may talk to its own origin and, since Settings lets a user pick another catalogue service,
+ * served over http to any http or https service (a catalogue on a LAN is often plain http), served over
+ * https (the public address is https) to any https service and to plain http on loopback only, which is all
+ * a browser allows such a page anyway (Chromium refuses IPv6 literals in a source list: `[::1]` is left
+ * out, `localhost` covers it); no framing; `upgrade-insecure-requests` only when the public address is https
+ * (on a plain-http LAN deployment it would break every request).
  */
 export function contentSecurityPolicy(publicUrl: string | null) {
+  const secure = publicUrl?.startsWith('https:') ?? false
   return {
     useDefaults: true,
     directives: {
       'script-src': ["'self'"],
-      'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+      'connect-src': secure
+        ? ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*']
+        : ["'self'", 'https:', 'http:'],
       'frame-ancestors': ["'none'"],
-      'upgrade-insecure-requests': publicUrl?.startsWith('https:') ? [] : null,
+      'upgrade-insecure-requests': secure ? [] : null,
     },
   }
 }

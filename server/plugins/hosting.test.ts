@@ -112,7 +112,8 @@ describe('security headers of the explorer’s pages and files (contract §10)',
       expect(answer.status, path).toBe(200)
       const csp = String(answer.headers['content-security-policy'])
       expect(csp).toMatch(/script-src 'self'(;|$)/)
-      expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
+      // Served over http: any http or https service (contract §11).
+      expect(csp).toMatch(/connect-src 'self' https: http:(;|$)/)
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(answer.headers['x-content-type-options']).toBe('nosniff')
@@ -121,9 +122,11 @@ describe('security headers of the explorer’s pages and files (contract §10)',
     }
   })
 
-  it('asks browsers to upgrade requests only when the public address is https', async () => {
+  it('asks browsers to upgrade requests only when the public address is https, and then allows plain http on loopback only', async () => {
     const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
-    expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+    const csp = String(answer.headers['content-security-policy'])
+    expect(csp).toContain('upgrade-insecure-requests')
+    expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
   })
 
   it('sends Strict-Transport-Security only when the public address is https', async () => {

@@ -9,6 +9,7 @@ import type { CollectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
 import type { ConnectionStore } from './connection/connection-store'
+import { OptionalConnection } from './connection/OptionalConnection'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
@@ -72,6 +73,11 @@ function routesByCollection(deps: RouterDeps) {
   } satisfies Record<CollectionName, () => RouteObject[]>
 }
 
+/** `/`, whose loader always redirects: a route that matches must have something to render. */
+function RedirectsHome() {
+  return null
+}
+
 /** While the first address's loader and code are on their way: the header, and "Loading…" below it. */
 function FirstPageLoading() {
   return <Layout loading />
@@ -85,7 +91,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
       errorElement: <RouteError />,
       HydrateFallback: FirstPageLoading,
       children: [
-        { index: true, loader: () => replace(HOME_PATH) },
+        { index: true, loader: () => replace(HOME_PATH), Component: RedirectsHome },
         {
           Component: RequireConnection,
           children: [
@@ -112,13 +118,18 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
           ],
         },
         {
-          // Public: the service's OpenAPI document needs no key, so the page needs no connection.
-          path: 'api',
-          loader: async (): Promise<ApiReferenceData> => {
-            await apiReferencePage.prepare()
-            return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
-          },
-          lazy: apiReferencePage.lazy,
+          // Public: the service's OpenAPI document needs no key; its "Try it" uses the key in use, if any.
+          Component: OptionalConnection,
+          children: [
+            {
+              path: 'api',
+              loader: async (): Promise<ApiReferenceData> => {
+                await apiReferencePage.prepare()
+                return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
+              },
+              lazy: apiReferencePage.lazy,
+            },
+          ],
         },
         {
           path: 'settings',

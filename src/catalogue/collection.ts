@@ -75,6 +75,12 @@ export type CharacterLinks<Field extends string> = {
   listLabel: string
 }
 
+/**
+ * Per filter, how a shorthand a person types becomes the value as the records write it (`S2` → `S02`). The
+ * service's filters stay literal (contract §5): the explorer asks for the full form, shows it and keeps it.
+ */
+export type FilterShorthands<F extends string> = { readonly [K in F]?: (value: string) => string }
+
 /** What the explorer reads of a collection: no dataset types, so its code is generic in the record alone. */
 export interface CollectionView<R extends ApiRecord = ApiRecord, F extends string = string> {
   name: string
@@ -93,6 +99,8 @@ export interface CollectionView<R extends ApiRecord = ApiRecord, F extends strin
   filters: readonly F[]
   /** The label of each filter, in forms. */
   filterLabels: { readonly [K in F]: string }
+  /** Filters whose values have a shorthand: the explorer writes the full form before asking the service. */
+  filterShorthands?: FilterShorthands<F>
   characterLinks: CharacterLinks<keyof R & string>
   /** The fields a record page shows below the record's name, in order. */
   recordFields: readonly RecordField<R>[]

@@ -7,6 +7,7 @@ import {
   type Column,
   type DatasetRecord,
   type Facet,
+  type FilterShorthands,
   type Info,
   type RecordField,
 } from './collection'
@@ -34,6 +35,7 @@ export interface CollectionSpec<
   datasetRules: { readonly [K in Exclude<keyof D, keyof DatasetRecord>]: string }
   filters: readonly F[]
   filterLabels: { readonly [K in F]: string }
+  filterShorthands?: FilterShorthands<F>
   characterLinks: CharacterLinks<keyof R & keyof D & string>
   recordFields: readonly RecordField<R>[]
   columns: readonly Column<R>[]

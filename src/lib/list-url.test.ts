@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { locations } from '../catalogue'
+import { episodes, locations } from '../catalogue'
 import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from './list-url'
 
 const read = (search: string) => readListUrl(new URLSearchParams(search), locations.filters)
@@ -59,6 +59,19 @@ describe('list URL state', () => {
     expect(canonical('name=earth&page=1')).toBe('name=earth')
     expect(canonical('name=earth&page=2')).toBeNull()
     expect(canonical('')).toBeNull()
+  })
+
+  it('writes an episode-code shorthand in full, and corrects an address holding one', () => {
+    const { filters, filterShorthands } = episodes
+    const params = new URLSearchParams('episode=s2e3&name=pilot')
+    expect(readListUrl(params, filters, filterShorthands).filters).toEqual({
+      name: 'pilot',
+      episode: 'S02E03',
+    })
+    expect(canonicalListSearch(params, filters, filterShorthands)).toBe('name=pilot&episode=S02E03')
+    expect(canonicalListSearch(new URLSearchParams('episode=S02'), filters, filterShorthands)).toBeNull()
+    const written = writeListUrl({ filters: { name: '', episode: 'S2' }, page: 1 }, filters, filterShorthands)
+    expect(written.toString()).toBe('episode=S02')
   })
 
   it('makes request filters trimmed and without empty ones', () => {

@@ -1,4 +1,4 @@
-import { MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../catalogue'
+import { type FilterShorthands, MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../catalogue'
 
 /** What a list shows, as held by its URL: `?name=&type=&dimension=&page=`. */
 export type ListUrlState<F extends string> = {
@@ -9,23 +9,37 @@ export type ListUrlState<F extends string> = {
 /**
  * Reads the list state from search parameters. Values a person typed are kept as typed (the form shows them);
  * anything unusable is read as its default: a bad or missing page is page 1, a repeated parameter counts once,
- * an overlong filter is cut to the longest the service accepts.
+ * an overlong filter is cut to the longest the service accepts, and a shorthand (`S2`) is its full form (`S02`).
  */
-export function readListUrl<F extends string>(params: URLSearchParams, names: readonly F[]): ListUrlState<F> {
+export function readListUrl<F extends string>(
+  params: URLSearchParams,
+  names: readonly F[],
+  shorthands?: FilterShorthands<F>,
+): ListUrlState<F> {
   const filters = {} as Record<F, string>
   for (const name of names) {
-    const value = params.get(name) ?? ''
+    const value = expand(params.get(name) ?? '', shorthands?.[name])
     filters[name] = normaliseFilterValue(value) === '' ? '' : value.slice(0, MAX_FILTER_LENGTH)
   }
   const page = parsePage(params.get('page') ?? '') ?? 1
   return { filters, page }
 }
 
-/** Writes the list state in its one canonical form: set filters in contract order, then `page` unless it is 1. */
-export function writeListUrl<F extends string>(state: ListUrlState<F>, names: readonly F[]): URLSearchParams {
+const expand = (value: string, shorthand: ((value: string) => string) | undefined) =>
+  shorthand ? shorthand(value) : value
+
+/**
+ * Writes the list state in its one canonical form: set filters in contract order (shorthands in full), then
+ * `page` unless it is 1.
+ */
+export function writeListUrl<F extends string>(
+  state: ListUrlState<F>,
+  names: readonly F[],
+  shorthands?: FilterShorthands<F>,
+): URLSearchParams {
   const params = new URLSearchParams()
   for (const name of names) {
-    const value = state.filters[name] ?? ''
+    const value = expand(state.filters[name] ?? '', shorthands?.[name])
     if (normaliseFilterValue(value) !== '') params.set(name, value)
   }
   if (state.page > 1) params.set('page', String(state.page))
@@ -33,8 +47,12 @@ export function writeListUrl<F extends string>(state: ListUrlState<F>, names: re
 }
 
 /** A list state as the search part of its address: `?name=x&page=3`, or '' for page 1 with no filter. */
-export function listSearch<F extends string>(state: ListUrlState<F>, names: readonly F[]): string {
-  const params = writeListUrl(state, names).toString()
+export function listSearch<F extends string>(
+  state: ListUrlState<F>,
+  names: readonly F[],
+  shorthands?: FilterShorthands<F>,
+): string {
+  const params = writeListUrl(state, names, shorthands).toString()
   return params ? `?${params}` : ''
 }
 
@@ -45,8 +63,9 @@ export function listSearch<F extends string>(state: ListUrlState<F>, names: read
 export function canonicalListSearch<F extends string>(
   params: URLSearchParams,
   names: readonly F[],
+  shorthands?: FilterShorthands<F>,
 ): string | null {
-  const canonical = writeListUrl(readListUrl(params, names), names).toString()
+  const canonical = writeListUrl(readListUrl(params, names, shorthands), names, shorthands).toString()
   return canonical === params.toString() ? null : canonical
 }
 

@@ -14,14 +14,15 @@ import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
   const names = collection.filters
+  const shorthands = collection.filterShorthands
   return async ({ request }: LoaderFunctionArgs) => {
     const code = deps.page.prepare()
     const url = new URL(request.url)
-    const canonical = canonicalListSearch(url.searchParams, names)
+    const canonical = canonicalListSearch(url.searchParams, names, shorthands)
     if (canonical !== null) throw replace(`${url.pathname}${canonical ? `?${canonical}` : ''}`)
 
     const client = await requireClient(connections, request)
-    const { filters, page } = readListUrl(url.searchParams, names)
+    const { filters, page } = readListUrl(url.searchParams, names, shorthands)
     const wanted = activeFilters(filters)
     const answer = queryClient.ensureQueryData(queries.list(client, wanted, page))
     if (page === 1) {
@@ -32,7 +33,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
     const [, pages] = await Promise.all([code, pagesAfter(answer)])
     if (pages === 'unauthorized') throw replace(settingsPath(appPathOf(request), true))
     if (pages !== null && page > Math.max(1, pages)) {
-      throw replace(`${url.pathname}${listSearch({ filters, page: Math.max(1, pages) }, names)}`)
+      throw replace(`${url.pathname}${listSearch({ filters, page: Math.max(1, pages) }, names, shorthands)}`)
     }
     return null
 

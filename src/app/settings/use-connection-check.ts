@@ -4,7 +4,7 @@ import type { Connection } from '../../api/client'
 import { readSettingsRedirect, SETTINGS_PATH } from '../../components/states/settings-redirect'
 import { useConnection } from '../connection/ConnectionProvider'
 import { effectiveConnection } from '../connection/storage'
-import { INVALID_ADDRESS, readServiceAddress } from './service-address'
+import { blockedAddressReason, INVALID_ADDRESS, readServiceAddress } from './service-address'
 import { type ConnectionTest, testConnection } from './test-connection'
 
 export const KEY_NEEDED = 'Enter the API key of the catalogue service.'
@@ -27,6 +27,8 @@ export function useConnectionCheck() {
   function typedConnection({ address, apiKey }: TypedSettings): Connection | string {
     const baseUrl = readServiceAddress(address)
     if (baseUrl === null) return INVALID_ADDRESS
+    const blocked = blockedAddressReason(baseUrl, window.location.protocol)
+    if (blocked !== null) return blocked
     const key = apiKey.trim()
     // In demo mode an empty key means this site's own service with its demo key.
     const typed = effectiveConnection(key === '' ? null : { baseUrl, apiKey: key }, demoKey)

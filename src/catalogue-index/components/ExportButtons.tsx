@@ -29,6 +29,10 @@ function ExportControls({
   filters: Filters<string>
 }) {
   const { running, progress, problem, start, cancel } = useExport(connection, collection, filters)
+  const done = progress
+    ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
+    : 'Starting'
+
   return (
     <div className="export-buttons">
       {running ? (
@@ -38,10 +42,11 @@ function ExportControls({
             max={progress?.pagesTotal ?? 1}
             value={progress?.pagesDone ?? 0}
             aria-label="Export progress"
-            aria-valuetext={
-              progress ? `${progress.pagesDone} of ${progress.pagesTotal ?? '?'} pages` : 'Starting'
-            }
+            aria-valuetext={done}
           />
+          <span className="export-count" aria-hidden="true">
+            {done}
+          </span>
           <button type="button" className="button button-secondary" onClick={cancel}>
             Cancel export
           </button>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
+import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
 import type { IndexConnection } from '../protocol/worker-api'
-import { describeAge, describeCounts, describeProgress } from './describe'
+import { describeAge, describeIndexState, describeProgress } from './describe'
 import './index-status.css'
 
 /** The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen reader hears how far the crawl is: a polite word now and then, not every tick. */
@@ -12,14 +13,16 @@ const ANNOUNCE_EVERY_PERCENT = 25
  * with pages, records and time left, and Cancel.
  */
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, tooLarge, build, cancel } = useIndexStatus(connection, true)
+  const { status, progress, problem, build, cancel } = useIndexStatus(connection, true)
   const now = useNow()
+  const offline = useOfflineReady()
   if (!status) return null
 
   const building = status.building || progress !== null
   const total = progress?.pagesTotal ?? null
   const percent = progress && total ? Math.floor((progress.pagesDone / total) * 100) : 0
   const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
+  const { text, action } = describeIndexState(status)
 
   return (
     <section className="index-status" aria-label="Catalogue index">
@@ -38,31 +41,23 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
             Cancel
           </button>
         </>
-      ) : status.complete ? (
-        <>
-          <span>
-            Catalogue index: {describeCounts(status.collections)}
-            {status.updatedAt !== null && ` · updated ${describeAge(status.updatedAt, now)}`}
-          </span>
-          <span className="index-status-action">
-            <span aria-hidden="true">·</span>
-            <button type="button" className="link-button" onClick={() => build('refresh')}>
-              Refresh
-            </button>
-          </span>
-        </>
       ) : (
         <>
           <span>
-            Catalogue index: not built
-            {tooLarge !== null && ` (the catalogue has ${tooLarge.toLocaleString('en')} pages per list)`}
-            {status.collections.some((c) => c.pagesDone > 0) &&
-              ` · ${describeCounts(status.collections)} so far`}
+            {text}
+            {status.complete &&
+              status.updatedAt !== null &&
+              ` · updated ${describeAge(status.updatedAt, now)}`}
+            {status.complete && offline && ' · Ready to work offline'}
           </span>
           <span className="index-status-action">
             <span aria-hidden="true">·</span>
-            <button type="button" className="link-button" onClick={() => build('build')}>
-              {status.collections.some((c) => c.pagesDone > 0) ? 'Resume indexing' : 'Build the index'}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => build(status.complete ? 'refresh' : 'build')}
+            >
+              {action}
             </button>
           </span>
         </>
@@ -71,7 +66,9 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
         {building
           ? `Catalogue index ${announced ?? 0}% built`
           : status.complete
-            ? 'Catalogue index ready'
+            ? offline
+              ? 'Catalogue index ready; the explorer works offline'
+              : 'Catalogue index ready'
             : ''}
       </p>
       {problem && (

@@ -14,7 +14,7 @@ export default function OfflineBanner() {
   return (
     <div className="offline-banner" role="status">
       <p>Offline: showing the catalogue as of {describeAsOf(asOf)}</p>
-      <button type="button" onClick={retry}>
+      <button type="button" className="button button-secondary" onClick={retry}>
         Retry
       </button>
     </div>

@@ -1,6 +1,53 @@
-import { COLLECTIONS, describeHoldings } from '../../catalogue'
+import { COLLECTIONS, describeHoldings, joinWithAnd } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
-import type { CollectionStatus } from '../protocol/worker-api'
+import { AUTO_INDEX_MAX_PAGES, type CollectionStatus, type IndexStatus } from '../protocol/worker-api'
+
+const wordsOf = (status: CollectionStatus, count: number) => {
+  const labels = COLLECTIONS.find((collection) => collection.name === status.collection)?.labels
+  return count === 1 ? (labels?.singular ?? status.collection) : (labels?.plural ?? status.collection)
+}
+
+/** What the index can be asked to do next: the one label every page gives its button. */
+export type IndexAction = 'Build the index' | 'Resume indexing' | 'Refresh'
+
+/**
+ * The index's status in one sentence and the action it offers, the same words on every page:
+ * - "Catalogue index: 126 locations and 51 episodes" · Refresh;
+ * - "Catalogue index: partly built · 8,000 locations and 51 episodes so far (of 100,000 and 51)" · Resume
+ *   indexing, when a build was started and stopped;
+ * - "Catalogue index: not built (100,000 locations in 5,000 pages and 51 episodes in 3 pages)" · Build the index,
+ *   with each list's size once its first page was read (a first visit reads it to learn whether the catalogue
+ *   is small enough to be indexed without being asked; that is not a build the user started).
+ */
+export function describeIndexState(status: IndexStatus): { text: string; action: IndexAction } {
+  if (status.complete)
+    return { text: `Catalogue index: ${describeCounts(status.collections)}`, action: 'Refresh' }
+  // What a first visit leaves of a large catalogue (a list found too large before any of its pages was kept)
+  // is not a build that was started.
+  const probed = status.collections.some(
+    (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0,
+  )
+  const started = !probed && status.collections.some((list) => !list.complete && list.pagesDone > 0)
+  if (started) {
+    const totals = status.collections.map((list) => list.count)
+    const of = totals.every((count) => count !== null)
+      ? ` (of ${totals.map((count) => (count ?? 0).toLocaleString('en')).join(' and ')})`
+      : ''
+    return {
+      text: `Catalogue index: partly built · ${describeCounts(status.collections)} so far${of}`,
+      action: 'Resume indexing',
+    }
+  }
+  const sized = status.collections.filter((list) => list.count !== null && list.pages !== null)
+  const sizes = sized.map(
+    (list) =>
+      `${(list.count ?? 0).toLocaleString('en')} ${wordsOf(list, list.count ?? 0)} in ${(list.pages ?? 0).toLocaleString('en')} ${list.pages === 1 ? 'page' : 'pages'}`,
+  )
+  return {
+    text: `Catalogue index: not built${sizes.length > 0 ? ` (${joinWithAnd(sizes)})` : ''}`,
+    action: 'Build the index',
+  }
+}
 
 /** "126 locations and 51 episodes": the records the index holds, per list. */
 export function describeCounts(collections: readonly CollectionStatus[]): string {

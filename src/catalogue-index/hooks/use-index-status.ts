@@ -14,8 +14,6 @@ export interface IndexState {
   progress: CrawlProgress | null
   /** Why the last crawl stopped short, in one sentence. */
   problem: string | null
-  /** The catalogue is too large to index without being asked: its largest collection's pages. */
-  tooLarge: number | null
   build(mode: BuildMode): void
   cancel(): void
 }
@@ -28,7 +26,6 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
   const [status, setStatus] = useState<IndexStatus | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const [tooLarge, setTooLarge] = useState<number | null>(null)
   const { baseUrl, apiKey } = connection
 
   const build = useCallback(
@@ -37,7 +34,6 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
       void indexWorker()
         .build(plainConnection({ baseUrl, apiKey }), mode)
         .then((outcome: BuildOutcome) => {
-          if (outcome.outcome === 'tooLarge') setTooLarge(outcome.pages)
           if (outcome.outcome === 'failed') setProblem(outcome.message)
           if (outcome.outcome === 'unauthorized') setProblem('The service did not accept the API key.')
           if (outcome.outcome !== 'busy') setProgress(null)
@@ -83,5 +79,5 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
   }, [baseUrl, apiKey, autoIndex, build, enabled])
 
   const cancel = useCallback(() => void indexWorker().cancel(), [])
-  return { status, progress, problem, tooLarge, build, cancel }
+  return { status, progress, problem, build, cancel }
 }

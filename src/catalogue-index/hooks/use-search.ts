@@ -66,13 +66,15 @@ const keepOnly = (answer: SearchAnswer, only: string | undefined): SearchAnswer 
  * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next; the
  * service is asked too while the worker has not answered within the debounce (its first search of a large
  * index builds the search index), and the worker's answer replaces the service's when it comes. With `only`
- * (a collection's name), the results of that collection alone, and only its list is asked.
+ * (a collection's name), the results of that collection alone, and only its list is asked. A change of
+ * `again` (such as the index becoming complete) asks again for the same text.
  */
 export function useSearch(
   connection: Connection | null,
   client: CatalogueClient | null,
   query: string,
   only?: string,
+  again?: unknown,
 ): SearchState {
   const [state, setState] = useState<SearchState>({
     query: '',
@@ -82,6 +84,7 @@ export function useSearch(
     failed: false,
   })
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `again` is the reason to search again.
   useEffect(() => {
     if (!connection || !client) return
     let live = true
@@ -131,7 +134,7 @@ export function useSearch(
       clearTimeout(timer)
       controller.abort()
     }
-  }, [connection, client, query, only])
+  }, [connection, client, query, only, again])
 
   return state
 }

@@ -5,6 +5,9 @@ import type { DataViewPage, ListView } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
 
+/** A catalogue with at most this many pages per collection is indexed without being asked. */
+export const AUTO_INDEX_MAX_PAGES = 50
+
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
   /** Empty means the page's own origin. */

@@ -66,7 +66,12 @@ describe('reading a query', () => {
   })
 
   it('words are words', () => {
-    expect(parseQuery('glorbo prme')).toEqual({ kind: 'text', text: 'glorbo prme', character: null })
+    expect(parseQuery('glorbo prme')).toEqual({
+      kind: 'text',
+      text: 'glorbo prme',
+      character: null,
+      characterFirst: false,
+    })
     expect(parseQuery('season finale')).toMatchObject({ kind: 'text', character: null })
   })
 })
@@ -138,6 +143,24 @@ describe('searching the catalogue', () => {
     }
     expect(searchCatalogue(fixture, '#7').groups.at(-1)?.hits[0]?.path).toBe('/characters/7')
     expect(titles(searchCatalogue(fixture, '43'))).not.toContain('Characters')
+  })
+
+  it('puts the character first when the query is an id shorthand (#42, character 42), not for a bare number', () => {
+    const withNames = new Map(FIXTURE)
+    const sector = (id: number, name: string) => ({ id, name, type: 'Sector', dimension: '', residents: [] })
+    withNames.set('locations', [
+      ...(FIXTURE.get('locations') ?? []),
+      ...[sector(42, 'Sector 42'), sector(43, 'Gate 42')].map((record) => ({
+        ...record,
+        url: '',
+        created: '',
+      })),
+    ])
+    const search = buildCatalogueSearch(withNames)
+    for (const query of ['#42', 'character 42', 'Character #42']) {
+      expect(titles(searchCatalogue(search, query))[0], query).toBe('Characters')
+    }
+    expect(titles(searchCatalogue(search, '42'))).toEqual(['Locations', 'Characters'])
   })
 
   it('groups results as locations, episodes, characters, with links and details', () => {

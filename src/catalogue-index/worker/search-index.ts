@@ -141,13 +141,15 @@ function resultHit(result: SearchResult): SearchHit {
 
 /**
  * Searches the catalogue: results grouped by collection (in the catalogue's order; in each, the values that
- * name groups of records first, then records), then the character the query names.
+ * name groups of records first, then records), then the character the query names; that character first
+ * when the query is written as its id (`#42`).
  */
 export function searchCatalogue(search: CatalogueSearch, query: string): SearchAnswer {
   const parsed = parseQuery(query)
   let records: SearchResult[] = []
   let values: SearchResult[] = []
   let character: number | null = null
+  let characterFirst = false
   if (parsed.kind === 'episode') {
     records = search.records.search(parsed.code, { fields: [EPISODE_FIELD] })
   } else if (parsed.kind === 'season') {
@@ -158,6 +160,7 @@ export function searchCatalogue(search: CatalogueSearch, query: string): SearchA
     values = textResults(search.values, parsed.text)
     records = textResults(search.records, parsed.text)
     character = parsed.character
+    characterFirst = parsed.characterFirst
   }
   const groups: SearchGroup[] = COLLECTIONS.map((collection) => ({
     collection: collection.name,
@@ -178,7 +181,7 @@ export function searchCatalogue(search: CatalogueSearch, query: string): SearchA
     }
   }
   if (character !== null && search.characters.has(character)) {
-    groups.push({
+    groups[characterFirst ? 'unshift' : 'push']({
       collection: CHARACTERS_GROUP,
       title: 'Characters',
       total: 1,

@@ -9,7 +9,13 @@ import {
   listPagePath,
 } from '../../crawler'
 import { recordsToCsv, recordsToJson } from '../../export'
-import type { BuildMode, BuildOutcome, IndexConnection, IndexWorkerApi } from '../protocol/worker-api'
+import {
+  AUTO_INDEX_MAX_PAGES,
+  type BuildMode,
+  type BuildOutcome,
+  type IndexConnection,
+  type IndexWorkerApi,
+} from '../protocol/worker-api'
 import { characters } from './characters-answers'
 import { conditionalFetch } from './conditional-fetch'
 import {
@@ -35,8 +41,8 @@ import { viewOf } from './view'
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
 
-/** A catalogue with at most this many pages per collection is indexed without being asked. */
-export const AUTO_INDEX_MAX_PAGES = 50
+export { AUTO_INDEX_MAX_PAGES }
+
 /**
  * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
  * React's render), and on a busy machine any of them can stretch past 50 ms, so a second is enough for a bar.

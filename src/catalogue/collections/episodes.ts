@@ -2,9 +2,7 @@ import { z } from 'zod/mini'
 import { parseAirDate } from '../air-date'
 import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
 import { defineCollection } from '../define-collection'
-
-/** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
-export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
+import { EPISODE_CODE_PATTERN, normaliseEpisodeCode } from '../episode-code'
 
 export const EpisodeSchema = z.object({
   id: apiId,
@@ -42,6 +40,7 @@ export const episodes = defineCollection({
   },
   filters: ['name', 'episode'],
   filterLabels: { name: 'Name', episode: 'Episode code' },
+  filterShorthands: { episode: normaliseEpisodeCode },
   characterLinks: {
     field: 'characters',
     singular: 'character',

@@ -15,6 +15,7 @@ import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { APP_NAME } from './use-page-title'
+import { useScrollRestoration } from './use-scroll-restoration'
 import './layout.css'
 
 const SECTIONS = [
@@ -48,6 +49,8 @@ const LOADING = <p className="app-loading">Loading…</p>
 
 /** Header, navigation, the page in `main` (inside an error boundary), footer. */
 export function Layout({ children, loading = false, failure }: Props) {
+  // A new page opens at its top; Back and Forward return to where each entry was scrolled.
+  useScrollRestoration()
   useFocusOnNavigation()
   const { pathname } = useLocation()
   const page = loading ? LOADING : (children ?? <Outlet />)

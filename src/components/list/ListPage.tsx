@@ -45,7 +45,7 @@ export type ListConfigOf<C> = ListConfig<RecordOf<C>, FilterName<C>>
 /** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
 export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
   const { collection, queries, columns, hints } = config
-  const { filters: names, filterLabels } = collection
+  const { filters: names, filterLabels, filterShorthands } = collection
   const { singular, plural, title } = collection.labels
   // In the contract's order.
   const fields = useMemo(
@@ -56,7 +56,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const location = useLocation()
-  const url = useListUrl<F>(names)
+  const url = useListUrl<F>(names, filterShorthands)
   const { write } = url
   const { filters, page } = url.state
   const filtersKey = filterKey(filters)
@@ -85,7 +85,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
-  const pageSearch = (target: number) => listSearch({ filters, page: target }, names)
+  const pageSearch = (target: number) => listSearch({ filters, page: target }, names, filterShorthands)
   const showingNewPage = () => {
     // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
     const top = resultsTop.current

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom'
+import type { FilterShorthands } from '../../catalogue'
 import { type ListUrlState, listSearch, readListUrl } from '../../lib/list-url'
 
 /** How a change reaches the URL: a pause in typing, or a committed change (Enter, leaving a field, paging). */
@@ -33,7 +34,7 @@ function entryId(location: { key: string; state: unknown }): string {
  *   a commit adds an entry, or settles the typing entry when the URL already says it. So Back returns to the
  *   view before the change, never to half-typed text.
  */
-export function useListUrl<F extends string>(names: readonly F[]) {
+export function useListUrl<F extends string>(names: readonly F[], shorthands?: FilterShorthands<F>) {
   const location = useLocation()
   const navigation = useNavigation()
   const navigate = useNavigate()
@@ -42,32 +43,39 @@ export function useListUrl<F extends string>(names: readonly F[]) {
       ? navigation.location
       : null
   const state = useMemo(
-    () => readListUrl(new URLSearchParams(location.search), names),
-    [location.search, names],
+    () => readListUrl(new URLSearchParams(location.search), names, shorthands),
+    [location.search, names, shorthands],
   )
   const pendingSearch = pending?.search ?? null
   const asked = useMemo(
-    () => (pendingSearch === null ? null : readListUrl(new URLSearchParams(pendingSearch), names)),
-    [pendingSearch, names],
+    () =>
+      pendingSearch === null ? null : readListUrl(new URLSearchParams(pendingSearch), names, shorthands),
+    [pendingSearch, names, shorthands],
   )
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow) => {
-      const search = listSearch(next, names)
+      const search = listSearch(next, names, shorthands)
       // Already on its way (a second click before the first navigation has finished): nothing to add.
       if (pendingSearch !== null && search === pendingSearch) return
       const typingEntry = isTypingEntry(location.state)
       if (search === location.search) {
         if (how === 'commit' && typingEntry && pendingSearch === null) {
           const settled: EntryState = { sameAs: entryId(location) }
-          navigate({ pathname: location.pathname, search }, { replace: true, state: settled })
+          navigate(
+            { pathname: location.pathname, search },
+            { replace: true, state: settled, preventScrollReset: true },
+          )
         }
         return
       }
       const state: EntryState = how === 'typing' ? { typing: true } : null
-      navigate({ pathname: location.pathname, search }, { replace: typingEntry, state })
+      navigate(
+        { pathname: location.pathname, search },
+        { replace: typingEntry, state, preventScrollReset: true },
+      )
     },
-    [names, navigate, location, pendingSearch],
+    [names, shorthands, navigate, location, pendingSearch],
   )
 
   return {

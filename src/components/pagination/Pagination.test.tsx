@@ -44,6 +44,12 @@ describe('pagination', () => {
     expect(screen.getByRole('link', { name: 'Last page' }).getAttribute('href')).toBe('/locations?page=7')
   })
 
+  it('writes the page numbers as it writes the total: 5,000 beside "of 5,000"', () => {
+    renderAt(<Pagination page={5000} pages={5000} hrefOf={hrefOf} onFollow={vi.fn()} onPage={vi.fn()} />)
+    expect(screen.getByRole('link', { name: 'Page 5000' }).textContent).toBe((5000).toLocaleString())
+    expect(screen.getByText(`of ${(5000).toLocaleString()}`)).toBeTruthy()
+  })
+
   it('follows a page link in place, and asks for the page typed in the jump field', async () => {
     const onPage = vi.fn()
     const router = renderAt(

@@ -1,6 +1,6 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { JUMP_HINT, jumpTarget, pageItems } from './pagination-model'
+import { BEYOND_LAST, JUMP_HINT, jumpTarget, pageItems } from './pagination-model'
 import './pagination.css'
 
 type Props = {
@@ -21,6 +21,8 @@ type Props = {
 export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
   const [jump, setJump] = useState('')
   const [jumpRefused, setJumpRefused] = useState(false)
+  // A page past the end typed in the field: said while the last page it led to is shown.
+  const [beyond, setBeyond] = useState<{ asked: number; pages: number } | null>(null)
   const jumpId = useId()
   const nav = useRef<HTMLElement>(null)
   const asked = useRef<number | null>(null)
@@ -61,6 +63,8 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
     }
     setJump('')
     setJumpRefused(false)
+    const typed = Number(jump)
+    setBeyond(typed > pages ? { asked: typed, pages } : null)
     if (target !== page) {
       asked.current = target
       onPage(target)
@@ -96,12 +100,13 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
                 <li key={item.page}>
                   <Link
                     to={hrefOf(item.page)}
+                    preventScrollReset
                     className="pager-button"
                     aria-label={`Page ${item.page}`}
                     aria-current={item.page === page ? 'page' : undefined}
                     onClick={followed(item.page)}
                   >
-                    {item.page}
+                    {item.page.toLocaleString()}
                   </Link>
                 </li>
               ),
@@ -132,8 +137,16 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
         </button>
         <span className="pager-of">of {pages.toLocaleString()}</span>
         {/* Always in the page, so a screen reader announces the text when it appears. */}
-        <p className="pager-jump-hint" id={`${jumpId}-hint`} role="status">
-          {jumpRefused ? JUMP_HINT(pages) : ''}
+        <p
+          className={jumpRefused ? 'pager-jump-hint is-refused' : 'pager-jump-hint'}
+          id={`${jumpId}-hint`}
+          role="status"
+        >
+          {jumpRefused
+            ? JUMP_HINT(pages)
+            : beyond && beyond.pages === pages && page === pages
+              ? BEYOND_LAST(beyond.asked, pages)
+              : ''}
         </p>
       </form>
     </nav>
@@ -161,7 +174,7 @@ function PageLink({ label, href, className, onClick, children }: PageLinkProps) 
     return disabled
   }
   return (
-    <Link to={href} className={className} aria-label={label} onClick={onClick}>
+    <Link to={href} className={className} aria-label={label} onClick={onClick} preventScrollReset>
       {children}
     </Link>
   )

@@ -35,5 +35,9 @@ export function jumpTarget(text: string, total: number): number | null {
   return Math.min(Math.max(1, Number(text)), total)
 }
 
+/** Said when the page typed is past the end, and the last page is shown instead. */
+export const BEYOND_LAST = (asked: number, pages: number) =>
+  `There is no page ${asked.toLocaleString()}: this list has ${pages.toLocaleString()} pages, so this is the last.`
+
 /** What the "Go to page" field accepts, said when it refuses what was typed. */
 export const JUMP_HINT = (pages: number) => `Enter a whole number from 1 to ${pages.toLocaleString()}.`

@@ -1,15 +1,22 @@
 import { useContext, useId, useState } from 'react'
 import { useCatalogueClient } from '../../api/client-context'
 import type { ApiRecord } from '../../catalogue'
-import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
+import { describeIndexState, describeProgress } from '../../catalogue-index/components/describe'
+import { describeSearchSource } from '../../catalogue-index/components/search-source'
+import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
+import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useSearch } from '../../catalogue-index/hooks/use-search'
 import { titleCase } from '../../lib/format'
 import type { RecordConfig } from './record-config'
 
+const NO_CONNECTION = { baseUrl: '', apiKey: '' }
+
 /**
  * "Add a location": the catalogue's search (the palette's: the whole index when it is built, so accents, case
  * and typos do not matter; before that, the list's `name` filter on the service) of this one collection, and
- * a button per record found that adds it to the comparison.
+ * a button per record found that adds it to the comparison. Before the index, it says (in the palette's
+ * words) that accents must match, and offers to build the index; while the index's search is prepared, a
+ * search that found nothing on the service says it is loading, not that nothing matches.
  */
 export function AddFromSearch<R extends ApiRecord, F extends string>({
   config,
@@ -30,12 +37,18 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
   const [text, setText] = useState('')
   const asked = text.trim()
   // Nothing is asked, and the index's worker is not started, until there is something to look for.
-  const search = useSearch(asked === '' ? null : connection, client, text, collection.name)
+  const [indexComplete, setIndexComplete] = useState(false)
+  const search = useSearch(asked === '' ? null : connection, client, text, collection.name, indexComplete)
   // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
   const answered = asked !== '' && !search.pending && search.query === text
   const found = (search.answer?.groups[0]?.hits ?? []).filter(
     (hit) => hit.recordId !== undefined && !present.has(hit.recordId),
   )
+  const onService = asked !== '' && search.source === 'service'
+  const index = useIndexStatus(connection ?? NO_CONNECTION, false, onService && indexSupported())
+  const building = index.status?.building || index.progress !== null
+  // Built from here: the same text is searched again, in the whole index.
+  if (onService && index.status?.complete && !indexComplete) setIndexComplete(true)
 
   return (
     <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>
@@ -50,14 +63,30 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      {onService && (
+        <p className="compare-add-source">
+          {describeSearchSource('service', false)}{' '}
+          {building ? (
+            `Building the catalogue index: ${index.progress ? describeProgress(index.progress) : 'starting'}.`
+          ) : index.status && indexSupported() ? (
+            <button type="button" className="button button-secondary" onClick={() => index.build('build')}>
+              {describeIndexState(index.status).action}
+            </button>
+          ) : null}
+        </p>
+      )}
       <p className="compare-add-status" role="status">
         {!answered
           ? ''
           : search.failed
             ? `The ${plural} could not be searched.`
-            : found.length === 0
-              ? `No other ${plural} match “${asked}”.`
-              : `${found.length} ${found.length === 1 ? singular : plural} to add`}
+            : found.length > 0
+              ? `${found.length} ${found.length === 1 ? singular : plural} to add`
+              : search.source === 'preparing'
+                ? 'Loading the search of the whole catalogue…'
+                : search.source === 'service'
+                  ? `No other ${singular} names contain “${asked}” as written.`
+                  : `No other ${plural} match “${asked}”.`}
       </p>
       {asked !== '' && found.length > 0 && (
         <ul className="compare-add-results" aria-label={`${titleCase(plural)} to add`}>

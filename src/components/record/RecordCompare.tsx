@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
@@ -17,6 +17,7 @@ import { AddFromSearch } from './AddFromSearch'
 import { type CompareRow, type CompareSet, CompareTable } from './CompareTable'
 import type { RecordConfig } from './record-config'
 import { recordFields } from './record-fields'
+import { useCompareFocus } from './use-compare-focus'
 
 /** Several records in one table, fetched with one multi-id request; records can be removed and added. */
 export function RecordCompare<R extends ApiRecord, F extends string>({
@@ -30,7 +31,8 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
   const { singular, plural } = collection.labels
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
-  const query = useQuery(queries.many(client, ids))
+  // The records compared so far stay while an added one loads, and with them the field it was added from.
+  const query = useQuery({ ...queries.many(client, ids), placeholderData: keepPreviousData })
   const location = useLocation()
   const navigate = useNavigate()
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
@@ -41,16 +43,18 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
     if (query.data) queries.seedDetails(queryClient, query.data)
   }, [query.data, queries, queryClient])
 
+  const focus = useCompareFocus(query.data && !query.isPlaceholderData ? ids.join(',') : null)
   const found = new Set(query.data?.map((record) => record.id))
   const missing = query.data ? ids.filter((id) => !found.has(id)) : []
   // The way back to the list stays with the comparison as records come and go.
   const compare = (next: number[]) =>
     void navigate(`${collection.appPath}/${formatIdList([...new Set(next)].sort((a, b) => a - b))}`, {
       state: location.state,
+      preventScrollReset: true,
     })
 
   return (
-    <div className="record-page compare-page">
+    <div className="record-page compare-page" ref={focus.container}>
       <BackLink listPath={collection.appPath} plural={plural} />
       <PageHeading>{title}</PageHeading>
       {ids.length === 0 ? (
@@ -95,10 +99,22 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
             rows={compareRows(config, query.data)}
             sets={[characterSet(config, query.data, backHere)]}
             onRemove={
-              query.data.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
+              query.data.length > 2
+                ? (id) => {
+                    focus.removing(query.data.findIndex((record) => record.id === id))
+                    compare(ids.filter((other) => other !== id))
+                  }
+                : undefined
             }
           />
-          <AddFromSearch config={config} present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
+          <AddFromSearch
+            config={config}
+            present={new Set(ids)}
+            onAdd={(id) => {
+              focus.adding()
+              compare([...ids, id])
+            }}
+          />
         </>
       )}
       {ids.length > 0 && <ApiDisclosure paths={[recordsRequestPath(collection, ids)]} />}

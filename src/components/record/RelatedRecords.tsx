@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import { describeIndexState } from '../../catalogue-index/components/describe'
 import { useRelatedRecords } from '../../catalogue-index/hooks/use-characters'
 import type { BackState } from '../links/back-state'
 import { LoadingBar } from '../states/LoadingBar'
@@ -50,7 +51,7 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
                   <>
                     .{' '}
                     <button type="button" className="button button-secondary" onClick={answer.build}>
-                      Build the index
+                      {describeIndexState(answer.status).action}
                     </button>
                   </>
                 )}

@@ -56,41 +56,55 @@ function Reference({ loaded }: { loaded: LoadedReference }) {
         {reference.description && <InlineCode text={reference.description} />}
       </p>
 
-      <nav aria-label="Endpoints" className="api-reference-toc">
-        <h2 className="visually-hidden">Endpoints</h2>
-        {reference.endpoints.length === 0 ? (
-          <p>This document describes no endpoints.</p>
-        ) : (
-          <ul>
-            {reference.endpoints.map((endpoint) => (
-              <li key={endpoint.anchor}>
-                <a href={`#${endpoint.anchor}`}>
-                  <span className="endpoint-method">{endpoint.method}</span> <code>{endpoint.path}</code>
-                </a>
-                {endpoint.summary && <span className="muted"> — {endpoint.summary}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </nav>
+      <div className="api-reference-body">
+        <nav aria-label="Endpoints" className="api-reference-toc">
+          <h2 className="visually-hidden">Endpoints</h2>
+          {reference.endpoints.length === 0 ? (
+            <p>This document describes no endpoints.</p>
+          ) : (
+            <ul>
+              {reference.endpoints.map((endpoint) => (
+                <li key={endpoint.anchor}>
+                  <a href={`#${endpoint.anchor}`}>
+                    <span className="endpoint-method">{endpoint.method}</span> <code>{endpoint.path}</code>
+                  </a>
+                  {endpoint.summary && (
+                    <span className="muted toc-summary">
+                      <span className="toc-dash"> — </span>
+                      {endpoint.summary}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
 
-      {reference.endpoints.map((endpoint) => (
-        <EndpointSection key={endpoint.anchor} endpoint={endpoint} schemas={schemas} />
-      ))}
-
-      {reference.schemas.length > 0 && (
-        <section className="api-schemas" aria-labelledby="api-schemas-heading">
-          <h2 id="api-schemas-heading">Schemas</h2>
-          {reference.schemas.map(({ name, schema }) => (
-            <section key={name} id={schemaAnchor(name)} className="api-schema" aria-label={`Schema ${name}`}>
-              <h3>
-                <code>{name}</code>
-              </h3>
-              <SchemaFields schema={schema} />
-            </section>
+        <div className="api-reference-main">
+          {reference.endpoints.map((endpoint) => (
+            <EndpointSection key={endpoint.anchor} endpoint={endpoint} schemas={schemas} />
           ))}
-        </section>
-      )}
+
+          {reference.schemas.length > 0 && (
+            <section className="api-schemas" aria-labelledby="api-schemas-heading">
+              <h2 id="api-schemas-heading">Schemas</h2>
+              {reference.schemas.map(({ name, schema }) => (
+                <section
+                  key={name}
+                  id={schemaAnchor(name)}
+                  className="api-schema"
+                  aria-label={`Schema ${name}`}
+                >
+                  <h3>
+                    <code>{name}</code>
+                  </h3>
+                  <SchemaFields schema={schema} />
+                </section>
+              ))}
+            </section>
+          )}
+        </div>
+      </div>
     </>
   )
 }

@@ -1,7 +1,10 @@
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { JsonView } from '../../components/api/JsonView'
 import { type Endpoint, type JsonSchema, type ResponseView, refName } from './openapi-model'
 import { InlineCode, SchemaFields, SchemaType } from './SchemaView'
+
+// Its own chunk: the reference reads without it, and the first page never loads it.
+const TryEndpoint = lazy(() => import('./TryEndpoint'))
 
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK',
@@ -81,6 +84,12 @@ export function EndpointSection({
         </table>
       )}
 
+      {endpoint.method === 'GET' && (
+        <Suspense fallback={null}>
+          <TryEndpoint endpoint={endpoint} />
+        </Suspense>
+      )}
+
       <h3>Responses</h3>
       {endpoint.responses.map((response) => (
         <ResponseBlock key={response.status} response={response} endpoint={name} schemas={schemas} />
@@ -111,16 +120,14 @@ function ResponseBlock({
   endpoint: string
   schemas: ReadonlyMap<string, JsonSchema>
 }) {
-  const headingId = useId()
   const { body } = response
   // A body that names a schema shows its fields here too; a choice of several links to them.
   const schemaName = body && typeof body.$ref === 'string' ? refName(body.$ref, 'schemas') : null
   const named = schemaName === null ? undefined : schemas.get(schemaName)
   return (
-    <section className="api-response" aria-labelledby={headingId}>
-      <h4 id={headingId} className="api-status">
-        {statusLabel(response.status)}
-      </h4>
+    // Named with its endpoint: every endpoint has a "200 OK", and each landmark's name must be its own.
+    <section className="api-response" aria-label={`${statusLabel(response.status)}, ${endpoint}`}>
+      <h4 className="api-status">{statusLabel(response.status)}</h4>
       {response.description && (
         <p>
           <InlineCode text={response.description} />

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/layout/use-page-title'
 import { BackLink } from '../../components/links/BackLink'
 import type { BackState } from '../../components/links/back-state'
 import { type CompareRow, type CompareSet, CompareTable } from '../../components/record/CompareTable'
+import { useCompareFocus } from '../../components/record/use-compare-focus'
 import { CHARACTERS_APP_PATH, characterPath } from '../../lib/character-path'
 import { idList } from '../../lib/format'
 import { Appearance, linksOf } from './CharacterDetailView'
@@ -26,10 +27,14 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
   usePageTitle(title)
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
   const compare = (next: number[]) =>
-    void navigate(characterPath([...new Set(next)].sort((a, b) => a - b)), { state: location.state })
+    void navigate(characterPath([...new Set(next)].sort((a, b) => a - b)), {
+      state: location.state,
+      preventScrollReset: true,
+    })
+  const focus = useCompareFocus(answer.state === 'ready' ? ids.join(',') : null)
 
   return (
-    <div className="record-page compare-page">
+    <div className="record-page compare-page" ref={focus.container}>
       <BackLink listPath={CHARACTERS_APP_PATH} plural="characters" />
       <PageHeading>{title}</PageHeading>
       <CatalogueIndexStatus ready />
@@ -64,7 +69,12 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
                   rows={rowsOf(linked)}
                   sets={setsOf(linked, backHere)}
                   onRemove={
-                    found.length > 2 ? (id) => compare(ids.filter((other) => other !== id)) : undefined
+                    found.length > 2
+                      ? (id) => {
+                          focus.removing(found.findIndex((character) => character.id === id))
+                          compare(ids.filter((other) => other !== id))
+                        }
+                      : undefined
                   }
                 />
               </>
@@ -72,7 +82,13 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
           }}
         </IndexAnswerState>
       )}
-      <AddById present={new Set(ids)} onAdd={(id) => compare([...ids, id])} />
+      <AddById
+        present={new Set(ids)}
+        onAdd={(id) => {
+          focus.adding()
+          compare([...ids, id])
+        }}
+      />
       <IndexDisclosure updatedAt={answer.state === 'ready' ? answer.updatedAt : null} />
     </div>
   )

@@ -72,7 +72,9 @@ export default function CharactersPage() {
           id={seasonId}
           value={season ?? ''}
           onChange={(event) =>
-            void navigate(characterListPath({ page: 1, season: parseSeason(event.target.value) }))
+            void navigate(characterListPath({ page: 1, season: parseSeason(event.target.value) }), {
+              preventScrollReset: true,
+            })
           }
         >
           <option value="">Any season</option>
@@ -121,7 +123,9 @@ export default function CharactersPage() {
                   pages={list.info.pages}
                   hrefOf={(target) => characterListPath({ page: target, season })}
                   onFollow={() => undefined}
-                  onPage={(target) => void navigate(characterListPath({ page: target, season }))}
+                  onPage={(target) =>
+                    void navigate(characterListPath({ page: target, season }), { preventScrollReset: true })
+                  }
                 />
               </>
             )}

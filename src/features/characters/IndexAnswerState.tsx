@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { describeIndexState } from '../../catalogue-index/components/describe'
 import type { IndexAnswer } from '../../catalogue-index/hooks/use-characters'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
@@ -35,7 +36,7 @@ export function IndexAnswerState<T>({
             It needs the catalogue index: every location and episode, read once and kept in this browser.{' '}
             {answer.status.building
               ? 'The index is being built; its progress is shown above.'
-              : 'Build it with the button above; its progress is shown there.'}
+              : `${describeIndexState(answer.status).action} (above) to see it; its progress is shown there.`}
           </p>
         </div>
       )

@@ -2,6 +2,7 @@ import { useContext, useEffect } from 'react'
 import type { Connection } from '../../api/client'
 import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
+import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
 import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
@@ -78,7 +79,7 @@ function IndexedInsights({ connection }: { connection: Connection }) {
           <p>
             {status.building
               ? 'The index is being built: the charts appear when it is complete.'
-              : 'Build the index (above) to see them.'}
+              : `${describeIndexState(status).action} (above) to see them.`}
           </p>
         </div>
       ) : answer.error ? (

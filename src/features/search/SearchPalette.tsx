@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { CatalogueClient, Connection } from '../../api/client'
+import { describeSearchSource } from '../../catalogue-index/components/search-source'
 import { type SearchState, useSearch } from '../../catalogue-index/hooks/use-search'
 import type { SearchHit } from '../../catalogue-index/protocol/search'
 import './search-palette.css'
@@ -119,12 +120,8 @@ export function SearchPalette({ connection, client, onClose }: Props) {
             <>
               Connect to a catalogue service in <Link to="/settings">Settings</Link> to search.
             </>
-          ) : state.source === 'service' ? (
-            'Searching names on the service: the catalogue index is not built yet, so types, dimensions, episode codes and characters are not searched.'
-          ) : state.source === 'preparing' ? (
-            'Searching names on the service while the search of the whole catalogue is prepared in this browser.'
-          ) : state.source === 'index' ? (
-            'Searching the whole catalogue in this browser.'
+          ) : state.source ? (
+            describeSearchSource(state.source, true)
           ) : (
             'Getting the search ready…'
           )}

@@ -1,0 +1,30 @@
+/** The catalogue index's status on a catalogue too large to index without being asked: one status, one wording. */
+import { expect, test } from './support/fixtures'
+import { LARGE_URL, type LargeCatalogue, startLargeCatalogue } from './support/large-catalogue'
+
+let large: LargeCatalogue
+test.beforeAll(async () => {
+  large = await startLargeCatalogue()
+})
+test.afterAll(async () => {
+  await large.stop()
+})
+test.use({ baseURL: LARGE_URL })
+
+// The episodes' size is known too when their first page came before the locations' (what follows "pages").
+const NOT_BUILT = /^Catalogue index: not built \(1,200 locations in 60 pages( and 51 episodes in 3 pages)?\)/
+
+test('a first visit says the index is not built, with the pages of each list, and offers to build it', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const status = page.getByRole('region', { name: 'Catalogue index' })
+  await expect(status).toHaveText(NOT_BUILT)
+  await expect(status.getByRole('button')).toHaveText(['Build the index'])
+  await expect(status).not.toContainText(/so far|per list|Resume/)
+
+  await page.goto('/insights')
+  await expect(status).toHaveText(NOT_BUILT)
+  await expect(status.getByRole('button')).toHaveText(['Build the index'])
+  await expect(page.getByText('Build the index (above) to see them.')).toBeVisible()
+})

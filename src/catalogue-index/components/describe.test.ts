@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { CollectionStatus, IndexStatus } from '../protocol/worker-api'
+import { describeIndexState } from './describe'
+
+const list = (collection: string, fields: Partial<CollectionStatus>): CollectionStatus => ({
+  collection,
+  count: null,
+  pages: null,
+  pagesDone: 0,
+  records: 0,
+  complete: false,
+  ...fields,
+})
+const status = (collections: CollectionStatus[]): IndexStatus => ({
+  collections,
+  complete: collections.every((c) => c.complete),
+  updatedAt: null,
+  building: false,
+})
+
+describe('the index status in words', () => {
+  it('says nothing of counts before any list was asked', () => {
+    expect(describeIndexState(status([list('locations', {}), list('episodes', {})]))).toEqual({
+      text: 'Catalogue index: not built',
+      action: 'Build the index',
+    })
+  })
+
+  it('counts each list on its own once its first page was read, and offers to build, not to resume', () => {
+    // What the first visit leaves: the episodes' first page read before the locations were found too large.
+    const probed = status([
+      list('locations', { count: 5000 * 20, pages: 5000 }),
+      list('episodes', { count: 51, pages: 3, pagesDone: 1, records: 20 }),
+    ])
+    expect(describeIndexState(probed)).toEqual({
+      text: 'Catalogue index: not built (100,000 locations in 5,000 pages and 51 episodes in 3 pages)',
+      action: 'Build the index',
+    })
+  })
+
+  it('offers to resume a build the user started', () => {
+    const cancelled = status([
+      list('locations', { count: 100_000, pages: 5000, pagesDone: 400, records: 8000 }),
+      list('episodes', { count: 51, pages: 3, pagesDone: 3, records: 51, complete: true }),
+    ])
+    expect(describeIndexState(cancelled)).toEqual({
+      text: 'Catalogue index: partly built · 8,000 locations and 51 episodes so far (of 100,000 and 51)',
+      action: 'Resume indexing',
+    })
+  })
+
+  it('offers to resume a small catalogue’s build that was cancelled', () => {
+    const cancelled = status([
+      list('locations', { count: 126, pages: 7, pagesDone: 4, records: 80 }),
+      list('episodes', { count: 51, pages: 3, pagesDone: 1, records: 20 }),
+    ])
+    expect(describeIndexState(cancelled)).toEqual({
+      text: 'Catalogue index: partly built · 80 locations and 20 episodes so far (of 126 and 51)',
+      action: 'Resume indexing',
+    })
+  })
+
+  it('names the complete index by its records, with Refresh', () => {
+    const complete = status([
+      list('locations', { count: 126, pages: 7, pagesDone: 7, records: 126, complete: true }),
+      list('episodes', { count: 51, pages: 3, pagesDone: 3, records: 51, complete: true }),
+    ])
+    expect(describeIndexState(complete)).toEqual({
+      text: 'Catalogue index: 126 locations and 51 episodes',
+      action: 'Refresh',
+    })
+  })
+})
