@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
+import { countsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, mainNav, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { DEMO_KEY, KEYED_URL, TEST_KEY, WRONG_KEY } from './support/servers'
@@ -48,9 +48,7 @@ test.describe('a service with keys configured', () => {
     await settings.key.fill(TEST_KEY)
     await expect(settings.alert).toHaveCount(0)
     await settings.test.click()
-    await expect(settings.connected).toHaveText(
-      connectedText(catalogue.locations.length, catalogue.episodes.length),
-    )
+    await expect(settings.connected).toHaveText(connectedText(countsOf(catalogue)))
     await settings.save.click()
     await expect(page).toHaveURL(/\/locations\?/)
     expect(urlState(page)).toEqual({ path: '/locations', query: { name, page: '2' } })
@@ -123,13 +121,9 @@ test('the explorer connects to another catalogue by its address and key', async 
 
   await settings.key.fill(TEST_KEY)
   await settings.test.click()
-  await expect(settings.connected).toHaveText(
-    connectedText(catalogue.locations.length, catalogue.episodes.length),
-  )
+  await expect(settings.connected).toHaveText(connectedText(countsOf(catalogue)))
   await settings.save.click()
-  await expect(settings.saved).toHaveText(
-    `Settings saved. ${connectedText(catalogue.locations.length, catalogue.episodes.length)}`,
-  )
+  await expect(settings.saved).toHaveText(`Settings saved. ${connectedText(countsOf(catalogue))}`)
 
   const fromOtherService = page.waitForRequest((request) =>
     request.url().startsWith(`${KEYED_URL}/v1/episodes`),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { COLLECTIONS, PAGE_SIZE } from '../src/catalogue'
+import { COLLECTIONS, joinWithAnd, PAGE_SIZE } from '../src/catalogue'
 import { listPagePath } from '../src/crawler/lists'
 import { holdingsOf } from './support/catalogue'
 import { mainNav } from './support/explorer'
@@ -237,18 +237,26 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   const resume = status.getByRole('button', { name: 'Resume indexing' })
   await expect(resume).toBeVisible()
   held.open()
-  const sofar = (await status.textContent())?.match(/([\d,]+) locations and ([\d,]+) episodes so far/)
+  // "80 locations and 51 episodes so far": each list's records, in the collections' order.
+  const counted = joinWithAnd(
+    COLLECTIONS.map(({ labels }) => `([\\d,]+) (?:${labels.singular}|${labels.plural})`),
+  )
+  const sofar = (await status.textContent())?.match(new RegExp(`${counted} so far`))
   if (!sofar) throw new Error(`no counts so far in: ${await status.textContent()}`)
-  const storedPages = (records: string | undefined) =>
-    Math.ceil(Number(records?.replace(',', '')) / PAGE_SIZE)
-  const stored = { locations: storedPages(sofar[1]), episodes: storedPages(sofar[2]) }
-  expect(stored.locations + stored.episodes).toBeGreaterThanOrEqual(2)
+  const stored = new Map(
+    COLLECTIONS.map(({ name }, index) => [
+      name,
+      Math.ceil(Number(sofar[index + 1]?.replaceAll(',', '')) / PAGE_SIZE),
+    ]),
+  )
+  expect([...stored.values()].reduce((sum, pages) => sum + pages, 0)).toBeGreaterThanOrEqual(2)
 
   const resumed = watchCrawl([page], DEMO_URL)
   await resume.click()
   await expect(status).toContainText(`${counts} · updated`, INDEXED)
-  const expected = (['locations', 'episodes'] as const).flatMap((name) =>
-    pagesAfterFirst(name, catalogue[name].length).filter((_, i) => i + 2 > stored[name]),
+  const lists: { readonly [name: string]: readonly unknown[] } = catalogue
+  const expected = COLLECTIONS.flatMap(({ name }) =>
+    pagesAfterFirst(name, lists[name]?.length ?? 0).filter((_, i) => i + 2 > (stored.get(name) ?? 0)),
   )
   expect(resumed.sort()).toEqual(expected.sort())
 })

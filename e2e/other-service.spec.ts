@@ -29,6 +29,6 @@ test('a plain-http service at another address can be tested and chosen in Settin
   // That service runs in demo mode: it accepts the demo key.
   await settings.key.fill(DEMO_KEY)
   await settings.test.click()
-  await expect(settings.connected).toHaveText(connectedText(LARGE_LOCATIONS, 51))
+  await expect(settings.connected).toHaveText(connectedText({ locations: LARGE_LOCATIONS, episodes: 51 }))
   expect(blocked).toEqual([])
 })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { COLLECTIONS } from '../src/catalogue'
 import { expectNoAxeViolations } from './support/axe'
 import { holdingsOf } from './support/catalogue'
 import { openIndexed } from './support/explorer'
@@ -197,7 +198,7 @@ test('before the catalogue is indexed, the palette searches names on the service
   // The service's name filter is the contract's: case-insensitive, accents as written.
   await expect(option(page, /^Café Müller/)).toBeVisible()
   await expect(results(page).getByRole('group', { name: /^Episodes/ })).toContainText('A Café for Two')
-  expect(named().sort()).toEqual(['/v1/episodes/?name=caf%C3%A9', '/v1/locations?name=caf%C3%A9'])
+  expect(named().sort()).toEqual(COLLECTIONS.map(({ listPath }) => `${listPath}?name=caf%C3%A9`).sort())
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/locations\/\d+$/)
 })

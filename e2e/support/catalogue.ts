@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test'
 import {
   type CatalogueCollection,
   COLLECTIONS,
+  type CollectionName,
   describeHoldings,
   filterMatches,
   type ListPage,
@@ -143,4 +144,10 @@ export function holdingsOf(catalogue: CatalogueSnapshot): string {
   return describeHoldings(
     COLLECTIONS.map(({ name, labels }) => ({ labels, count: lists[name]?.length ?? 0 })),
   )
+}
+
+/** How many records of each collection the catalogue holds. */
+export function countsOf(catalogue: CatalogueSnapshot): Partial<Record<CollectionName, number>> {
+  const lists: { readonly [name: string]: readonly unknown[] } = catalogue
+  return Object.fromEntries(COLLECTIONS.map(({ name }) => [name, lists[name]?.length ?? 0]))
 }

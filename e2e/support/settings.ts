@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { STORAGE_KEY } from '../../src/app/connection/storage'
+import { COLLECTIONS, type CollectionName, describeHoldings } from '../../src/catalogue'
 
 /** The settings page: service address, API key, Test connection, Save, and what it answers. */
 export function settingsView(page: Page) {
@@ -21,8 +22,9 @@ export function settingsView(page: Page) {
 
 export const KEY_REFUSED = 'The service did not accept the API key. Enter a valid key to continue.'
 
-export function connectedText(locations: number, episodes: number): string {
-  return `Connected: ${locations} locations and ${episodes} episodes.`
+/** What a connection test says of a catalogue holding these many records of each collection (none: 0). */
+export function connectedText(counts: Partial<Record<CollectionName, number>>): string {
+  return `Connected: ${describeHoldings(COLLECTIONS.map(({ name, labels }) => ({ labels, count: counts[name] ?? 0 })))}.`
 }
 
 /**
