@@ -18,7 +18,6 @@ import {
   describeHoldings,
 } from '../../src/catalogue'
 import { writeAirDate } from '../../src/catalogue/air-date'
-import { writeExamples } from '../build/openapi-examples'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { seededRandom } from './seeded-random'
 
@@ -313,7 +312,11 @@ async function main(): Promise<void> {
   })
   writeFileSync(values.out, formatDataset(dataset))
   // The OpenAPI document's examples are the service's real answers from the shipped dataset.
-  if (resolve(values.out) === DEFAULT_DATASET_PATH) await writeExamples(dataset)
+  if (resolve(values.out) === DEFAULT_DATASET_PATH) {
+    // Loaded only here: the service it starts is not for the generator's other users (benchmarks, specs).
+    const { writeExamples } = await import('../build/openapi-examples')
+    await writeExamples(dataset)
+  }
   const records: { readonly [name: string]: readonly object[] } = dataset
   const counts = COLLECTIONS.map(({ name, labels }) => ({ labels, count: records[name]?.length ?? 0 }))
   console.log(`Wrote ${describeHoldings(counts)} to ${values.out}`)
