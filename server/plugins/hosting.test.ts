@@ -112,7 +112,8 @@ describe('security headers of the explorer’s pages and files (contract §10)',
       expect(answer.status, path).toBe(200)
       const csp = String(answer.headers['content-security-policy'])
       expect(csp).toMatch(/script-src 'self'(;|$)/)
-      expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
+      // Served over http: any http or https service (contract §11).
+      expect(csp).toMatch(/connect-src 'self' https: http:(;|$)/)
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(answer.headers['x-content-type-options']).toBe('nosniff')
@@ -124,6 +125,13 @@ describe('security headers of the explorer’s pages and files (contract §10)',
   it('asks browsers to upgrade requests only when the public address is https', async () => {
     const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
     expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+  })
+
+  it('lets the app reach other services over https, and over http only on loopback, when served over https', async () => {
+    const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(String(answer.headers['content-security-policy'])).toMatch(
+      /connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/,
+    )
   })
 
   it('sends Strict-Transport-Security only when the public address is https', async () => {
