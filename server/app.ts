@@ -152,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     demoKey: parts.demo ? DEMO_KEY : null,
     publicUrl: parts.publicUrl,
     admit: parts.admit,
+    publicBase: parts.publicBase,
   })
   return app
 }

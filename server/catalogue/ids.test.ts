@@ -84,6 +84,18 @@ describe('records by id', () => {
     expect(await errorOf(response)).toBe(INVALID_IDS)
   })
 
+  it('answers a long list, rendered a slice at a time, with the bytes of each record as alone, in id order', async () => {
+    const ids = Array.from({ length: 140 }, (_, index) => 140 - index)
+    const response = await server.get(`/v1/locations/${ids.join(',')}`)
+    expect(response.status).toBe(200)
+    const singles = await Promise.all(
+      Array.from({ length: 126 }, (_, index) =>
+        server.get(`/v1/locations/${index + 1}`).then((one) => one.text()),
+      ),
+    )
+    expect(await response.text()).toBe(`[${singles.join(',')}]`)
+  })
+
   it('accepts 500 ids of 16 digits and refuses 501', async () => {
     const many = (count: number) =>
       Array.from({ length: count }, (_, index) => String(index + 1).padStart(16, '0'))

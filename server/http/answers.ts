@@ -11,6 +11,8 @@ export interface AnswerCacheOptions {
 }
 
 export const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024
+/** Records rendered in one go; a longer id list is rendered in slices of this many. */
+export const RENDER_SLICE = 50
 
 /**
  * The API's answers as ready-to-send bodies (with ETag and compressed forms), made once per distinct request:
@@ -19,6 +21,8 @@ export const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024
  */
 export class ApiAnswers {
   private readonly bodies: ByteBoundedCache<Representation>
+  /** Counts the clears (reloads), so that a body rendered across one is not kept. */
+  private generation = 0
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -42,15 +46,47 @@ export class ApiAnswers {
     return this.cached(key, () => JSON.stringify(this.catalogue.listPage(store, listQuery, base)))
   }
 
-  /** One record (`7`) or an array of records (`1,2` or `[1,2]`). Throws CatalogueError. */
-  byIds(store: CollectionStore, idsText: string, base: string): Representation {
+  /**
+   * One record (`7`) or an array of records (`1,2` or `[1,2]`). Throws CatalogueError. A list of more than
+   * RENDER_SLICE ids is rendered a slice at a time, letting other requests through in between (contract §11,
+   * fair CPU: 500 records of the 100,000-location dataset took about 3 ms in one go).
+   */
+  byIds(store: CollectionStore, idsText: string, base: string): Representation | Promise<Representation> {
     const selection = parseIds(idsText)
     const name = store.collection.name
-    const key =
-      selection.kind === 'one'
-        ? `${name}\n${base}\n${selection.id}`
-        : `${name}\n${base}\n[${selection.ids.join(',')}]`
-    return this.cached(key, () => JSON.stringify(this.catalogue.records(store, selection, base)))
+    if (selection.kind === 'one') {
+      const key = `${name}\n${base}\n${selection.id}`
+      return this.cached(key, () => JSON.stringify(this.catalogue.records(store, selection, base)))
+    }
+    const { ids } = selection
+    const key = `${name}\n${base}\n[${ids.join(',')}]`
+    if (ids.length <= RENDER_SLICE)
+      return this.cached(key, () => JSON.stringify(this.catalogue.records(store, selection, base)))
+    const cached = this.bodies.get(key)
+    if (cached) return cached
+    return this.renderInSlices(store, ids, base, key)
+  }
+
+  private async renderInSlices(
+    store: CollectionStore,
+    ids: readonly number[],
+    base: string,
+    key: string,
+  ): Promise<Representation> {
+    const generation = this.generation
+    const parts: string[] = []
+    for (let start = 0; start < ids.length; start += RENDER_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+      const slice = ids.slice(start, start + RENDER_SLICE)
+      const records = this.catalogue.records(store, { kind: 'many', ids: slice }, base)
+      // The same text as JSON.stringify of the whole array: its items joined by commas.
+      const text = JSON.stringify(records)
+      if (text !== '[]') parts.push(text.slice(1, -1))
+    }
+    const body = new Representation(`[${parts.join(',')}]`)
+    // A reload while rendering: the answer is the old data's, and is not kept for the new.
+    if (generation === this.generation) this.bodies.set(key, body)
+    return body
   }
 
   cacheStats(): Record<'bodies' | 'filterResults', CacheStats> {
@@ -59,6 +95,7 @@ export class ApiAnswers {
 
   /** Forgets every body and filter result (the dataset was replaced: new bodies, new ETags). */
   clear(): void {
+    this.generation++
     this.bodies.clear()
     this.catalogue.clear()
   }

@@ -120,6 +120,32 @@ describe('connection caps (contract §11)', { timeout: 20_000 }, () => {
     for (const socket of [...held, newcomer]) socket.destroy()
   })
 
+  it('at the total cap closes the connection idle longest, never a busy client’s between two requests', async () => {
+    // The busy client's connection is the oldest; the holders' were used once, a while before its last request.
+    const busy = await connectFrom('127.0.0.20')
+    expect(await ask(busy)).toBe(200)
+    const held: Socket[] = []
+    for (const [address, count] of [
+      ['127.0.0.21', 4],
+      ['127.0.0.22', 4],
+      ['127.0.0.23', 3],
+    ] as const) {
+      for (let index = 0; index < count; index++) {
+        const socket = await connectFrom(address)
+        expect(await ask(socket)).toBe(200)
+        held.push(socket)
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await ask(busy)).toBe(200)
+    const newcomer = await connectFrom('127.0.0.24')
+    expect(await ask(newcomer)).toBe(200)
+    expect(await closedWithin(held[0] as Socket, 2_000)).toBe(true)
+    expect(isClosed(busy)).toBe(false)
+    expect(await ask(busy)).toBe(200)
+    for (const socket of [...held, busy, newcomer]) socket.destroy()
+  })
+
   it('refuses a connection (counted and logged) only when every one of its address has an answer in progress', async () => {
     const busy: Socket[] = []
     const answers: Promise<number>[] = []

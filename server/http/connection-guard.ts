@@ -32,11 +32,11 @@ type HttpSocket = Socket & { _httpMessage?: unknown; [LAST_REQUEST]?: number }
 const isIdle = (socket: HttpSocket) => !socket._httpMessage
 
 /**
- * A connection idle at least this long (ms) is closed before one that is only between two requests of a busy
- * client: such a client is idle for microseconds at a time, and oldest-first alone would pick it once the
- * holders of idle connections have been closed and have opened new ones.
+ * Idle connections looked at, oldest first, to pick the one to close: the one whose last request (or opening)
+ * is oldest among them. A busy client is idle for microseconds between two requests, so it is never that
+ * one while holders of idle connections are among them, even on a machine so loaded that its requests wait.
  */
-const LONG_IDLE_MS = 100
+const IDLE_CANDIDATES = 64
 
 /**
  * The options of `http.createServer` that go with `guardConnections`: the head deadline, which Node checks on
@@ -89,18 +89,19 @@ export function guardConnections(
     return true
   }
   /**
-   * Closes the oldest connection of `sockets` idle for a while, else the oldest idle one; false when every
-   * one has an answer in progress.
+   * Closes, of the oldest idle connections of `sockets`, the one idle longest; false when every one has an
+   * answer in progress.
    */
   const closeOldestIdle = (sockets: Iterable<HttpSocket>) => {
-    const longBefore = performance.now() - LONG_IDLE_MS
-    let idle: HttpSocket | undefined
+    let chosen: HttpSocket | undefined
+    let seen = 0
     for (const socket of sockets) {
       if (!isIdle(socket)) continue
-      if ((socket[LAST_REQUEST] as number) <= longBefore) return close(socket)
-      idle ??= socket
+      if (chosen === undefined || (socket[LAST_REQUEST] as number) < (chosen[LAST_REQUEST] as number))
+        chosen = socket
+      if (++seen === IDLE_CANDIDATES) break
     }
-    return idle !== undefined && close(idle)
+    return chosen !== undefined && close(chosen)
   }
 
   // After Node's own listener, which sets the socket's timeout to the server's (the send timeout).

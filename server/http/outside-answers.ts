@@ -23,6 +23,8 @@ export const EXPECTATION_FAILED: Refusal = {
   status: 417,
   reason: 'Expectation Failed',
   message: 'The service cannot meet the Expect header; send the request without it.',
+  // The body the client holds back would otherwise be read as the next request.
+  headers: { connection: 'close' },
 }
 export const IRREGULAR_PATH: Refusal = { status: 400, reason: 'Bad Request', message: MESSAGES.irregularPath }
 

@@ -80,13 +80,23 @@ export class Representation {
     return this.keep(encoding, compress(this.identity.body, encoding))
   }
 
-  /** Makes the compressed form for `encoding` on the thread pool (once, however many requests wait for it). */
-  prepare(encoding: Encoding): Promise<void> {
+  /**
+   * Makes the compressed form for `encoding` on the thread pool (once, however many requests wait for it), or
+   * returns null when the service is already compressing another large body (the plain form is then sent).
+   */
+  prepare(encoding: Encoding): Promise<void> | null {
     let pending = this.compressing[encoding]
     if (pending === undefined) {
-      pending = compressOffLoop(this.identity.body, encoding).then((bytes) => {
-        this.keep(encoding, bytes)
-      })
+      const compressed = compressOffLoop(this.identity.body, encoding)
+      if (compressed === null) return null
+      pending = compressed.then(
+        (bytes) => {
+          this.keep(encoding, bytes)
+        },
+        () => {
+          delete this.compressing[encoding]
+        },
+      )
       this.compressing[encoding] = pending
     }
     return pending
@@ -141,7 +151,16 @@ export function negotiate(
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): Negotiated | null {
-  const variant = body.variant(chooseEncoding(acceptEncoding))
+  return negotiateEncoding(body, chooseEncoding(acceptEncoding), ifNoneMatch)
+}
+
+/** `negotiate` for a chosen encoding (null: the plain form). */
+function negotiateEncoding(
+  body: Representation,
+  encoding: Encoding | null,
+  ifNoneMatch: string | undefined,
+): Negotiated | null {
+  const variant = body.variant(encoding)
   if (variant === null) return null
   return matchesEtag(ifNoneMatch, variant.etag)
     ? { status: 304, variant, headers: variant.notModifiedHeaders, headerList: variant.notModifiedHeaderList }
@@ -154,11 +173,14 @@ export function sendRepresentation(
   reply: FastifyReply,
   body: Representation,
 ): FastifyReply | Promise<FastifyReply> {
-  const acceptEncoding = request.headers['accept-encoding']
-  const negotiated = negotiate(body, acceptEncoding, request.headers['if-none-match'])
+  const ifNoneMatch = request.headers['if-none-match']
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  let negotiated = negotiateEncoding(body, encoding, ifNoneMatch)
   if (negotiated === null) {
-    const encoding = chooseEncoding(acceptEncoding) as Encoding
-    return body.prepare(encoding).then(() => sendRepresentation(request, reply, body))
+    const pending = body.prepare(encoding as Encoding)
+    if (pending !== null) return pending.then(() => sendRepresentation(request, reply, body))
+    // The compression slot is taken: the plain form, now.
+    negotiated = negotiateEncoding(body, null, ifNoneMatch) as Negotiated
   }
   const { status, variant, headers } = negotiated
   reply.headers(headers).code(status)

@@ -73,13 +73,12 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         onlyKnownParameters(store, query),
       )
     })
-    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>
-      answer(
-        request,
-        reply,
-        answers.byIds(live.collection(collection.name), request.params.ids, base(request)),
-      ),
-    )
+    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) => {
+      const body = answers.byIds(live.collection(collection.name), request.params.ids, base(request))
+      return body instanceof Promise
+        ? body.then((ready) => answer(request, reply, ready))
+        : answer(request, reply, body)
+    })
     for (const url of [listUrl, itemUrl]) {
       api.route({
         method: otherMethods,

@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http'
 import fastifyHelmet from '@fastify/helmet'
 import type { FastifyPluginAsync } from 'fastify'
 import { type Admit, whenAdmitted } from '../http/admission'
 import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
+import type { PublicBase } from '../http/public-base'
 import {
   type AppHosting,
   isAppNavigation,
@@ -19,28 +21,32 @@ export interface ExplorerOptions {
   publicUrl: string | null
   /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
   admit: Admit
+  /** The public base of a request: its scheme decides which other services the app may reach. */
+  publicBase: PublicBase
 }
 
 /**
- * The Content-Security-Policy of the explorer's pages (contract §10, `connect-src` as §11 amends it): no inline
- * script; the app may talk to its own origin and, since Settings lets a user pick another catalogue service,
- * served over http to any http or https service (a catalogue on a LAN is often plain http), served over
- * https (the public address is https) to any https service and to plain http on loopback only, which is all
- * a browser allows such a page anyway (Chromium refuses IPv6 literals in a source list: `[::1]` is left
- * out, `localhost` covers it); no framing; `upgrade-insecure-requests` only when the public address is https
- * (on a plain-http LAN deployment it would break every request).
+ * The Content-Security-Policy of the explorer's pages (contracts §10 and §11): no inline script; the app may
+ * talk to its own origin and, since Settings lets a user pick another catalogue service: served over http,
+ * to any http or https service (a catalogue on a LAN is often plain http); served over https, to any https
+ * service and to plain http on loopback (Chromium refuses IPv6 literals in a source list: `[::1]` is left out,
+ * `localhost` covers it). No framing; `upgrade-insecure-requests` only when the public address is https (on
+ * a plain-http LAN deployment it would break every request). `servedOver` gives a page's public base (see
+ * PublicBase), so the scheme is the one the browser sees, also behind a trusted proxy.
  */
-export function contentSecurityPolicy(publicUrl: string | null) {
-  const secure = publicUrl?.startsWith('https:') ?? false
+export function contentSecurityPolicy(
+  publicUrl: string | null,
+  servedOver: (request: IncomingMessage) => string,
+) {
+  const otherServices = (request: IncomingMessage) =>
+    servedOver(request).startsWith('https:') ? 'http://localhost:* http://127.0.0.1:*' : 'http:'
   return {
     useDefaults: true,
     directives: {
       'script-src': ["'self'"],
-      'connect-src': secure
-        ? ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*']
-        : ["'self'", 'https:', 'http:'],
+      'connect-src': ["'self'", 'https:', otherServices],
       'frame-ancestors': ["'none'"],
-      'upgrade-insecure-requests': secure ? [] : null,
+      'upgrade-insecure-requests': publicUrl?.startsWith('https:') ? [] : null,
     },
   }
 }
@@ -56,7 +62,9 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
   if (staticDir !== null) {
     // Not in development: Vite's dev server injects inline scripts for hot reload.
     await scope.register(fastifyHelmet, {
-      contentSecurityPolicy: contentSecurityPolicy(options.publicUrl),
+      contentSecurityPolicy: contentSecurityPolicy(options.publicUrl, (request) =>
+        options.publicBase.of(request, request.headers),
+      ),
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       // Browsers ignore it over plain http; sent there it only misleads (and pins a LAN host to https).

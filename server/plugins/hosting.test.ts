@@ -129,6 +129,13 @@ describe('security headers of the explorer’s pages and files (contract §10)',
     expect(csp).toMatch(/connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
   })
 
+  it('lets the app reach other services over https, and over http only on loopback, when served over https', async () => {
+    const answer = await rawRequest(secure.origin, '/', { accept: 'text/html' })
+    expect(String(answer.headers['content-security-policy'])).toMatch(
+      /connect-src 'self' https: http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/,
+    )
+  })
+
   it('sends Strict-Transport-Security only when the public address is https', async () => {
     const plain = await rawRequest(server.origin, '/', { accept: 'text/html' })
     expect(plain.headers['strict-transport-security']).toBeUndefined()
