@@ -145,7 +145,10 @@ describe('two replicas sharing the rate limit through Redis', () => {
     await waitUntil(() => [...first.output().slice(logFrom).matchAll(OTHER_LINE)].length >= 200)
     const durations = [...first.output().slice(logFrom).matchAll(OTHER_LINE)].map((match) => Number(match[1]))
     expect(durations).toHaveLength(200)
-    expect(percentile(durations, 0.99)).toBeLessThan(50)
+    // An answer that waited for Redis takes about its 50 ms timeout (46 to 52 ms when every answer waits). A
+    // starved machine may hold a few answers that long by itself (so not the p99), but not most of them: the
+    // median stays well under the timeout, where answers that wait would put it.
+    expect(percentile(durations, 0.5), `answers in ms: ${durations.join(' ')}`).toBeLessThan(25)
   }, 90_000)
 
   it('loses no request when Redis is killed mid-run, warns once per replica, counts it, and returns to Redis', async () => {
