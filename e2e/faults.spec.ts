@@ -2,6 +2,7 @@ import { namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, mainNav } from './support/explorer'
 import { gate, isLocationList, isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
+import { PAGE_CLOCK_START, untilVisible } from './support/page-clock'
 
 test('a server error shows what happened, and Retry retries', async ({ page, catalogue }) => {
   let failing = true
@@ -138,8 +139,14 @@ test('a rate-limited answer says when it tries again, then does', async ({ page,
       ? route.fulfill(jsonBody(429, { error: 'Too many requests.' }, { 'Retry-After': '2' }))
       : route.fallback()
   })
+  // The page's clock stands still (it moves only when the test says), so the notice is still there however
+  // long a busy machine takes to look: the retry it announces is 2 s away on that clock.
+  await page.clock.install({ time: PAGE_CLOCK_START })
+  await page.clock.pauseAt(PAGE_CLOCK_START + 60_000)
   await page.goto('/locations')
-  await expect(page.getByText('Too many requests. Trying again in 2 seconds.')).toBeVisible()
+  await untilVisible(page, page.getByText('Too many requests. Trying again in 2 seconds.'))
+  await page.clock.runFor(2_000)
+  await page.clock.resume()
   await expectListShows(listView(page, 'locations'), {
     count: catalogue.locations.length,
     page: 1,

@@ -1,12 +1,16 @@
 /**
- * Typing at a pace the page's own clock measures (Playwright's `page.clock`), so that a debounce sees the same
- * typist however busy the machine is: a key that a starved browser delivers late is still on time.
- * The caller installs the clock (`page.clock.install()`) before the page loads.
+ * The page's own clock (Playwright's `page.clock`) for what a page does on a timer: a debounce, a retry after a
+ * wait. Stopped, it moves only when the test says, so a starved browser's late keystrokes are no pauses and a
+ * notice shown until a timer fires is still there when the test looks. The caller installs the clock
+ * (`page.clock.install()`) before the page loads.
  */
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Time between two keys of a fast typist, well under the explorer's debounces (200 and 300 ms). */
 export const KEY_GAP_MS = 100
+
+/** A time to install the clock at when it is stopped before the page loads (any time serves). */
+export const PAGE_CLOCK_START = Date.UTC(2026, 0, 5, 9, 0)
 
 /** Stops the page's clock: from now on its timers fire only when `runFor` says time has passed. */
 export async function stopPageClock(page: Page): Promise<void> {
@@ -26,4 +30,20 @@ export async function typeAtPace(page: Page, field: Locator, text: string): Prom
 export async function pauseTyping(page: Page, ms = 1_000): Promise<void> {
   await page.clock.runFor(ms)
   await page.clock.resume()
+}
+
+/**
+ * On a stopped page clock, lets time pass a step at a time until `locator` shows: what a timer on the page
+ * would take away again is seen before its time is up, however slowly the machine gets there.
+ */
+export async function untilVisible(page: Page, locator: Locator, stepMs = 50): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(stepMs)
+        return locator.isVisible()
+      },
+      { intervals: [0] },
+    )
+    .toBe(true)
 }
