@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '../src/catalogue'
 import { matching, nameFillingPages, namesOf, pageOf, wordMatching } from './support/catalogue'
 import { expectListShows, listView, mainNav } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { pauseTyping, stopPageClock, typeAtPace } from './support/page-clock'
+import { freezePageClock, pauseTyping, typeAtPace } from './support/page-clock'
 import { urlState } from './support/url'
 
 test('filtering shows the matching records, and the URL, a reload and a new tab show the same', async ({
@@ -181,7 +181,7 @@ test('typing a name asks the service once it pauses, not at every keystroke', as
   const list = listView(page, 'locations')
   await expect(list.summary).toContainText(`of ${catalogue.locations.length} locations`)
 
-  await stopPageClock(page)
+  await freezePageClock(page)
   await typeAtPace(page, list.field('Name'), record.name)
   await expect(list.field('Name')).toHaveValue(record.name)
   expect(asked, 'requests while typing').toEqual([])

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { holdingsOf } from './support/catalogue'
 import { openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { pauseTyping, stopPageClock, typeAtPace } from './support/page-clock'
+import { freezePageClock, pauseTyping, typeAtPace } from './support/page-clock'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
 // that takes a while.
@@ -189,7 +189,7 @@ test('before the catalogue is indexed, the palette searches names on the service
   await expect(palette(page)).toContainText('the catalogue index is not built yet')
   // Debounced: typed at a fast typist's pace on the page's clock (so no key comes late, however busy the
   // machine), then a pause: one request per list for the text typed, none for its beginnings.
-  await stopPageClock(page)
+  await freezePageClock(page)
   await typeAtPace(page, field(page), 'café')
   await expect(field(page)).toHaveValue('café')
   const named = () => asked.filter((path) => path.includes('name='))
