@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../src/crawler'
 import { episode, location } from '../../src/crawler/testing/fake-service'
+import { snapshotOf } from '../test/server'
 import { runSnapshot } from './main'
 
 const KEY = 'snapshot-hostile-key-0123'
@@ -167,10 +168,16 @@ describe('npm run snapshot against a hostile source (contract §11)', { timeout:
   })
 
   it('still writes a whole file from a source that behaves', async () => {
-    const good = await source((request, response) => sendJson(response, page(request.url ?? '/', 45)))
+    // 45 locations and 45 episodes; any other collection of the contract, empty.
+    const held = (path: string) => (/^\/v1\/(locations|episodes)\b/.test(path) ? 45 : 0)
+    const good = await source((request, response) =>
+      sendJson(response, page(request.url ?? '/', held(request.url ?? '/'))),
+    )
     const result = await snapshot(good.origin)
     expect(result.stderr).not.toMatch(/failed/)
     expect(result.status).toBe(0)
-    expect(result.stdout).toMatch(/^Wrote 45 locations and 45 episodes/)
+    expect(result.stdout).toMatch(
+      new RegExp(`^Wrote ${snapshotOf({ locations: 45, episodes: 45 }).holdings}`),
+    )
   })
 })
