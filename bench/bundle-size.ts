@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/bundle-size.ts` (after `npm run build`): what the built explorer asks a browser to download,
+ * `npm run bench:bundle` (after `npm run build`): what the built explorer asks a browser to download,
  * gzipped, against its budgets, written as the latest table of docs/benchmarks.md's bundle section
  * (`--no-write` only prints it). The budgets themselves are enforced by src/bundle-budget.test.ts.
  */
@@ -60,7 +60,7 @@ const rows = [
     pass: shared ? shared.bytes <= LAZY_BUDGET : null,
   },
 ]
-const command = `npx tsx bench/bundle-size.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`
+const command = `npm run bench:bundle${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`
 const table = [
   stampLine(stampNow(command, started, loadBefore)),
   '',
