@@ -1,58 +1,29 @@
-import { Agent, request } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { type Background, sendSteadily } from './steady-requests'
 
 /** Requests a second of row (f)'s id-list key: inside the default rate limit (50), as an attacker would stay. */
 export const ID_LIST_RATE = 40
 /** Ids in one request of row (f): the most the contract allows. */
 const IDS_PER_REQUEST = 500
 
-export interface Background {
-  stop(): Promise<{ sent: number; failed: number }>
-}
-
 /**
  * Row (f): a second key asking `ID_LIST_RATE` times a second for 500 ids it never asked for together before,
  * with `Accept-Encoding: br`, so every answer is a new body of 500 records to render and compress.
  */
 export function startIdLists(origin: string, key: string, maxId: number): Background {
-  const agent = new Agent({ keepAlive: true, maxSockets: 8 })
-  let sent = 0
-  let failed = 0
-  let pending = 0
   let seed = 1
   const nextId = () => {
     seed = (seed * 48271) % 2147483647
     return (seed % maxId) + 1
   }
-  const once = () => {
-    sent++
-    pending++
+  return sendSteadily(ID_LIST_RATE, () => {
     const ids = new Set<number>()
     while (ids.size < IDS_PER_REQUEST) ids.add(nextId())
-    const outgoing = request(
-      `${origin}/v1/locations/${[...ids].join(',')}`,
-      { agent, headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br' } },
-      (response) => {
-        if (response.statusCode !== 200) failed++
-        response.resume()
-        response.on('end', () => pending--)
-      },
-    )
-    outgoing.on('error', () => {
-      failed++
-      pending--
-    })
-    outgoing.end()
-  }
-  const timer = setInterval(once, 1000 / ID_LIST_RATE)
-  return {
-    async stop() {
-      clearInterval(timer)
-      while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 20))
-      agent.destroy()
-      return { sent, failed }
-    },
-  }
+    return {
+      url: `${origin}/v1/locations/${[...ids].join(',')}`,
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br' },
+    }
+  })
 }
 
 /** Row (e)'s client addresses: 127.0.0.2 and up (Linux answers the whole of 127/8 on loopback). */
