@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { LARGE_PORT, LARGE_URL } from './e2e/support/large-catalogue'
 import { DEMO_PORT, DEMO_URL, KEYED_PORT, KEYED_URL, TEST_KEY } from './e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
@@ -69,6 +70,19 @@ export default defineConfig({
       command: 'npm run --silent serve',
       url: `${KEYED_URL}/explorer-config.json`,
       env: { ...serviceEnv, PORT: String(KEYED_PORT), CATALOGUE_API_KEYS: TEST_KEY },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // A catalogue too large to be indexed without being asked (1,200 locations): shared by the specs of what
+      // a visitor sees before the index is built.
+      name: 'large',
+      command: 'exec env -u CATALOGUE_API_KEYS npx tsx e2e/support/serve-large.ts',
+      url: `${LARGE_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(LARGE_PORT) },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

@@ -4,15 +4,9 @@
  */
 import { compareView } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { LARGE_URL, type LargeCatalogue, startLargeCatalogue } from './support/large-catalogue'
+import { LARGE_URL } from './support/large-catalogue'
 
-let large: LargeCatalogue
-test.beforeAll(async () => {
-  large = await startLargeCatalogue()
-})
-test.afterAll(async () => {
-  await large.stop()
-})
+// The suite's third service (playwright.config.ts): a catalogue too large to be indexed without being asked.
 test.use({ baseURL: LARGE_URL })
 
 const NOT_BUILT =

@@ -1,14 +1,8 @@
 /** The catalogue index's status on a catalogue too large to index without being asked: one status, one wording. */
 import { expect, test } from './support/fixtures'
-import { LARGE_URL, type LargeCatalogue, startLargeCatalogue } from './support/large-catalogue'
+import { LARGE_URL } from './support/large-catalogue'
 
-let large: LargeCatalogue
-test.beforeAll(async () => {
-  large = await startLargeCatalogue()
-})
-test.afterAll(async () => {
-  await large.stop()
-})
+// The suite's third service (playwright.config.ts): a catalogue too large to be indexed without being asked.
 test.use({ baseURL: LARGE_URL })
 
 // The episodes' size is known too when their first page came before the locations' (what follows "pages").

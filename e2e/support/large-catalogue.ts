@@ -1,7 +1,8 @@
 /**
- * A third instance of the real service, started by the specs that need a catalogue too large to be indexed
- * without being asked (more than 50 pages in a list): a generated dataset of 1,200 locations (60 pages) and
- * the shipped number of episodes (3 pages), in demo mode, on the port after the two of playwright.config.ts.
+ * The real service on a catalogue too large to be indexed without being asked (more than 50 pages in a
+ * list): a generated dataset of 1,200 locations (60 pages) and the shipped number of episodes (3 pages), in
+ * demo mode. The suite's third service serves it on the port after the two others (playwright.config.ts,
+ * serve-large.ts); a spec that needs it at another address starts its own (`startLargeCatalogue`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
