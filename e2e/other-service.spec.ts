@@ -3,8 +3,8 @@ import { expect, test } from './support/fixtures'
 import {
   LAN_LIKE_HOST,
   LAN_LIKE_PORT,
-  LARGE_LOCATIONS,
   type LargeCatalogue,
+  largeCounts,
   startLargeCatalogue,
 } from './support/large-catalogue'
 import { DEMO_KEY } from './support/servers'
@@ -29,6 +29,6 @@ test('a plain-http service at another address can be tested and chosen in Settin
   // That service runs in demo mode: it accepts the demo key.
   await settings.key.fill(DEMO_KEY)
   await settings.test.click()
-  await expect(settings.connected).toHaveText(connectedText({ locations: LARGE_LOCATIONS, episodes: 51 }))
+  await expect(settings.connected).toHaveText(connectedText(largeCounts()))
   expect(blocked).toEqual([])
 })

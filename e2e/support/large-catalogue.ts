@@ -9,11 +9,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatDataset, generateDataset, SHIPPED_OPTIONS } from '../../server/data/generate'
+import { COLLECTIONS, type CollectionName } from '../../src/catalogue'
 import { KEYED_PORT } from './servers'
 
 export const LARGE_PORT = KEYED_PORT + 1
 export const LARGE_URL = `http://127.0.0.1:${LARGE_PORT}`
 export const LARGE_LOCATIONS = 1200
+
+/** The large catalogue: the generator's, with 1,200 locations. */
+export const largeDataset = () => generateDataset({ ...SHIPPED_OPTIONS, locations: LARGE_LOCATIONS })
+
+/** How many records of each collection it holds. */
+export function largeCounts(): Partial<Record<CollectionName, number>> {
+  const lists: { readonly [name: string]: readonly unknown[] } = largeDataset()
+  return Object.fromEntries(COLLECTIONS.map(({ name }) => [name, lists[name]?.length ?? 0]))
+}
 
 /**
  * Another address on this machine that is not `127.0.0.1` or `localhost`: to the browser's rules, a plain-http
@@ -30,7 +40,7 @@ export async function startLargeCatalogue(
   const url = `http://${where.host}:${where.port}`
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-large-'))
   const file = join(folder, 'catalogue.json')
-  writeFileSync(file, formatDataset(generateDataset({ ...SHIPPED_OPTIONS, locations: LARGE_LOCATIONS })))
+  writeFileSync(file, formatDataset(largeDataset()))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: where.host,

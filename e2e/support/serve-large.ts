@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { formatDataset, generateDataset, SHIPPED_OPTIONS } from '../../server/data/generate'
-import { LARGE_LOCATIONS } from './large-catalogue'
+import { formatDataset } from '../../server/data/generate'
+import { largeDataset } from './large-catalogue'
 
 const file = join(mkdtempSync(join(tmpdir(), 'catalogue-large-')), 'catalogue.json')
-writeFileSync(file, formatDataset(generateDataset({ ...SHIPPED_OPTIONS, locations: LARGE_LOCATIONS })))
+writeFileSync(file, formatDataset(largeDataset()))
 const service = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, CATALOGUE_DATA: file },
   stdio: 'inherit',
