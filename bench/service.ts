@@ -44,6 +44,7 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import type { Background } from './steady-requests'
 import { type DatasetRun, evaluateTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -141,12 +142,28 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
     const runs = await measureInterleaved(label, targets, settings)
     // (d) On the shipped dataset (51 episodes): page 1 for this key while another key rotates long Hosts.
     const rotationRuns =
-      label === 'shipped' ? await measureUnderHostRotation(label, service, firstPage, settings) : []
+      label === 'shipped'
+        ? await measureBeside(
+            { label, name: '(d) page 1 under Host rotation', what: 'rotating-Host' },
+            service,
+            firstPage,
+            settings,
+            () => startHostRotation(service.origin, rotatingKey),
+          )
+        : []
     // (e) On the shipped dataset: page 1 while 11 addresses hold 1,100 idle connections against the cap.
     const holderRuns = label === 'shipped' ? await measureUnderIdleHolders(service, firstPage, settings) : []
     // (f) On the large dataset: page 1 while another key asks for new 500-id lists with br at 40 req/s.
     const idListRuns =
-      label === LARGE_LABEL ? await measureUnderIdLists(label, service, firstPage, settings) : []
+      label === LARGE_LABEL
+        ? await measureBeside(
+            { label, name: '(f) page 1 beside 500-id lists', what: 'id-list' },
+            service,
+            firstPage,
+            settings,
+            () => startIdLists(service.origin, rotatingKey, LARGE_LOCATIONS),
+          )
+        : []
 
     const serviceMemory = memoryOf(service.child.pid as number)
     const ceilingRow: Row = {
@@ -236,22 +253,26 @@ async function measureInterleaved(
   return runs
 }
 
-/** `rounds` runs of page 1 while a second key rotates 255-character Hosts at ROTATION_RATE a second. */
-async function measureUnderHostRotation(
-  label: string,
+/**
+ * `rounds` runs of page 1 while a second key sends requests in the background (`start`), each with its own
+ * background; a background request that fails makes the run invalid.
+ */
+async function measureBeside(
+  row: { label: string; name: string; what: string },
   service: ServerProcess,
   firstPage: Scenario,
   settings: LoadSettings,
+  start: () => Background,
 ): Promise<Run[]> {
   const runs: Run[] = []
   for (let round = 0; round < rounds; round++) {
-    const rotation = startHostRotation(service.origin, rotatingKey)
-    const result = await timedRun(`${label} (d) under Host rotation`, service, firstPage.paths, settings)
-    const { sent, failed } = await rotation.stop()
-    if (failed > 0) invalid.push(`${label} (d): ${failed} of ${sent} rotating-Host requests failed`)
+    const background = start()
+    const result = await timedRun(`${row.label} ${row.name}`, service, firstPage.paths, settings)
+    const { sent, failed } = await background.stop()
+    if (failed > 0) invalid.push(`${row.label} ${row.name}: ${failed} of ${sent} ${row.what} requests failed`)
     runs.push(result)
     console.log(
-      `  round ${round + 1}/${rounds}  (d) page 1 under Host rotation   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} rotating requests)`,
+      `  round ${round + 1}/${rounds}  ${row.name.padEnd(32)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} ${row.what} requests)`,
     )
   }
   return runs
@@ -282,27 +303,6 @@ async function measureUnderIdleHolders(
     )
     // Let the service close what the holders left before the next round.
     await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  return runs
-}
-
-/** `rounds` runs of page 1 while a second key asks for new 500-id lists with br at ID_LIST_RATE a second. */
-async function measureUnderIdLists(
-  label: string,
-  service: ServerProcess,
-  firstPage: Scenario,
-  settings: LoadSettings,
-): Promise<Run[]> {
-  const runs: Run[] = []
-  for (let round = 0; round < rounds; round++) {
-    const lists = startIdLists(service.origin, rotatingKey, LARGE_LOCATIONS)
-    const result = await timedRun(`${label} (f) beside new 500-id lists`, service, firstPage.paths, settings)
-    const { sent, failed } = await lists.stop()
-    if (failed > 0) invalid.push(`${label} (f): ${failed} of ${sent} 500-id list requests failed`)
-    runs.push(result)
-    console.log(
-      `  round ${round + 1}/${rounds}  (f) page 1 beside 500-id lists   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  (${sent} id-list requests)`,
-    )
   }
   return runs
 }

@@ -15,12 +15,16 @@ export interface IndexConnection {
   apiKey: string
 }
 
+/** How far the index has read one collection. */
 export interface CollectionStatus {
   collection: string
+  /** Records and pages the service reported on the last page read; null before the first. */
   count: number | null
   pages: number | null
+  /** Pages stored, in order from page 1 (a cancelled crawl resumes after them). */
   pagesDone: number
   records: number
+  /** Every page of the collection is stored. */
   complete: boolean
 }
 

@@ -1,17 +1,9 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb'
 import type { ApiRecord, Info } from '../../catalogue'
+import type { CollectionStatus } from '../protocol/worker-api'
 
-/** What the index knows of one collection. */
-export interface CollectionMeta {
-  collection: string
-  /** Records and pages the service reported on the last page read; null before the first. */
-  count: number | null
-  pages: number | null
-  /** Pages stored, in order from page 1 (a cancelled crawl resumes after them). */
-  pagesDone: number
-  records: number
-  /** Every page of the collection is stored. */
-  complete: boolean
+/** What the index knows of one collection: its status, and when it was last completely read. */
+export interface CollectionMeta extends CollectionStatus {
   /** When the collection was last completely read (epoch ms). */
   updatedAt: number | null
 }
