@@ -104,19 +104,21 @@ function FacetGroup({
         </p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
-      {counts !== null && values.length > FIRST_VALUES && (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={all}
-          onClick={() => {
-            setAll(!all)
-            setFind('')
-          }}
-        >
-          {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
-        </button>
-      )}
+      <p className="facet-all">
+        {counts !== null && values.length > FIRST_VALUES && (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={all}
+            onClick={() => {
+              setAll(!all)
+              setFind('')
+            }}
+          >
+            {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
+          </button>
+        )}
+      </p>
     </fieldset>
   )
 }
