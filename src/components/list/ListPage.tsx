@@ -19,6 +19,7 @@ import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { ContainsNote } from './ContainsNote'
@@ -150,6 +151,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             {data && <ListExport collection={collection} filters={requestFilters} />}
           </div>
         )}
+        <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
