@@ -21,8 +21,18 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return storage
 }
 
-/** The storage event another tab's write raises in this one (Node has no StorageEvent). */
-const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key })
+/** The window's storage events, raised by hand: what another tab's write raises in this one. */
+function storageEvents() {
+  type Listener = (event: { key: string | null }) => void
+  const listeners = new Set<Listener>()
+  return {
+    addEventListener: (_type: 'storage', listener: Listener) => void listeners.add(listener),
+    removeEventListener: (_type: 'storage', listener: Listener) => void listeners.delete(listener),
+    dispatch(key: string | null) {
+      for (const listener of listeners) listener({ key })
+    },
+  }
+}
 
 const stored = (views: unknown[]) => JSON.stringify({ version: 1, views })
 
@@ -135,7 +145,7 @@ describe('the saved views store', () => {
 
   it('tells its listeners of a change in this tab and of one made in another tab', () => {
     const storage = memoryStorage()
-    const events = new EventTarget()
+    const events = storageEvents()
     const store = createSavedViewsStore(storage, events)
     const listener = vi.fn()
     const unsubscribe = store.subscribe(listener)
@@ -145,18 +155,18 @@ describe('the saved views store', () => {
     // Another tab writes the same storage; this one hears of it through the storage event.
     const otherTab = createSavedViewsStore(storage, undefined)
     otherTab.save({ listPath: '/locations', name: 'There', search: '?type=x' })
-    events.dispatchEvent(storageEvent(SAVED_VIEWS_KEY))
-    events.dispatchEvent(storageEvent('something-else'))
+    events.dispatch(SAVED_VIEWS_KEY)
+    events.dispatch('something-else')
     expect(listener).toHaveBeenCalledTimes(2)
     expect(store.views().map((view) => view.name)).toEqual(['Here', 'There'])
     // Storage cleared in another tab.
     storage.clear()
-    events.dispatchEvent(storageEvent(null))
+    events.dispatch(null)
     expect(listener).toHaveBeenCalledTimes(3)
     expect(store.views()).toEqual([])
 
     unsubscribe()
-    events.dispatchEvent(storageEvent(SAVED_VIEWS_KEY))
+    events.dispatch(SAVED_VIEWS_KEY)
     expect(listener).toHaveBeenCalledTimes(3)
   })
 })
