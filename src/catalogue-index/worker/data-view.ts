@@ -207,6 +207,35 @@ export function answerView<R extends ApiRecord>(
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
+  const { ordered, facets } = evaluateView(collection, records, view, prepared)
+  const pages = pageCount(ordered.length)
+  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
+    const record = records[position]
+    return record ? [record] : []
+  })
+  return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
+}
+
+/** Every record of a view, in its order (what an export of the view writes). */
+export function viewRecords<R extends ApiRecord>(
+  collection: ViewedCollection,
+  records: readonly R[],
+  view: ListView,
+  prepared: PreparedList = prepareList(records),
+): R[] {
+  return evaluateView(collection, records, view, prepared).ordered.flatMap((position) => {
+    const record = records[position]
+    return record ? [record] : []
+  })
+}
+
+/** A view's records' positions in its order, and its facets' counts. */
+function evaluateView(
+  collection: ViewedCollection,
+  records: readonly ApiRecord[],
+  view: ListView,
+  prepared: PreparedList,
+): { ordered: number[]; facets: FacetCounts[] } {
   const base = prepared.filtered(collection, view.filters)
   // Each choice is a test of a record's position; a record counts toward a facet when it passes every other.
   const coded = collection.facets.map((facet) => {
@@ -283,10 +312,5 @@ export function answerView<R extends ApiRecord>(
     : undefined
   const ordered =
     column && view.sort ? sortedPositions(prepared.orderOf(column), view.sort.descending, keep) : matching
-  const pages = pageCount(ordered.length)
-  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
-    const record = records[position]
-    return record ? [record] : []
-  })
-  return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
+  return { ordered, facets }
 }

@@ -2,7 +2,7 @@ import type { ApiRecord } from '../../catalogue'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
 import { collectionNamed, perVersion } from './data'
-import { answerView, type PreparedList, prepareList } from './data-view'
+import { answerView, type PreparedList, prepareList, viewRecords } from './data-view'
 
 /** Each list's records prepared for views, kept for one version of the index. */
 const prepared = perVersion((catalogue) => {
@@ -30,4 +30,16 @@ export async function viewOf(
   const list = (await prepared(connection))?.value.get(collection)
   if (!definition || !list) return null
   return answerView(definition, list.records, view, page, list.prepared)
+}
+
+/** Every record of a view in its order, from the complete index; null while it is incomplete. */
+export async function viewRecordsOf(
+  connection: IndexConnection,
+  collection: string,
+  view: ListView,
+): Promise<ApiRecord[] | null> {
+  const definition = collectionNamed(collection)
+  const list = (await prepared(connection))?.value.get(collection)
+  if (!definition || !list) return null
+  return viewRecords(definition, list.records, view, list.prepared)
 }
