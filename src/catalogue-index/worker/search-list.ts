@@ -28,10 +28,10 @@ export function searchListPage(
   const kept = chosen.size === 0 ? rows : rows.filter((row) => chosen.has(row.collection))
   const { sort } = request
   if (sort) {
-    const valueOf = (row: SearchRow) => (sort.field === 'name' ? row.name : row.collectionTitle)
+    const sortValue = (row: SearchRow) => (sort.field === 'name' ? row.name : row.collectionTitle)
     const direction = sort.descending ? -1 : 1
     kept.sort((a, b) => {
-      const [x, y] = [valueOf(a), valueOf(b)]
+      const [x, y] = [sortValue(a), sortValue(b)]
       if (x === '' || y === '') return (x === '' ? 1 : 0) - (y === '' ? 1 : 0) || a.rank - b.rank
       return direction * SORT_COLLATOR.compare(x, y) || a.rank - b.rank
     })
