@@ -136,8 +136,29 @@ test('a bar opens the list of exactly its value: a season, a type, a dimension, 
   await expect(types.getByRole('link', { name: /^Other: / })).toHaveCount(0)
   await expect(types.getByRole('img', { name: /^Other: / })).toBeVisible()
 
-  await seasons.getByRole('link', { name: /^S02: / }).click()
+  // Followed, a bar's list holds exactly the records it counted: the empty type's too.
+  const [, none] = expected()['Locations by type']?.find(([label]) => label === '(none)') ?? ['', '']
+  await types.getByRole('link', { name: /^\(none\): / }).click()
+  await expect(page).toHaveURL('/locations?type__exact=')
+  await expect(page.getByRole('status').filter({ hasText: 'location' })).toHaveText(
+    `1–${none} of ${none} locations`,
+  )
+  await page.goBack()
+  await chart(page, 'Locations by type')
+    .getByRole('link', { name: `${type}: ${count} locations` })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'location' })).toHaveText(
+    `1–${Math.min(20, Number(count))} of ${count} locations`,
+  )
+  await page.goBack()
+  const [, inSeason] = expected()['Episodes per season']?.find(([label]) => label === 'S02') ?? ['', '']
+  await chart(page, 'Episodes per season')
+    .getByRole('link', { name: /^S02: / })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Episodes' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'episode' })).toHaveText(
+    `1–${inSeason} of ${inSeason} episodes`,
+  )
 })
 
 test('the charts fit a 375 px wide screen', async ({ page }) => {
