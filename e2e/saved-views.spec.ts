@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
@@ -51,6 +52,7 @@ test('a named view of a list is kept in the browser: saved, reloaded, opened in 
   await menu.name.fill(`Named ${word}`)
   await menu.save.click()
   await expect(menu.message).toHaveText(`View “Named ${word}” saved.`)
+  await expectNoAxeViolations(page, 'the open Views menu')
   // The view is the filter and the sort without the page: its link opens the first page.
   await expect(menu.view(`Named ${word}`)).toHaveAttribute('href', `/locations${view.search}`)
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
+import { expectNoAxeViolations } from './support/axe'
 import { holdingsOf } from './support/catalogue'
 import { openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
@@ -53,6 +54,7 @@ test('"Show all" in the palette opens every result of the search as a list: page
   expect(urlState(page)).toEqual({ path: '/search', query: { q: QUERY } })
   await expect(list.summary).toHaveText(`1–${PAGE_SIZE} of ${total} results for “${QUERY}”`)
   await expect(list.rows).toHaveCount(PAGE_SIZE)
+  await expectNoAxeViolations(page, 'the search list')
 
   // The collection facet counts every result, one checkbox per collection, named with its count.
   const locations = list.facet(/^locations \(\d+\)$/)

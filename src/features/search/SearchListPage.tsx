@@ -1,4 +1,4 @@
-import { type FormEvent, useContext, useEffect, useMemo } from 'react'
+import { type FormEvent, useContext, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { PAGE_SIZE } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
@@ -52,24 +52,28 @@ export default function SearchListPage() {
     const text = new FormData(event.currentTarget).get('q')
     go({ query: typeof text === 'string' ? text.trim() : '', collections: [], sort: asked.sort })
   }
-  const toggle = (_facet: string, value: string) =>
-    go({
-      collections: asked.collections.includes(value)
-        ? asked.collections.filter((chosen) => chosen !== value)
-        : [...asked.collections, value],
-    })
+  // A box ticked shows ticked at once, while the navigation to its address is on its way.
+  const [ticked, setTicked] = useState<{ at: string; collections: string[] } | null>(null)
+  const chosen = ticked?.at === location.search ? ticked.collections : asked.collections
+  const toggle = (_facet: string, value: string) => {
+    const collections = chosen.includes(value)
+      ? chosen.filter((collection) => collection !== value)
+      : [...chosen, value]
+    setTicked({ at: location.search, collections })
+    go({ collections })
+  }
   const sortBy = (field: SearchListSortField) =>
     go({ sort: { field, descending: asked.sort?.field === field && !asked.sort.descending } })
 
   const page = answer.page
-  // Ticked as the address says at once, while the counts of the new choice are on their way.
+  // Ticked as chosen, while the counts of the new choice are on their way.
   const counts = useMemo(
     () =>
       page?.facets.map((facet) => ({
         ...facet,
-        values: facet.values.map((entry) => ({ ...entry, chosen: asked.collections.includes(entry.value) })),
+        values: facet.values.map((entry) => ({ ...entry, chosen: chosen.includes(entry.value) })),
       })) ?? null,
-    [page, asked.collections],
+    [page, chosen],
   )
   // The page answered is the last one when the address asked for one beyond it: the address follows.
   const shownPage = page && !answer.previous ? page.page : asked.page
@@ -144,7 +148,7 @@ export default function SearchListPage() {
             <FacetPanel
               facets={SEARCH_LIST.facets}
               counts={counts}
-              chosen={{ collection: asked.collections }}
+              chosen={{ collection: chosen }}
               onToggle={toggle}
               countedAt={answer.status.updatedAt}
             />
@@ -212,7 +216,9 @@ function SearchResultsTable({
                 </button>
               </th>
             ))}
-            <th scope="col">Details</th>
+            <th scope="col" className="col-secondary">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -220,9 +226,15 @@ function SearchResultsTable({
             <tr key={row.key}>
               <td className="col-name">
                 <Link to={row.path}>{row.name}</Link>
+                {/* On a phone the details fold under the name (list.css). */}
+                {row.detail && (
+                  <span className="row-extra">
+                    <span>{row.detail}</span>
+                  </span>
+                )}
               </td>
               <td>{row.collectionTitle}</td>
-              <td>{row.detail}</td>
+              <td className="col-secondary">{row.detail}</td>
             </tr>
           ))}
         </tbody>
