@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { listRequestPath } from '../../api/request-paths'
@@ -104,30 +104,32 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     },
     [write, url.asked],
   )
+  // The view a control shows at once: the one just asked for, until the address says it (the router
+  // updates the address once its loader has run); a later address replaces it.
+  const [written, setWritten] = useState<{ over: string; view: DataViewUrlState } | null>(null)
+  const shownView = written?.over === location.search ? written.view : url.asked.view
   /** A change of the view's choices starts again at page 1 (a change of columns keeps the page). */
-  const writeView = (next: Partial<DataViewUrlState>, keepPage = false) =>
-    write(
-      {
-        filters: url.asked.filters,
-        page: keepPage ? url.asked.page : 1,
-        view: { ...url.asked.view, ...next },
-      },
-      'commit',
-    )
+  const writeView = (next: Partial<DataViewUrlState>, keepPage = false) => {
+    const nextView = { ...shownView, ...next }
+    setWritten({ over: location.search, view: nextView })
+    write({ filters: url.asked.filters, page: keepPage ? url.asked.page : 1, view: nextView }, 'commit')
+  }
   const toggleFacet = (facet: string, value: string) => {
-    const values = view.facets[facet] ?? []
+    const values = shownView.facets[facet] ?? []
     const next = values.includes(value) ? values.filter((chosen) => chosen !== value) : [...values, value]
-    const facets = { ...view.facets, [facet]: next }
+    const facets = { ...shownView.facets, [facet]: next }
     if (next.length === 0) delete facets[facet]
     writeView({ facets })
   }
   const setRange = (field: string, range: RangeText) => {
-    const ranges = { ...view.ranges, [field]: range }
+    const ranges = { ...shownView.ranges, [field]: range }
     if (range.from === '' && range.to === '') delete ranges[field]
     writeView({ ranges })
   }
-  const sortBy = (field: string) =>
-    writeView({ sort: { field, descending: view.sort?.field === field ? !view.sort.descending : false } })
+  const sortBy = (field: string) => {
+    const sort = shownView.sort
+    writeView({ sort: { field, descending: sort?.field === field ? !sort.descending : false } })
+  }
   const defaultColumns = shownFields(collection.columns, null)
   const setColumns = (shown: string[]) =>
     writeView({ columns: shown.join() === defaultColumns.join() ? null : shown }, true)
@@ -227,12 +229,12 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             <FacetPanel
               facets={collection.facets}
               counts={indexView.complete ? (indexView.page?.facets ?? null) : null}
-              chosen={view.facets}
+              chosen={shownView.facets}
               onToggle={toggleFacet}
               countedAt={indexView.status?.updatedAt ?? null}
             />
           )}
-          <RangeFields columns={collection.columns} ranges={view.ranges} onChange={setRange} />
+          <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={setRange} />
         </div>
       </FilterForm>
       <ChosenValues choices={choices} onClearAll={() => writeView({ facets: {}, ranges: {} })} />
@@ -244,7 +246,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         </p>
         <ColumnChooser
           columns={collection.columns}
-          shown={shownFields(collection.columns, view.columns)}
+          shown={shownFields(collection.columns, shownView.columns)}
           fixed="name"
           onChange={setColumns}
         />
@@ -303,7 +305,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}
-            sort={view.sort}
+            sort={shownView.sort}
             onSort={sortBy}
           />
           {data && (

@@ -61,14 +61,21 @@ function FacetGroup({
   const id = useId()
   const [all, setAll] = useState(false)
   const [find, setFind] = useState('')
-  const values = counts?.values ?? chosen.map((value) => ({ value, count: null, chosen: true }))
+  // Values just chosen are listed before they are counted.
+  const counted = counts?.values ?? []
+  const values: { value: string; count: number | null; chosen: boolean }[] = [
+    ...counted,
+    ...chosen
+      .filter((value) => !counted.some((entry) => entry.value === value))
+      .map((value) => ({ value, count: null, chosen: true })),
+  ]
   const wanted = find.trim().toLocaleLowerCase()
   const matching = all
     ? values.filter((entry) => facetValueLabel(entry.value).toLocaleLowerCase().includes(wanted))
     : values
   const listed = all
     ? matching.slice(0, MOST_LISTED)
-    : values.filter((entry, index) => index < FIRST_VALUES || entry.chosen)
+    : values.filter((entry, index) => index < FIRST_VALUES || chosen.includes(entry.value))
   return (
     <fieldset className="facet">
       <legend>{label}</legend>
@@ -91,7 +98,11 @@ function FacetGroup({
         {listed.map((entry) => (
           <li key={entry.value}>
             <label className={entry.value === '' ? 'facet-value facet-none' : 'facet-value'}>
-              <input type="checkbox" checked={entry.chosen} onChange={() => onToggle(entry.value)} />
+              <input
+                type="checkbox"
+                checked={chosen.includes(entry.value)}
+                onChange={() => onToggle(entry.value)}
+              />
               <span className="facet-text">{facetValueLabel(entry.value)}</span>
               {entry.count !== null && <span className="facet-count"> ({entry.count.toLocaleString()})</span>}
             </label>
@@ -104,19 +115,21 @@ function FacetGroup({
         </p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
-      {counts !== null && values.length > FIRST_VALUES && (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={all}
-          onClick={() => {
-            setAll(!all)
-            setFind('')
-          }}
-        >
-          {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
-        </button>
-      )}
+      <p className="facet-all">
+        {counts !== null && values.length > FIRST_VALUES && (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={all}
+            onClick={() => {
+              setAll(!all)
+              setFind('')
+            }}
+          >
+            {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
+          </button>
+        )}
+      </p>
     </fieldset>
   )
 }

@@ -45,8 +45,12 @@ function RangeField({
   const [draft, setDraft] = useState(range)
   const [seen, setSeen] = useState(range)
   if (seen.from !== range.from || seen.to !== range.to) {
+    // Only the end the address changed: the other may hold what is being typed.
     setSeen(range)
-    setDraft(range)
+    setDraft({
+      from: seen.from !== range.from ? range.from : draft.from,
+      to: seen.to !== range.to ? range.to : draft.to,
+    })
   }
   const date = isDate(column)
   const invalid = (text: string) => text.trim() !== '' && boundOf(column, text.trim(), 'from') === null
