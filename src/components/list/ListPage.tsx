@@ -266,7 +266,6 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             )}
           </div>
         )}
-        <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <SelectionActions
@@ -277,6 +276,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             }
           />
         )}
+        <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
       </div>
       <RetryNotice failureReason={!indexed && query.isFetching ? query.failureReason : null} />
       <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
