@@ -57,8 +57,8 @@ test('"Show all" in the palette opens every result of the search as a list: page
   await expectNoAxeViolations(page, 'the search list')
 
   // The collection facet counts every result, one checkbox per collection, named with its count.
-  const locations = list.facet(/^locations \(\d+\)$/)
-  const episodes = list.facet(/^episodes \(\d+\)$/)
+  const locations = list.facet(/^Locations \(\d+\)$/)
+  const episodes = list.facet(/^Episodes \(\d+\)$/)
   const countOf = async (box: typeof locations) =>
     Number(
       (await box.evaluate((element) => element.closest('label')?.textContent ?? '')).match(/\((\d+)\)/)?.[1],
@@ -117,7 +117,7 @@ test('a shared search list opened in a fresh browser says the index answers it, 
     list.summary.or(page.getByText(/All the results of a search come from the catalogue index/)),
   ).toBeVisible()
   await expect(list.summary).toHaveText(/^1–\d+ of \d+ results for “do”$/, { timeout: 60_000 })
-  await expect(list.facet(/^locations \(\d+\)$/)).toBeChecked()
+  await expect(list.facet(/^Locations \(\d+\)$/)).toBeChecked()
   for (const row of await list.rows.all()) await expect(row.getByRole('cell').nth(1)).toHaveText('Locations')
   await context.close()
 })

@@ -4,6 +4,7 @@ import { characterPath } from '../../lib/character-path'
 import { characterName } from '../protocol/characters'
 import {
   CHARACTERS_GROUP,
+  groupTitle,
   HITS_PER_GROUP,
   recordDetail,
   type SearchAnswer,
@@ -176,13 +177,6 @@ export function searchAll(search: CatalogueSearch, query: string): SearchHit[] {
     else hits.push(hit)
   }
   return hits
-}
-
-/** The title of a group of results: its collection's, or "Characters". */
-export function groupTitle(collection: string): string {
-  return collection === CHARACTERS_GROUP
-    ? 'Characters'
-    : (labelsOf.get(collection)?.labels.title ?? collection)
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { SearchAnswer, SearchHit } from '../protocol/search'
+import { groupTitle, type SearchAnswer, type SearchHit } from '../protocol/search'
 import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import type { IndexConnection, IndexMessage } from '../protocol/worker-api'
 import { connectionName, perVersion } from './data'
-import { buildCatalogueSearch, type CatalogueSearch, groupHits, groupTitle, searchAll } from './search-index'
+import { buildCatalogueSearch, type CatalogueSearch, groupHits, searchAll } from './search-index'
 import { searchListPage } from './search-list'
 
 /** The search index of the complete catalogue, built on the first query after a change. */

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
 import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { useSearchList } from '../../catalogue-index/hooks/use-search-list'
+import { groupTitle } from '../../catalogue-index/protocol/search'
 import {
   SEARCH_LIST,
   type SearchListSortField,
@@ -55,7 +56,11 @@ export default function SearchListPage() {
   // A box ticked shows ticked at once, while the navigation to its address is on its way.
   const [ticked, setTicked] = useState<{ at: string; collections: string[] } | null>(null)
   const chosen = ticked?.at === location.search ? ticked.collections : asked.collections
-  const toggle = (_facet: string, value: string) => {
+  // The facet shows collections by their titles ("Locations"); the address holds their names.
+  const nameOf = (title: string) =>
+    answer.page?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
+  const toggle = (_facet: string, title: string) => {
+    const value = nameOf(title)
     const collections = chosen.includes(value)
       ? chosen.filter((collection) => collection !== value)
       : [...chosen, value]
@@ -71,7 +76,11 @@ export default function SearchListPage() {
     () =>
       page?.facets.map((facet) => ({
         ...facet,
-        values: facet.values.map((entry) => ({ ...entry, chosen: chosen.includes(entry.value) })),
+        values: facet.values.map((entry) => ({
+          ...entry,
+          value: groupTitle(entry.value),
+          chosen: chosen.includes(entry.value),
+        })),
       })) ?? null,
     [page, chosen],
   )
@@ -148,7 +157,7 @@ export default function SearchListPage() {
             <FacetPanel
               facets={SEARCH_LIST.facets}
               counts={counts}
-              chosen={{ collection: chosen }}
+              chosen={{ collection: chosen.map(groupTitle) }}
               onToggle={toggle}
               countedAt={answer.status.updatedAt}
             />
