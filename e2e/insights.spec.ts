@@ -105,7 +105,7 @@ for (const [title, rows] of Object.entries(expected())) {
   })
 }
 
-test('a bar opens the list of exactly its value: a season, a type, a dimension, an empty value', async ({
+test('a bar opens the list of exactly its value: a season, a year, a type, a dimension, an empty value', async ({
   page,
 }) => {
   await openInsights(page)
@@ -128,6 +128,10 @@ test('a bar opens the list of exactly its value: a season, a type, a dimension, 
       name: `${dimension}: ${inDimension} locations`,
     }),
   ).toHaveAttribute('href', path('locations', 'dimension', dimension))
+  const [year, inYear] = expected()['Episodes over time']?.find(([, value]) => value !== '0') ?? ['', '']
+  await expect(
+    chart(page, 'Episodes over time').getByRole('link', { name: `${year}: ${inYear} episodes` }),
+  ).toHaveAttribute('href', `/episodes?air_date__gte=${year}&air_date__lte=${year}`)
   // An empty value is a value of its own ("(none)"); "Other" counts several values and opens nothing.
   await expect(types.getByRole('link', { name: /^\(none\): / })).toHaveAttribute(
     'href',
@@ -149,6 +153,13 @@ test('a bar opens the list of exactly its value: a season, a type, a dimension, 
     .click()
   await expect(page.getByRole('status').filter({ hasText: 'location' })).toHaveText(
     `1–${Math.min(20, Number(count))} of ${count} locations`,
+  )
+  await page.goBack()
+  await chart(page, 'Episodes over time')
+    .getByRole('link', { name: `${year}: ${inYear} episodes` })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'episode' })).toHaveText(
+    `1–${Math.min(20, Number(inYear))} of ${inYear} episodes`,
   )
   await page.goBack()
   const [, inSeason] = expected()['Episodes per season']?.find(([label]) => label === 'S02') ?? ['', '']

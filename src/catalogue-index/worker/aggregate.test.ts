@@ -31,16 +31,16 @@ describe('insights aggregations', () => {
     ])
   })
 
-  it('counts episodes per air-date year, with the years between and unreadable dates', () => {
+  it('counts episodes per air-date year, with the years between and unreadable dates; a year opens its episodes', () => {
     const bars = episodesPerYear([
       episode('S01E01', 'December 2, 2013'),
       episode('S01E02', 'March 3, 2015'),
       episode('S01E03', 'someday'),
     ])
     expect(bars).toEqual([
-      { label: '2013', value: 1 },
+      { label: '2013', value: 1, href: '/episodes?air_date__gte=2013&air_date__lte=2013' },
       { label: '2014', value: 0 },
-      { label: '2015', value: 1 },
+      { label: '2015', value: 1, href: '/episodes?air_date__gte=2015&air_date__lte=2015' },
       { label: 'Unknown date', value: 1 },
     ])
   })

@@ -5,7 +5,7 @@ import {
   parseAirDate,
   seasonCode,
 } from '../../catalogue'
-import { exactValuePath } from '../../lib/facet-link'
+import { exactValuePath, rangePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 
 export const NO_VALUE = '(none)'
@@ -35,7 +35,10 @@ export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
     }))
 }
 
-/** Episodes per year of their air date, every year from the first to the last (none: 0); unreadable dates last. */
+/**
+ * Episodes per year of their air date (UTC), every year from the first to the last (none: 0), each year with
+ * episodes opening the list of those that aired in it; unreadable dates last, opening nothing.
+ */
 export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const counts = new Map<number, number>()
   let unknown = 0
@@ -48,7 +51,9 @@ export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const bars: Bar[] = []
   if (years.length > 0) {
     for (let year = Math.min(...years); year <= Math.max(...years); year += 1) {
-      bars.push({ label: String(year), value: counts.get(year) ?? 0 })
+      const value = counts.get(year) ?? 0
+      const href = rangePath(EPISODES, 'air_date', String(year), String(year))
+      bars.push(value > 0 ? { label: String(year), value, href } : { label: String(year), value })
     }
   }
   if (unknown > 0) bars.push({ label: UNKNOWN_DATE, value: unknown })

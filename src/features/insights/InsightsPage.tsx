@@ -124,7 +124,7 @@ function Charts({ charts }: { charts: Insights }) {
       />
       <BarChart
         title="Episodes over time"
-        description="How many episodes aired in each year, by air date."
+        description="How many episodes aired in each year, by air date. A year opens its episodes."
         category="Year"
         unit={EPISODES}
         bars={charts.years}
