@@ -24,7 +24,6 @@ import { Pagination } from '../pagination/Pagination'
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
-import { ContainsNote } from './ContainsNote'
 import { type Choice, ChosenValues, facetChoiceLabel, rangeChoiceLabel } from './data-tool/ChosenValues'
 import { ColumnChooser } from './data-tool/ColumnChooser'
 import { FacetPanel } from './data-tool/FacetPanel'
@@ -237,19 +236,25 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={setRange} />
         </div>
       </FilterForm>
-      <ChosenValues choices={choices} onClearAll={() => writeView({ facets: {}, ranges: {} })} />
+      {/* The view's own row: its choices, and the tools that shape and keep it. */}
+      <div className="view-bar">
+        <ChosenValues choices={choices} onClearAll={() => writeView({ facets: {}, ranges: {} })} />
+        <div className="view-tools">
+          <ColumnChooser
+            columns={collection.columns}
+            shown={shownFields(collection.columns, shownView.columns)}
+            fixed="name"
+            onChange={setColumns}
+          />
+          <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
+        </div>
+      </div>
 
       <div className="list-toolbar" ref={resultsTop}>
         {/* An empty result's heading says the same: the sentence is then for screen readers only. */}
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
-        <ColumnChooser
-          columns={collection.columns}
-          shown={shownFields(collection.columns, shownView.columns)}
-          fixed="name"
-          onChange={setColumns}
-        />
         {/* Its place is kept while the first page loads, as the selection bar's is. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <div className="export-slot">
@@ -276,10 +281,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             }
           />
         )}
-        <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
       </div>
       <RetryNotice failureReason={!indexed && query.isFetching ? query.failureReason : null} />
-      <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
