@@ -88,3 +88,31 @@ test('a named view of a list is kept in the browser: saved, reloaded, opened in 
   await menu.button.click()
   await expect(page.getByText('None yet: name this view to keep it in this browser.')).toBeVisible()
 })
+
+test('the characters list keeps named views too', async ({ page }) => {
+  await page.goto('/characters?_sort_desc=episodes&locations__gte=1')
+  const table = page.getByRole('table', { name: 'Characters' })
+  await expect(table.getByRole('columnheader', { name: 'Episodes' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+    {
+      timeout: 45_000,
+    },
+  )
+  const menu = viewsMenu(page)
+  await menu.button.click()
+  await menu.name.fill('Residents in most episodes')
+  await menu.save.click()
+  await expect(menu.view('Residents in most episodes')).toHaveAttribute(
+    'href',
+    '/characters?_sort_desc=episodes&locations__gte=1',
+  )
+  await page.goto('/characters')
+  await menu.button.click()
+  await menu.view('Residents in most episodes').click()
+  await expect(table.getByRole('columnheader', { name: 'Episodes' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
+  await expect(page.getByRole('textbox', { name: 'Locations from' })).toHaveValue('1')
+})

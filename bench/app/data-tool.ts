@@ -148,6 +148,7 @@ async function measure(label: string, dataset: string | null, workDir: string): 
     const { records, seconds } = await indexCatalogue(page, service.origin)
     log(`${label}: indexed (${records}) in ${seconds.toFixed(0)} s`)
     const { times, longTasks } = await tour(page, service.origin)
+    log(`${label}: each change, in order (ms): ${times.map((time) => time.toFixed(0)).join(' ')}`)
     await context.close()
     return { label, records, times, longTasks }
   } finally {

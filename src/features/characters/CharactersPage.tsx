@@ -14,7 +14,14 @@ import { type Column, ResultsTable } from '../../components/list/ResultsTable'
 import { SelectionActions } from '../../components/list/SelectionActions'
 import { useRowSelection } from '../../components/list/use-row-selection'
 import { Pagination } from '../../components/pagination/Pagination'
-import { CHARACTER_COLUMNS, CHARACTER_LIST, characterListPath, characterPath } from '../../lib/character-path'
+import { SavedViewsMenu } from '../../components/saved-views/SavedViewsMenu'
+import {
+  CHARACTER_COLUMNS,
+  CHARACTER_LIST,
+  CHARACTERS_APP_PATH,
+  characterListPath,
+  characterPath,
+} from '../../lib/character-path'
 import type { DataViewUrlState, RangeText } from '../../lib/data-view-url'
 import { listSummary } from '../../lib/format'
 import { readListUrl } from '../../lib/list-url'
@@ -116,6 +123,11 @@ export default function CharactersPage() {
         </select>
         <RangeFields columns={CHARACTER_COLUMNS} ranges={view.ranges} onChange={setRange} />
       </search>
+      <div className="view-bar">
+        <div className="view-tools">
+          <SavedViewsMenu listPath={CHARACTERS_APP_PATH} search={location.search} plural="characters" />
+        </div>
+      </div>
       <IndexAnswerState
         answer={answer}
         willShow="This page will list every character named in the catalogue, with how many locations list it as a resident and how many episodes it appears in, and can show only those appearing in one season."
