@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { listRequestPath } from '../../api/request-paths'
@@ -13,7 +13,7 @@ import {
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { CollectionQueries } from '../../lib/collection-queries'
-import { type DataViewUrlState, EMPTY_DATA_VIEW, needsIndex, type RangeText } from '../../lib/data-view-url'
+import { EMPTY_DATA_VIEW, needsIndex } from '../../lib/data-view-url'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
@@ -24,11 +24,12 @@ import { Pagination } from '../pagination/Pagination'
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
-import { type Choice, ChosenValues, facetChoiceLabel, rangeChoiceLabel } from './data-tool/ChosenValues'
+import { ChosenValues } from './data-tool/ChosenValues'
 import { ColumnChooser } from './data-tool/ColumnChooser'
 import { FacetPanel } from './data-tool/FacetPanel'
 import { IndexNeeded } from './data-tool/IndexNeeded'
 import { RangeFields } from './data-tool/RangeFields'
+import { useViewControls } from './data-tool/use-view-controls'
 import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm, focusFilters } from './FilterForm'
@@ -103,35 +104,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     },
     [write, url.asked],
   )
-  // The view a control shows at once: the one just asked for, until the address says it (the router
-  // updates the address once its loader has run); a later address replaces it.
-  const [written, setWritten] = useState<{ over: string; view: DataViewUrlState } | null>(null)
-  const shownView = written?.over === location.search ? written.view : url.asked.view
-  /** A change of the view's choices starts again at page 1 (a change of columns keeps the page). */
-  const writeView = (next: Partial<DataViewUrlState>, keepPage = false) => {
-    const nextView = { ...shownView, ...next }
-    setWritten({ over: location.search, view: nextView })
-    write({ filters: url.asked.filters, page: keepPage ? url.asked.page : 1, view: nextView }, 'commit')
-  }
-  const toggleFacet = (facet: string, value: string) => {
-    const values = shownView.facets[facet] ?? []
-    const next = values.includes(value) ? values.filter((chosen) => chosen !== value) : [...values, value]
-    const facets = { ...shownView.facets, [facet]: next }
-    if (next.length === 0) delete facets[facet]
-    writeView({ facets })
-  }
-  const setRange = (field: string, range: RangeText) => {
-    const ranges = { ...shownView.ranges, [field]: range }
-    if (range.from === '' && range.to === '') delete ranges[field]
-    writeView({ ranges })
-  }
-  const sortBy = (field: string) => {
-    const sort = shownView.sort
-    writeView({ sort: { field, descending: sort?.field === field ? !sort.descending : false } })
-  }
-  const defaultColumns = shownFields(collection.columns, null)
-  const setColumns = (shown: string[]) =>
-    writeView({ columns: shown.join() === defaultColumns.join() ? null : shown }, true)
+  const controls = useViewControls(collection, url.asked, location.search, (next) => write(next, 'commit'))
+  const shownView = controls.shown
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
     write({ filters: emptyFilters(names), page: 1, view: { ...view, facets: {}, ranges: {} } }, 'commit')
@@ -180,27 +154,6 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
   const empty = !!data && data.info.count === 0 && !showingOld && !failed
-  const choices: Choice[] = [
-    ...collection.facets.flatMap((facet) =>
-      (view.facets[facet.name] ?? []).map((value) => ({
-        key: `${facet.name}=${value}`,
-        label: facetChoiceLabel(facet.label, value),
-        remove: () => toggleFacet(facet.name, value),
-      })),
-    ),
-    ...collection.columns.flatMap((column) => {
-      const range = view.ranges[column.field]
-      return range
-        ? [
-            {
-              key: `${column.field}:range`,
-              label: rangeChoiceLabel(column.label, range),
-              remove: () => setRange(column.field, { from: '', to: '' }),
-            },
-          ]
-        : []
-    }),
-  ]
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
 
   return (
@@ -221,7 +174,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         urlKey={url.askedKey}
         onWrite={writeFilters}
         firstFieldRef={firstField}
-        chosen={choices.length}
+        chosen={controls.choices.length}
       >
         <div className="view-choices">
           {collection.facets.length > 0 && (
@@ -229,22 +182,22 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               facets={collection.facets}
               counts={indexView.complete ? (indexView.page?.facets ?? null) : null}
               chosen={shownView.facets}
-              onToggle={toggleFacet}
+              onToggle={controls.toggleFacet}
               countedAt={indexView.status?.updatedAt ?? null}
             />
           )}
-          <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={setRange} />
+          <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
         </div>
       </FilterForm>
       {/* The view's own row: its choices, and the tools that shape and keep it. */}
       <div className="view-bar">
-        <ChosenValues choices={choices} onClearAll={() => writeView({ facets: {}, ranges: {} })} />
+        <ChosenValues choices={controls.choices} onClearAll={controls.removeChoices} />
         <div className="view-tools">
           <ColumnChooser
             columns={collection.columns}
             shown={shownFields(collection.columns, shownView.columns)}
             fixed="name"
-            onChange={setColumns}
+            onChange={controls.setColumns}
           />
           <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
         </div>
@@ -309,7 +262,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             selected={selection.selected}
             onToggle={selection.toggle}
             sort={shownView.sort}
-            onSort={sortBy}
+            onSort={controls.sortBy}
           />
           {data && (
             <Pagination
