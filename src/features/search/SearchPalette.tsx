@@ -176,7 +176,7 @@ export function SearchPalette({ connection, client, onClose }: Props) {
               </div>
             ))}
         </div>
-        {searching && !state.pending && !state.failed && hits.length === 0 && (
+        {searching && !state.pending && state.query === query && !state.failed && hits.length === 0 && (
           <p className="search-palette-empty">
             {wholeAnswer(state.source)
               ? `Nothing matches “${state.query.trim()}”.`
