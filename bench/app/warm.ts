@@ -208,16 +208,15 @@ async function buildIndex(page: Page, origin: string): Promise<number> {
   await updated.waitFor({ timeout: 60 * 60_000 })
   const seconds = (Date.now() - started) / 1000
   // After a build the worker derives and keeps everything (worker/derive-all.ts): the page stays until it has.
-  await page.waitForFunction(
-    async (kinds) => {
-      const kept: string[] = await (
-        window as unknown as { __keptKinds: () => Promise<string[]> }
-      ).__keptKinds()
-      return kinds.every((kind) => kept.includes(kind))
-    },
-    KINDS,
-    { timeout: 10 * 60_000, polling: 1000 },
-  )
+  const deadline = Date.now() + 10 * 60_000
+  for (;;) {
+    const kept = await page.evaluate(() =>
+      (window as unknown as { __keptKinds: () => Promise<string[]> }).__keptKinds(),
+    )
+    if (KINDS.every((kind) => kept.includes(kind))) break
+    if (Date.now() > deadline) throw new Error(`Only ${kept.join(', ')} kept ten minutes after the build.`)
+    await page.waitForTimeout(1000)
+  }
   log(`everything derived and kept ${((Date.now() - started) / 1000 - seconds).toFixed(0)} s after the build`)
   return seconds
 }
