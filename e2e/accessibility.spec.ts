@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
 import { PAGE_SIZE } from '../src/catalogue'
 import { expectNoAxeViolations } from './support/axe'
-import { type CatalogueSnapshot, matching, nameFillingPages, pageOf } from './support/catalogue'
-import { compareView, listView, mainNav } from './support/explorer'
+import { type CatalogueSnapshot, holdingsOf, matching, nameFillingPages, pageOf } from './support/catalogue'
+import { compareView, listView, mainNav, openIndexed } from './support/explorer'
 import { isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
+import { LARGE_URL } from './support/large-catalogue'
 import { WRONG_KEY } from './support/servers'
 import { KEY_REFUSED, keptFromEarlierVisit, settingsView } from './support/settings'
 
@@ -56,6 +57,30 @@ const states: State[] = [
       if (!record) throw new Error('no location has residents')
       await page.goto(`/locations/${record.id}`)
       await expect(page.getByRole('list', { name: 'Resident character numbers' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a faceted, sorted list with a range, its values shown in full and its columns chosen',
+    reach: async (page, catalogue) => {
+      await openIndexed(page, holdingsOf(catalogue))
+      await page.goto('/locations?_sort_desc=residents&type__exact=Planet&type__exact=&residents__gte=1')
+      const list = listView(page, 'locations')
+      await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'descending')
+      await expect(list.facetValue('Type', 'Planet')).toBeChecked()
+      await list
+        .facet('Type')
+        .getByRole('button', { name: /^Show all/ })
+        .click()
+      await list.columnsButton.click()
+      await expect(page.getByRole('group', { name: 'Columns shown, in order' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a view waiting for the catalogue index',
+    reach: async (page) => {
+      await page.goto(`${LARGE_URL}/episodes?_sort=air_date`)
+      await expect(page.getByText(/answered by the catalogue index/)).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Build the index' }).first()).toBeVisible()
     },
   },
   {

@@ -64,8 +64,23 @@ export function listView(page: Page, collection: CollectionName) {
     jumpButton: pagination.getByRole('button', { name: 'Go', exact: true }),
     singular,
     plural,
+    /** The data tool: a column header's sort button, a facet's group of checkboxes, a range's ends. */
+    sortButton: (column: string) => table.getByRole('button', { name: column, exact: true }),
+    header: (column: string) => table.getByRole('columnheader', { name: column, exact: true }),
+    facet: (label: string) => form.getByRole('group', { name: label, exact: true }),
+    /** A facet value's checkbox, named "Planet (3)", "(none) (9)". */
+    facetValue: (label: string, value: string) =>
+      form
+        .getByRole('group', { name: label, exact: true })
+        .getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(value)} \\([\\d,]+\\)$`) }),
+    rangeEnd: (column: string, end: 'from' | 'to') =>
+      form.getByRole('textbox', { name: `${column} ${end}`, exact: true }),
+    chosen: page.getByRole('list', { name: 'Chosen values' }),
+    columnsButton: page.getByRole('button', { name: 'Columns', exact: true }),
   }
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export type ListView = ReturnType<typeof listView>
 

@@ -38,10 +38,6 @@ const queries = collectionQueries(artifacts)
 const config: ListConfigOf<typeof artifacts> = {
   collection: artifacts,
   queries,
-  columns: [
-    { header: 'Name', isName: true },
-    { header: 'Kind', cell: (artifact) => artifact.kind },
-  ],
 }
 
 function renderAt(url: string) {

@@ -22,8 +22,10 @@ export type CsvCollection<R extends ApiRecord> = Pick<CollectionView<R>, 'record
 export function recordsToCsv<R extends ApiRecord>(
   collection: CsvCollection<R>,
   records: readonly R[],
+  /** The columns written, in order (a view's); every field of the schema when left out. */
+  fields?: readonly string[],
 ): string {
-  const columns = columnsOf(collection, records)
+  const columns = fields ? [...fields] : columnsOf(collection, records)
   const links = collection.characterLinks.field
   const rows = records.map((record) =>
     columns.map((column) => {

@@ -105,6 +105,14 @@ describe('CSV export', () => {
     ])
   })
 
+  it('writes a view’s columns alone, in the view’s order', () => {
+    const csv = recordsToCsv(locations, [location(3, 'Earth', [1, 2])], ['residents', 'name', 'id'])
+    expect(Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data).toEqual([
+      ['residents', 'name', 'id'],
+      ['1;2', 'Earth', '3'],
+    ])
+  })
+
   it('writes the header alone for an empty list', () => {
     expect(recordsToCsv(episodes, [])).toBe('\uFEFFid,name,air_date,episode,characters,url,created\r\n')
   })
@@ -118,6 +126,11 @@ describe('JSON export', () => {
     expect(Object.keys(JSON.parse(json)[0])).toEqual(Object.keys(records[0] as Location))
     expect(json).toContain('"name": "=cmd"')
     expect(recordsToJson([])).toBe('[]\n')
+  })
+
+  it('holds a view’s fields alone, in the view’s order', () => {
+    const json = recordsToJson([location(3, 'Earth', [1])], ['name', 'id'])
+    expect(json).toBe('[\n  {\n    "name": "Earth",\n    "id": 3\n  }\n]\n')
   })
 })
 

@@ -13,5 +13,5 @@ export type CharacterListQuery = { page: number; season: number | null }
 /** The explorer's address of a page of the characters list (page 1 and "any season" left out). */
 export function characterListPath({ page, season }: CharacterListQuery): string {
   const filters = { season: season === null ? '' : String(season) }
-  return `${CHARACTERS_APP_PATH}${listSearch({ filters, page }, ['season'])}`
+  return `${CHARACTERS_APP_PATH}${listSearch({ filters, page }, { filters: ['season'] })}`
 }

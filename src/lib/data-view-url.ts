@@ -88,7 +88,9 @@ export function writeDataViewUrl(
 }
 
 /** Whether a list's view needs the index: a sort, a facet value or a range (columns alone do not). */
-export function needsIndex(state: DataViewUrlState): boolean {
+export function needsIndex(
+  state: Pick<DataViewUrlState, 'sort'> & { facets: object; ranges: object },
+): boolean {
   return state.sort !== null || Object.keys(state.facets).length > 0 || Object.keys(state.ranges).length > 0
 }
 

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { episodes, locations } from '../catalogue'
+import { EMPTY_DATA_VIEW } from './data-view-url'
 import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from './list-url'
 
-const read = (search: string) => readListUrl(new URLSearchParams(search), locations.filters)
-const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), locations.filters)
+const read = (search: string) => readListUrl(new URLSearchParams(search), locations)
+const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), locations)
 
 describe('list URL state', () => {
   it('reads filters and page', () => {
     expect(read('name=earth&type=planet&page=2')).toEqual({
       filters: { name: 'earth', type: 'planet', dimension: '' },
       page: 2,
+      view: EMPTY_DATA_VIEW,
     })
   })
 
@@ -35,21 +37,18 @@ describe('list URL state', () => {
   it('writes set filters in contract order and leaves page 1 out', () => {
     const params = writeListUrl(
       { filters: { dimension: 'C-137', name: 'earth', type: '' }, page: 1 },
-      locations.filters,
+      locations,
     )
     expect(params.toString()).toBe('name=earth&dimension=C-137')
     expect(
-      writeListUrl(
-        { filters: { name: 'a&b', type: '', dimension: '' }, page: 3 },
-        locations.filters,
-      ).toString(),
+      writeListUrl({ filters: { name: 'a&b', type: '', dimension: '' }, page: 3 }, locations).toString(),
     ).toBe('name=a%26b&page=3')
   })
 
   it('round-trips any value, punctuation and non-ASCII included', () => {
     const filters = { name: 'Café (50%) + ?&=#', type: 'a/b', dimension: 'ü' }
-    const params = writeListUrl({ filters, page: 4 }, locations.filters)
-    expect(read(params.toString())).toEqual({ filters, page: 4 })
+    const params = writeListUrl({ filters, page: 4 }, locations)
+    expect(read(params.toString())).toEqual({ filters, page: 4, view: EMPTY_DATA_VIEW })
   })
 
   it('gives the corrected search for invalid parameters, and null for a canonical URL', () => {
@@ -62,19 +61,39 @@ describe('list URL state', () => {
   })
 
   it('writes an episode-code shorthand in full, and corrects an address holding one', () => {
-    const { filters, filterShorthands } = episodes
     const params = new URLSearchParams('episode=s2e3&name=pilot')
-    expect(readListUrl(params, filters, filterShorthands).filters).toEqual({
+    expect(readListUrl(params, episodes).filters).toEqual({
       name: 'pilot',
       episode: 'S02E03',
     })
-    expect(canonicalListSearch(params, filters, filterShorthands)).toBe('name=pilot&episode=S02E03')
-    expect(canonicalListSearch(new URLSearchParams('episode=S02'), filters, filterShorthands)).toBeNull()
-    const written = writeListUrl({ filters: { name: '', episode: 'S2' }, page: 1 }, filters, filterShorthands)
+    expect(canonicalListSearch(params, episodes)).toBe('name=pilot&episode=S02E03')
+    expect(canonicalListSearch(new URLSearchParams('episode=S02'), episodes)).toBeNull()
+    const written = writeListUrl({ filters: { name: '', episode: 'S2' }, page: 1 }, episodes)
     expect(written.toString()).toBe('episode=S02')
   })
 
   it('makes request filters trimmed and without empty ones', () => {
     expect(activeFilters({ name: ' earth ', type: '', dimension: ' ' })).toEqual({ name: 'earth' })
+  })
+
+  it("keeps the data tool's view after the service's parameters, in one canonical order", () => {
+    const search = '_sort_desc=residents&type__exact=Planet&name=earth&page=2&type__exact=&_col=name'
+    const state = read(search)
+    expect(state.view).toEqual({
+      sort: { field: 'residents', descending: true },
+      facets: { type: ['Planet', ''] },
+      ranges: {},
+      columns: ['name'],
+    })
+    expect(canonical(search)).toBe(
+      'name=earth&page=2&_sort_desc=residents&type__exact=Planet&type__exact=&_col=name',
+    )
+    expect(
+      canonical('name=earth&page=2&_sort_desc=residents&type__exact=Planet&type__exact=&_col=name'),
+    ).toBeNull()
+  })
+
+  it("drops a view parameter the list does not have (another list's facet, an unknown column)", () => {
+    expect(canonical('season__exact=S01&_sort=nope&name=x')).toBe('name=x')
   })
 })

@@ -1,10 +1,36 @@
-import { type FilterShorthands, MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../catalogue'
+import {
+  type Column,
+  type Facet,
+  type FilterShorthands,
+  MAX_FILTER_LENGTH,
+  normaliseFilterValue,
+  parsePage,
+} from '../catalogue'
+import { type DataViewUrlState, EMPTY_DATA_VIEW, readDataViewUrl, writeDataViewUrl } from './data-view-url'
 
-/** What a list shows, as held by its URL: `?name=&type=&dimension=&page=`. */
+/**
+ * What a list shows, as held by its URL: the specification's `?name=&type=&dimension=&page=`, and the data
+ * tool's view (sort, facets, ranges, columns: see data-view-url.ts), which is never sent to a service.
+ */
 export type ListUrlState<F extends string> = {
   filters: Record<F, string>
   page: number
+  /** Left out: the default view. */
+  view?: DataViewUrlState
 }
+
+/** What a list's address reads of its collection: its filters, and the columns and facets of its views. */
+export type ListShape<F extends string> = {
+  filters: readonly F[]
+  filterShorthands?: FilterShorthands<F>
+  columns?: readonly Pick<Column<never>, 'field' | 'kind' | 'range'>[]
+  facets?: readonly Pick<Facet<never>, 'name'>[]
+}
+
+const viewed = <F extends string>(list: ListShape<F>) => ({
+  columns: list.columns ?? [],
+  facets: list.facets ?? [],
+})
 
 /**
  * Reads the list state from search parameters. Values a person typed are kept as typed (the form shows them);
@@ -13,16 +39,15 @@ export type ListUrlState<F extends string> = {
  */
 export function readListUrl<F extends string>(
   params: URLSearchParams,
-  names: readonly F[],
-  shorthands?: FilterShorthands<F>,
-): ListUrlState<F> {
+  list: ListShape<F>,
+): Required<ListUrlState<F>> {
   const filters = {} as Record<F, string>
-  for (const name of names) {
-    const value = expand(params.get(name) ?? '', shorthands?.[name])
+  for (const name of list.filters) {
+    const value = expand(params.get(name) ?? '', list.filterShorthands?.[name])
     filters[name] = normaliseFilterValue(value) === '' ? '' : value.slice(0, MAX_FILTER_LENGTH)
   }
   const page = parsePage(params.get('page') ?? '') ?? 1
-  return { filters, page }
+  return { filters, page, view: readDataViewUrl(params, viewed(list)) }
 }
 
 const expand = (value: string, shorthand: ((value: string) => string) | undefined) =>
@@ -30,29 +55,21 @@ const expand = (value: string, shorthand: ((value: string) => string) | undefine
 
 /**
  * Writes the list state in its one canonical form: set filters in contract order (shorthands in full), then
- * `page` unless it is 1.
+ * `page` unless it is 1, then the view's parameters.
  */
-export function writeListUrl<F extends string>(
-  state: ListUrlState<F>,
-  names: readonly F[],
-  shorthands?: FilterShorthands<F>,
-): URLSearchParams {
+export function writeListUrl<F extends string>(state: ListUrlState<F>, list: ListShape<F>): URLSearchParams {
   const params = new URLSearchParams()
-  for (const name of names) {
-    const value = expand(state.filters[name] ?? '', shorthands?.[name])
+  for (const name of list.filters) {
+    const value = expand(state.filters[name] ?? '', list.filterShorthands?.[name])
     if (normaliseFilterValue(value) !== '') params.set(name, value)
   }
   if (state.page > 1) params.set('page', String(state.page))
-  return params
+  return writeDataViewUrl(state.view ?? EMPTY_DATA_VIEW, viewed(list), params)
 }
 
 /** A list state as the search part of its address: `?name=x&page=3`, or '' for page 1 with no filter. */
-export function listSearch<F extends string>(
-  state: ListUrlState<F>,
-  names: readonly F[],
-  shorthands?: FilterShorthands<F>,
-): string {
-  const params = writeListUrl(state, names, shorthands).toString()
+export function listSearch<F extends string>(state: ListUrlState<F>, list: ListShape<F>): string {
+  const params = writeListUrl(state, list).toString()
   return params ? `?${params}` : ''
 }
 
@@ -62,10 +79,9 @@ export function listSearch<F extends string>(
  */
 export function canonicalListSearch<F extends string>(
   params: URLSearchParams,
-  names: readonly F[],
-  shorthands?: FilterShorthands<F>,
+  list: ListShape<F>,
 ): string | null {
-  const canonical = writeListUrl(readListUrl(params, names, shorthands), names, shorthands).toString()
+  const canonical = writeListUrl(readListUrl(params, list), list).toString()
   return canonical === params.toString() ? null : canonical
 }
 

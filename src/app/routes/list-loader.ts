@@ -2,27 +2,31 @@ import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { isApiError } from '../../api/errors'
 import type { ApiRecord } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
+import { needsIndex } from '../../lib/data-view-url'
 import { activeFilters, canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 
 /**
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
- * beyond the last), and starts the request for the page the address asks for, in the same query the page
+ * beyond the last, a view parameter the list does not have), and starts the request for the page the address asks for, in the same query the page
  * reads. It waits for the answer only where the answer can change the address (a page after the first);
  * page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
-  const names = collection.filters
-  const shorthands = collection.filterShorthands
   return async ({ request }: LoaderFunctionArgs) => {
     const code = deps.page.prepare()
     const url = new URL(request.url)
-    const canonical = canonicalListSearch(url.searchParams, names, shorthands)
+    const canonical = canonicalListSearch(url.searchParams, collection)
     if (canonical !== null) throw replace(`${url.pathname}${canonical ? `?${canonical}` : ''}`)
 
     const client = await requireClient(connections, request)
-    const { filters, page } = readListUrl(url.searchParams, names, shorthands)
+    const { filters, page, view } = readListUrl(url.searchParams, collection)
+    // A sort, facet values or ranges: the catalogue index answers the view, on the page (ListPage).
+    if (needsIndex(view)) {
+      await code
+      return null
+    }
     const wanted = activeFilters(filters)
     const answer = queryClient.ensureQueryData(queries.list(client, wanted, page))
     if (page === 1) {
@@ -33,7 +37,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
     const [, pages] = await Promise.all([code, pagesAfter(answer)])
     if (pages === 'unauthorized') throw replace(settingsPath(appPathOf(request), true))
     if (pages !== null && page > Math.max(1, pages)) {
-      throw replace(`${url.pathname}${listSearch({ filters, page: Math.max(1, pages) }, names, shorthands)}`)
+      throw replace(`${url.pathname}${listSearch({ filters, page: Math.max(1, pages), view }, collection)}`)
     }
     return null
 

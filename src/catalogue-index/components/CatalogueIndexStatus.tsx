@@ -1,7 +1,7 @@
 import { lazy, Suspense, useContext } from 'react'
 import type { Filters } from '../../catalogue'
 import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
-import type { ExportedList } from '../protocol/worker-api'
+import type { ExportedList, ExportedView } from '../protocol/worker-api'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
 const Panel = lazy(() => import('./IndexStatusPanel'))
@@ -25,8 +25,12 @@ export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
   )
 }
 
-/** Export CSV and JSON of the whole filtered list; its code is its own chunk too. */
-export function ListExport(props: { collection: ExportedList; filters: Filters<string> }) {
+/** Export CSV and JSON of the whole filtered list, or of its view as shown; its code is its own chunk too. */
+export function ListExport(props: {
+  collection: ExportedList
+  filters: Filters<string>
+  view: ExportedView | null
+}) {
   if (!indexSupported()) return null
   return (
     <Suspense fallback={null}>

@@ -4,31 +4,22 @@ import type { Filters } from '../../catalogue'
 import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
 import { useExport } from '../hooks/use-export'
 import './index-status.css'
-import type { ExportedList } from '../protocol/worker-api'
+import type { ExportedList, ExportedView } from '../protocol/worker-api'
 
-/** "Export CSV" and "Export JSON" of the whole filtered list, with progress and Cancel while it is made. */
-export default function ExportButtons({
-  collection,
-  filters,
-}: {
-  collection: ExportedList
-  filters: Filters<string>
-}) {
+/**
+ * "Export CSV" and "Export JSON" of the whole filtered list (or the view: its records, order and columns), with
+ * progress and Cancel while it is made.
+ */
+type Exported = { collection: ExportedList; filters: Filters<string>; view: ExportedView | null }
+
+export default function ExportButtons(props: Exported) {
   const connection = useContext(IndexConnectionContext)
   if (!connection || !indexSupported()) return null
-  return <ExportControls connection={connection} collection={collection} filters={filters} />
+  return <ExportControls connection={connection} {...props} />
 }
 
-function ExportControls({
-  connection,
-  collection,
-  filters,
-}: {
-  connection: Connection
-  collection: ExportedList
-  filters: Filters<string>
-}) {
-  const { running, progress, problem, start, cancel } = useExport(connection, collection, filters)
+function ExportControls({ connection, collection, filters, view }: Exported & { connection: Connection }) {
+  const { running, progress, problem, start, cancel } = useExport(connection, collection, filters, view)
   const done = progress
     ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
     : 'Starting'

@@ -1,4 +1,5 @@
 import type { CharacterRequest } from '../protocol/characters'
+import type { ListView } from '../protocol/data-view'
 
 /**
  * Query keys of the answers the index worker gives, general to specific: the connection's address, then the
@@ -12,4 +13,6 @@ export const indexQueryKeys = {
     [...indexQueryKeys.of(baseUrl, updatedAt), 'characters', request] as const,
   insights: (baseUrl: string, updatedAt: number | null) =>
     [...indexQueryKeys.of(baseUrl, updatedAt), 'insights'] as const,
+  view: (baseUrl: string, updatedAt: number | null, collection: string, view: ListView, page: number) =>
+    [...indexQueryKeys.of(baseUrl, updatedAt), 'view', collection, view, page] as const,
 }

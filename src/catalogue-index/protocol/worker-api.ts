@@ -53,6 +53,12 @@ export type { ExportFormat } from '../../export'
 /** What an export reads of the list it exports. */
 export type ExportedList = { name: string; listPath: string; filters: readonly string[] }
 
+/**
+ * A view of a list exported as it is shown: its records in its order (answered by the complete index when it
+ * has a sort, facet values or ranges) and its columns in their order (null: every field of the records).
+ */
+export type ExportedView = { view: ListView; columns: readonly string[] | null }
+
 /** The insights of a complete index, counted in the worker, with how many records they count. */
 export type InsightsAnswer = {
   insights: Insights
@@ -88,13 +94,17 @@ export interface IndexWorkerApi {
     ids: readonly number[],
   ): Promise<ApiRecord[] | null>
   drop(connection: IndexConnection): Promise<void>
-  /** The whole filtered list as a file's text: from the index when complete, else crawled with the filters. */
+  /**
+   * The whole filtered list as a file's text: from the index when complete, else crawled with the filters; a
+   * view (see ExportedView) as shown.
+   */
   exportList(
     connection: IndexConnection,
     collection: string,
     filters: Filters<string>,
     format: ExportFormat,
     onProgress: (progress: CrawlProgress) => void,
+    view?: ExportedView | null,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
   /**

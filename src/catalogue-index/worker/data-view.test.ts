@@ -10,7 +10,7 @@ import {
   parseAirDate,
 } from '../../catalogue'
 import type { ListView } from '../protocol/data-view'
-import { answerView } from './data-view'
+import { answerView, viewRecords } from './data-view'
 
 const NAMES = ['Planet 9', 'Planet 10', 'planet 2', 'Émile', 'Emile', 'Zürich Nine', 'Zurich', '', 'Café']
 const TYPES = ['Planet', 'planet', '', 'Space station', 'Moon']
@@ -129,6 +129,23 @@ describe('a view of a list answered by the index', () => {
         }
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('gives an export every record of the view, in the order its pages show them', () => {
+    fc.assert(
+      fc.property(catalogue, views, (records, view) => {
+        const all = viewRecords(locations, records, view)
+        expect(all.map((record) => record.id)).toEqual(
+          expected(records, view).rows.map((record) => record.id),
+        )
+        const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE))
+        const paged = Array.from({ length: pages }, (_, index) =>
+          answerView(locations, records, view, index + 1).results.map((record) => record.id),
+        ).flat()
+        expect(paged).toEqual(all.map((record) => record.id))
+      }),
+      { numRuns: 100 },
     )
   })
 

@@ -266,12 +266,13 @@ export function answerView<R extends ApiRecord>(
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
-  const { info, positions, facets } = answerViewPositions(collection, view, page, prepared)
-  const results = positions.flatMap((position) => {
+  const { ordered, facets } = evaluateView(collection, view, prepared)
+  const pages = pageCount(ordered.length)
+  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
     const record = records[position]
     return record ? [record] : []
   })
-  return { info, results, facets }
+  return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
 }
 
 /** A view's page as positions in the prepared list (what `answerView` answers, without reading records). */
@@ -281,6 +282,31 @@ export function answerViewPositions(
   page: number,
   prepared: PreparedList,
 ): Omit<DataViewPage, 'results'> & { positions: number[] } {
+  const { ordered, facets } = evaluateView(collection, view, prepared)
+  const pages = pageCount(ordered.length)
+  const positions = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+  return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
+}
+
+/** Every record of a view, in its order (what an export of the view writes). */
+export function viewRecords<R extends ApiRecord>(
+  collection: ViewedCollection,
+  records: readonly R[],
+  view: ListView,
+  prepared: PreparedList = prepareList(records),
+): R[] {
+  return evaluateView(collection, view, prepared).ordered.flatMap((position) => {
+    const record = records[position]
+    return record ? [record] : []
+  })
+}
+
+/** A view's records' positions in its order, and its facets' counts. */
+function evaluateView(
+  collection: ViewedCollection,
+  view: ListView,
+  prepared: PreparedList,
+): { ordered: number[]; facets: FacetCounts[] } {
   const base = prepared.filtered(collection, view.filters)
   // Each choice is a test of a record's position; a record counts toward a facet when it passes every other.
   const coded = collection.facets.map((facet) => {
@@ -357,7 +383,5 @@ export function answerViewPositions(
     : undefined
   const ordered =
     column && view.sort ? sortedPositions(prepared.orderOf(column), view.sort.descending, keep) : matching
-  const pages = pageCount(ordered.length)
-  const positions = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-  return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
+  return { ordered, facets }
 }

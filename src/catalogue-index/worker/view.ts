@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../catalogue'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
-import { collectionNamed, existingDatabase, perVersion } from './data'
+import { collectionNamed, completeCatalogue, existingDatabase, perVersion } from './data'
 import {
   answerView,
   answerViewPositions,
@@ -9,6 +9,7 @@ import {
   prepareList,
   type SavedPreparation,
   savedCovers,
+  viewRecords,
 } from './data-view'
 import { readById } from './store'
 
@@ -69,4 +70,18 @@ export async function viewOf(
   const ids = positions.map((position) => list.prepared.ids[position] ?? 0)
   const byId = new Map((await readById(found.db, collection, ids)).map((record) => [record.id, record]))
   return { ...answer, results: ids.flatMap((id) => byId.get(id) ?? []) }
+}
+
+/** Every record of a view in its order, from the complete index; null while it is incomplete. */
+export async function viewRecordsOf(
+  connection: IndexConnection,
+  collection: string,
+  view: ListView,
+): Promise<ApiRecord[] | null> {
+  const definition = collectionNamed(collection)
+  const list = (await prepared(connection))?.value.get(collection)
+  if (!definition || !list) return null
+  // From a kept preparation, the records are read now (an export writes them all).
+  const records = list.records ?? (await completeCatalogue(connection))?.records.get(collection)
+  return records ? viewRecords(definition, records, view, list.prepared) : null
 }

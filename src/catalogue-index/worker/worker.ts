@@ -9,6 +9,7 @@ import {
   listPagePath,
 } from '../../crawler'
 import { recordsToCsv, recordsToJson } from '../../export'
+import { needsIndex } from '../../lib/data-view-url'
 import {
   AUTO_INDEX_MAX_PAGES,
   type BuildMode,
@@ -37,7 +38,7 @@ import { filterRecords, listPageOf } from './query'
 import { searchIndex } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { throttleLatest } from './throttle-latest'
-import { viewOf } from './view'
+import { viewOf, viewRecordsOf } from './view'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -229,7 +230,7 @@ const api: IndexWorkerApi = {
     await dropIndex(name)
   },
 
-  async exportList(connection, collection, filters, format, onProgress) {
+  async exportList(connection, collection, filters, format, onProgress, exported) {
     const definition = collectionNamed(collection)
     if (!definition) return { failed: 'There is no such list.' }
     const controller = new AbortController()
@@ -237,19 +238,31 @@ const api: IndexWorkerApi = {
     try {
       const found = await existingDatabase(connection)
       const indexed = found ? await completeRecords(found.db, found.name, collection) : null
+      const viewed =
+        exported && needsIndex(exported.view)
+          ? await viewRecordsOf(connection, collection, exported.view)
+          : undefined
+      if (viewed === null)
+        return { failed: 'This view is answered by the catalogue index: build it to export the view.' }
+      const fields = exported?.columns ?? undefined
       const records =
-        indexed !== null
-          ? filterRecords(definition, indexed, filters)
-          : await collectList<ApiRecord, string>({
-              baseUrl: baseOf(connection),
-              apiKey: connection.apiKey,
-              fetch: (input, init) => fetch(input, init),
-              list: { collection: definition, filters },
-              signal: controller.signal,
-              onProgress,
-            })
+        viewed !== undefined
+          ? viewed
+          : indexed !== null
+            ? filterRecords(definition, indexed, filters)
+            : await collectList<ApiRecord, string>({
+                baseUrl: baseOf(connection),
+                apiKey: connection.apiKey,
+                fetch: (input, init) => fetch(input, init),
+                list: { collection: definition, filters },
+                signal: controller.signal,
+                onProgress,
+              })
       return {
-        text: format === 'csv' ? recordsToCsv<OpenRecord>(definition, records) : recordsToJson(records),
+        text:
+          format === 'csv'
+            ? recordsToCsv<OpenRecord>(definition, records, fields)
+            : recordsToJson(records, fields),
       }
     } catch (error) {
       if (controller.signal.aborted) return { failed: 'The export was cancelled.' }

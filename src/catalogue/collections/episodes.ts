@@ -55,10 +55,10 @@ export const episodes = defineCollection({
   ],
   columns: [
     { field: 'id', label: 'Id', kind: 'id', shown: false },
-    { field: 'name', label: 'Name', kind: 'text', shown: true },
     { field: 'episode', label: 'Episode code', kind: 'text', shown: true },
+    { field: 'name', label: 'Name', kind: 'text', shown: true },
     { field: 'air_date', label: 'Air date', kind: 'airDate', shown: true, range: true },
-    { field: 'characters', label: 'Characters', kind: 'count', shown: false, range: true },
+    { field: 'characters', label: 'Characters', kind: 'count', shown: true, range: true },
     { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
   ],
   facets: [{ name: 'season', label: 'Season', field: 'episode', derive: 'season' }],

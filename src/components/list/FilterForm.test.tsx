@@ -10,7 +10,7 @@ import { useListUrl } from './use-list-url'
 
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
-  const { asked, askedKey, write } = useListUrl(LOCATIONS.filters)
+  const { asked, askedKey, write } = useListUrl(LOCATIONS)
   const firstField = useRef<HTMLInputElement>(null)
   return (
     <FilterForm

@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react'
 import { MAX_FILTER_LENGTH } from '../../catalogue'
 import { activeFilters, hasFilters } from '../../lib/list-url'
 import { useFilterDraft } from './use-filter-draft'
@@ -18,6 +18,10 @@ type Props<F extends string> = {
   onWrite: (filters: Record<F, string>, how: WriteHow) => void
   /** The first field, where focus goes once the filters are cleared (the button used is then disabled). */
   firstFieldRef: RefObject<HTMLInputElement | null>
+  /** The view's choices made besides the filters (facet values, ranges), counted on the phone's toggle. */
+  chosen?: number
+  /** What folds with the fields on a phone: the facets and ranges. */
+  children?: ReactNode
 }
 
 /**
@@ -32,7 +36,7 @@ export function focusFilters(firstField: HTMLInputElement | null) {
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
 export function FilterForm<F extends string>(props: Props<F>) {
-  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef } = props
+  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef, chosen = 0, children } = props
   const id = useId()
   const {
     values,
@@ -43,7 +47,7 @@ export function FilterForm<F extends string>(props: Props<F>) {
   const canClear = hasFilters(fromUrl) || hasFilters(values)
   // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
   const [open, setOpen] = useState(false)
-  const set = Object.keys(activeFilters(fromUrl)).length
+  const set = Object.keys(activeFilters(fromUrl)).length + chosen
   function clear() {
     onClear()
     firstFieldRef.current?.focus()
@@ -109,6 +113,7 @@ export function FilterForm<F extends string>(props: Props<F>) {
             Clear filters
           </button>
         </div>
+        {children}
       </div>
     </form>
   )

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
 import { listRequestPath } from '../../api/request-paths'
@@ -11,7 +11,9 @@ import {
   type RecordOf,
 } from '../../catalogue'
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
+import { listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { CollectionQueries } from '../../lib/collection-queries'
+import { type DataViewUrlState, EMPTY_DATA_VIEW, needsIndex, type RangeText } from '../../lib/data-view-url'
 import { listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
@@ -22,30 +24,42 @@ import { Pagination } from '../pagination/Pagination'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { ContainsNote } from './ContainsNote'
+import { type Choice, ChosenValues, facetChoiceLabel, rangeChoiceLabel } from './data-tool/ChosenValues'
+import { ColumnChooser } from './data-tool/ColumnChooser'
+import { FacetPanel } from './data-tool/FacetPanel'
+import { IndexNeeded } from './data-tool/IndexNeeded'
+import { RangeFields } from './data-tool/RangeFields'
+import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
 import { type FilterField, FilterForm, focusFilters } from './FilterForm'
-import { type Column, ResultsTable } from './ResultsTable'
+import { type CellOverrides, listColumns, shownFields } from './list-columns'
+import { ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
 import { useListUrl, type WriteHow } from './use-list-url'
 import { useRowSelection } from './use-row-selection'
 import './list.css'
 
-/** What a collection's list page adds to the collection's definition: its columns and filter hints. */
+/** What a collection's list page adds to the collection's definition: how some cells show, filter hints. */
 export type ListConfig<R extends ApiRecord, F extends string> = {
   collection: CollectionView<R, F>
   queries: CollectionQueries<R, F>
   /** A hint under a filter field, where its label alone does not say what to type. */
   hints?: Partial<Record<F, string>>
-  columns: readonly Column<R>[]
+  /** Cells shown otherwise than their column's kind says (see list-columns.tsx). */
+  cells?: CellOverrides<R>
 }
 
 /** The list config of a defined collection: `ListConfigOf<typeof locations>`. */
 export type ListConfigOf<C> = ListConfig<RecordOf<C>, FilterName<C>>
 
-/** One collection's list: filter form, summary, table with selection, pagination; all state in the URL. */
+/**
+ * One collection's list: filter form, facets and ranges, summary, table with sortable headers and selection,
+ * pagination; all state in the URL. The service answers the specification's filters and pages; a view with a
+ * sort, facet values or ranges is answered by the catalogue index (which also counts the facets).
+ */
 export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
-  const { collection, queries, columns, hints } = config
-  const { filters: names, filterLabels, filterShorthands } = collection
+  const { collection, queries, cells, hints } = config
+  const { filters: names, filterLabels } = collection
   const { singular, plural, title } = collection.labels
   // In the contract's order.
   const fields = useMemo(
@@ -56,59 +70,108 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const location = useLocation()
-  const url = useListUrl<F>(names, filterShorthands)
+  const url = useListUrl<F>(collection)
   const { write } = url
-  const { filters, page } = url.state
+  const { filters, page, view } = url.state
   const filtersKey = filterKey(filters)
   const requestFilters = useMemo(() => activeFilters(filters), [filters])
+  const indexed = needsIndex(view)
 
-  const query = useQuery(queries.list(client, requestFilters, page))
+  const query = useQuery({ ...queries.list(client, requestFilters, page), enabled: !indexed })
+  // The index's answer: the rows of a view it alone can answer, and the facets' counts of every view.
+  const indexView = useListView(collection, requestFilters, view, indexed ? page : 1)
+  const columns = useMemo(
+    () => listColumns(collection.columns, view.columns, cells),
+    [collection.columns, view.columns, cells],
+  )
   // The catalogue's own count, for the heading: the same query as the list's when nothing is filtered.
   const total = useQuery(queries.list(client, {}, 1)).data?.info.count
   const revalidator = useRevalidator()
-  const { data } = query
+  const data = indexed ? indexView.page : query.data
+  const waitingForIndex = indexed && !indexView.complete
   // The rows on screen are not those of the address: another page or other filters are on their way.
-  const showingOld = query.isPlaceholderData || url.pending
-  const fetching = query.isFetching || url.pending || revalidator.state === 'loading'
+  const showingOld = (indexed ? indexView.previous : query.isPlaceholderData) || url.pending
+  const fetching =
+    (indexed ? indexView.fetching : query.isFetching) || url.pending || revalidator.state === 'loading'
+  const failed = indexed ? indexView.error !== null : query.isError
 
   const writeFilters = useCallback(
     (next: Record<F, string>, how: WriteHow) => {
       // A change of filter starts again at page 1; the same filters written again keep the page.
       const same = filterKey(next) === filterKey(url.asked.filters)
-      write({ filters: next, page: same ? url.asked.page : 1 }, how)
+      write({ filters: next, page: same ? url.asked.page : 1, view: url.asked.view }, how)
     },
     [write, url.asked],
   )
+  // The view a control shows at once: the one just asked for, until the address says it (the router
+  // updates the address once its loader has run); a later address replaces it.
+  const [written, setWritten] = useState<{ over: string; view: DataViewUrlState } | null>(null)
+  const shownView = written?.over === location.search ? written.view : url.asked.view
+  /** A change of the view's choices starts again at page 1 (a change of columns keeps the page). */
+  const writeView = (next: Partial<DataViewUrlState>, keepPage = false) => {
+    const nextView = { ...shownView, ...next }
+    setWritten({ over: location.search, view: nextView })
+    write({ filters: url.asked.filters, page: keepPage ? url.asked.page : 1, view: nextView }, 'commit')
+  }
+  const toggleFacet = (facet: string, value: string) => {
+    const values = shownView.facets[facet] ?? []
+    const next = values.includes(value) ? values.filter((chosen) => chosen !== value) : [...values, value]
+    const facets = { ...shownView.facets, [facet]: next }
+    if (next.length === 0) delete facets[facet]
+    writeView({ facets })
+  }
+  const setRange = (field: string, range: RangeText) => {
+    const ranges = { ...shownView.ranges, [field]: range }
+    if (range.from === '' && range.to === '') delete ranges[field]
+    writeView({ ranges })
+  }
+  const sortBy = (field: string) => {
+    const sort = shownView.sort
+    writeView({ sort: { field, descending: sort?.field === field ? !sort.descending : false } })
+  }
+  const defaultColumns = shownFields(collection.columns, null)
+  const setColumns = (shown: string[]) =>
+    writeView({ columns: shown.join() === defaultColumns.join() ? null : shown }, true)
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
-    write({ filters: emptyFilters(names), page: 1 }, 'commit')
+    write({ filters: emptyFilters(names), page: 1, view: { ...view, facets: {}, ranges: {} } }, 'commit')
     focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
-  const pageSearch = (target: number) => listSearch({ filters, page: target }, names, filterShorthands)
+  const pageSearch = (target: number) => listSearch({ filters, page: target, view }, collection)
+  const withoutView = `${location.pathname}${listSearch({ filters, page: 1, view: { ...EMPTY_DATA_VIEW, columns: view.columns } }, collection)}`
   const showingNewPage = () => {
     // Paging from the foot of a long page: bring the new rows (and the progress bar) into view.
     const top = resultsTop.current
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' })
   }
   const goToPage = (next: number) => {
-    write({ filters, page: next }, 'commit')
+    write({ filters, page: next, view }, 'commit')
     showingNewPage()
   }
 
   // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
+  const serviceData = indexed ? undefined : query.data
   useEffect(() => {
-    if (!data || query.isPlaceholderData) return
-    queries.seedDetails(queryClient, data.results)
-    if (page < data.info.pages) void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
-  }, [data, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
+    if (!serviceData || query.isPlaceholderData) return
+    queries.seedDetails(queryClient, serviceData.results)
+    if (page < serviceData.info.pages)
+      void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
+  }, [serviceData, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
+  // A page of an indexed view beyond its last goes to the last, as the service's pages do (list-loader.ts).
+  const indexedPages = indexed && indexView.page && !indexView.previous ? indexView.page.info.pages : 0
+  useEffect(() => {
+    if (indexedPages > 0 && page > indexedPages)
+      navigate(listSearch({ filters, page: indexedPages, view }, collection) || '?', { replace: true })
+  }, [indexedPages, page, filters, view, collection, navigate])
 
   // Ticks are kept while paging through the same filters, so records from several pages can be compared.
   const selection = useRowSelection(filtersKey)
 
   usePageTitle(page > 1 ? `${title}, page ${page}` : title)
-  const filtered = hasFilters(filters)
-  const firstLoad = !data && query.isPending
+  const chosen = Object.keys(view.facets).length > 0 || Object.keys(view.ranges).length > 0
+  const filtered = hasFilters(filters) || chosen
+  const firstLoad = !data && !failed && !waitingForIndex
   // While another page loads, the rows on screen are the previous page's: the summary must not say otherwise.
   const summary =
     firstLoad || showingOld
@@ -116,7 +179,28 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       : data
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
-  const empty = !!data && data.info.count === 0 && !showingOld && !query.isError
+  const empty = !!data && data.info.count === 0 && !showingOld && !failed
+  const choices: Choice[] = [
+    ...collection.facets.flatMap((facet) =>
+      (view.facets[facet.name] ?? []).map((value) => ({
+        key: `${facet.name}=${value}`,
+        label: facetChoiceLabel(facet.label, value),
+        remove: () => toggleFacet(facet.name, value),
+      })),
+    ),
+    ...collection.columns.flatMap((column) => {
+      const range = view.ranges[column.field]
+      return range
+        ? [
+            {
+              key: `${column.field}:range`,
+              label: rangeChoiceLabel(column.label, range),
+              remove: () => setRange(column.field, { from: '', to: '' }),
+            },
+          ]
+        : []
+    }),
+  ]
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
 
   return (
@@ -137,17 +221,48 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         urlKey={url.askedKey}
         onWrite={writeFilters}
         firstFieldRef={firstField}
-      />
+        chosen={choices.length}
+      >
+        <div className="view-choices">
+          {collection.facets.length > 0 && (
+            <FacetPanel
+              facets={collection.facets}
+              counts={indexView.complete ? (indexView.page?.facets ?? null) : null}
+              chosen={shownView.facets}
+              onToggle={toggleFacet}
+              countedAt={indexView.status?.updatedAt ?? null}
+            />
+          )}
+          <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={setRange} />
+        </div>
+      </FilterForm>
+      <ChosenValues choices={choices} onClearAll={() => writeView({ facets: {}, ranges: {} })} />
 
       <div className="list-toolbar" ref={resultsTop}>
         {/* An empty result's heading says the same: the sentence is then for screen readers only. */}
         <p className={empty ? 'visually-hidden' : 'list-summary'} role="status" aria-live="polite">
           {summary}
         </p>
+        <ColumnChooser
+          columns={collection.columns}
+          shown={shownFields(collection.columns, shownView.columns)}
+          fixed="name"
+          onChange={setColumns}
+        />
         {/* Its place is kept while the first page loads, as the selection bar's is. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <div className="export-slot">
-            {data && <ListExport collection={collection} filters={requestFilters} />}
+            {data && (
+              <ListExport
+                collection={collection}
+                filters={requestFilters}
+                view={
+                  indexed || view.columns
+                    ? { view: listViewOf(requestFilters, view, collection.columns), columns: view.columns }
+                    : null
+                }
+              />
+            )}
           </div>
         )}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
@@ -161,15 +276,17 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           />
         )}
       </div>
-      <RetryNotice failureReason={query.isFetching ? query.failureReason : null} />
+      <RetryNotice failureReason={!indexed && query.isFetching ? query.failureReason : null} />
       <ContainsNote filters={filters} labels={filterLabels} plural={plural} />
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
-      {query.isError && !url.pending ? (
+      {waitingForIndex ? (
+        <IndexNeeded answer={indexView} withoutView={withoutView} />
+      ) : failed && !url.pending ? (
         // Retry runs the loader again: it asks again, and corrects the address if the answer says so.
         <QueryErrorState
-          error={query.error}
+          error={indexed ? indexView.error : query.error}
           onRetry={() => void revalidator.revalidate()}
           retrying={fetching}
         />
@@ -186,6 +303,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}
+            sort={shownView.sort}
+            onSort={sortBy}
           />
           {data && (
             <Pagination
@@ -200,7 +319,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       )}
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
-      <CatalogueIndexStatus ready={!!data} />
+      <CatalogueIndexStatus ready={!!data || waitingForIndex} />
       <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
     </div>
   )

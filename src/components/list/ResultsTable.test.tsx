@@ -51,3 +51,45 @@ describe('results table while the first page loads', () => {
     expect(bodyRows().filter((row) => placeholders.has(row))).toEqual([])
   })
 })
+
+describe('sortable headers', () => {
+  const sortable: Column<Thing>[] = [
+    { header: 'Name', isName: true, sortField: 'name' },
+    { header: 'Kind', cell: (thing) => thing.kind, sortField: 'kind' },
+  ]
+  function sortableTable(
+    sort: { field: string; descending: boolean } | null,
+    onSort: (field: string) => void,
+  ) {
+    return (
+      <MemoryRouter>
+        <ResultsTable
+          caption="Things"
+          columns={sortable}
+          rows={things}
+          busy={false}
+          hrefOf={(thing) => `/things/${thing.id}`}
+          linkState={null}
+          selected={new Set()}
+          onToggle={() => {}}
+          sort={sort}
+          onSort={onSort}
+        />
+      </MemoryRouter>
+    )
+  }
+
+  it('names each header’s button after its column and marks the sorted one with aria-sort', () => {
+    const asked: string[] = []
+    render(sortableTable({ field: 'kind', descending: true }, (field) => asked.push(field)))
+    expect(screen.getByRole('columnheader', { name: 'Kind' }).getAttribute('aria-sort')).toBe('descending')
+    expect(screen.getByRole('columnheader', { name: 'Name' }).hasAttribute('aria-sort')).toBe(false)
+    screen.getByRole('button', { name: 'Name' }).click()
+    expect(asked).toEqual(['name'])
+  })
+
+  it('has plain headers when the table is not sortable', () => {
+    render(table(things))
+    expect(screen.queryByRole('button', { name: 'Name' })).toBeNull()
+  })
+})

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { PAGE_SIZE } from '../../catalogue'
+import type { SortState } from '../../lib/data-view-url'
 import { ignoreRepeatedClick } from '../links/back-state'
 import { NotGiven } from '../NotGiven'
 
 export type Column<R> = {
+  /** Unique among the table's columns; the header when left out. */
+  key?: string
   header: string
+  /** The field the header's button sorts by (a table given `onSort`). */
+  sortField?: string
   /** The record's name, rendered as the link to its page. */
   isName?: boolean
   cell?: (record: R) => ReactNode
@@ -29,6 +34,47 @@ type Props<R extends Row> = {
   linkState: unknown
   selected: ReadonlySet<number>
   onToggle: (id: number) => void
+  /** The rows' order, when they are sorted by a column. */
+  sort?: SortState | null
+  /** Sorting by a column's field: the header holds a button named after the column. */
+  onSort?: (field: string) => void
+}
+
+const keyOf = (column: { key?: string; header: string }) => column.key ?? column.header
+
+const ARIA_SORT = { ascending: 'ascending', descending: 'descending' } as const
+
+/** A column header: its name, or a button that sorts by it (a second press reverses), with `aria-sort`. */
+function HeaderCell<R>({
+  column,
+  className,
+  sort,
+  onSort,
+}: {
+  column: Column<R>
+  className: string | undefined
+  sort: SortState | null
+  onSort?: (field: string) => void
+}) {
+  const field = column.sortField
+  if (!onSort || !field) {
+    return (
+      <th scope="col" className={className}>
+        {column.header}
+      </th>
+    )
+  }
+  const direction = sort?.field === field ? (sort.descending ? 'descending' : 'ascending') : null
+  return (
+    <th scope="col" className={className} aria-sort={direction ? ARIA_SORT[direction] : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort(field)}>
+        {column.header}
+        <span className="sort-mark" aria-hidden="true">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  )
 }
 
 /**
@@ -45,7 +91,7 @@ function cellValue<R>(column: Column<R>, record: R): ReactNode {
 }
 
 export function ResultsTable<R extends Row>(props: Props<R>) {
-  const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle } = props
+  const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle, sort = null, onSort } = props
   const secondary = columns.filter((column) => column.secondary && column.cell)
   const columnClass = (column: Column<R>) =>
     [column.secondary ? 'col-secondary' : '', column.numeric ? 'col-numeric' : ''].join(' ').trim() ||
@@ -61,9 +107,13 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
               <span className="visually-hidden">Select</span>
             </th>
             {columns.map((column) => (
-              <th scope="col" key={column.header} className={columnClass(column)}>
-                {column.header}
-              </th>
+              <HeaderCell
+                key={keyOf(column)}
+                column={column}
+                className={columnClass(column)}
+                sort={sort}
+                onSort={onSort}
+              />
             ))}
           </tr>
         </thead>
@@ -77,7 +127,7 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                     <input type="checkbox" disabled tabIndex={-1} className="skeleton-check" />
                   </td>
                   {columns.map((column) => (
-                    <td key={column.header} className={column.isName ? 'col-name' : columnClass(column)}>
+                    <td key={keyOf(column)} className={column.isName ? 'col-name' : columnClass(column)}>
                       <span className="skeleton" />
                       {column.isName && secondary.length > 0 && (
                         <span className="row-extra">
@@ -102,14 +152,14 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                   </td>
                   {columns.map((column) =>
                     column.isName ? (
-                      <td key={column.header} className="col-name">
+                      <td key={keyOf(column)} className="col-name">
                         <Link to={hrefOf(record)} state={linkState} onClick={ignoreRepeatedClick}>
                           {record.name}
                         </Link>
                         {secondary.length > 0 && (
                           <span className="row-extra">
                             {secondary.map((extra) => (
-                              <span key={extra.header}>
+                              <span key={keyOf(extra)}>
                                 {extra.inline ? (
                                   extra.inline(record)
                                 ) : (
@@ -124,7 +174,7 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
                         )}
                       </td>
                     ) : (
-                      <td key={column.header} className={columnClass(column)}>
+                      <td key={keyOf(column)} className={columnClass(column)}>
                         {cellValue(column, record)}
                       </td>
                     ),

@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router-dom'
-import type { FilterShorthands } from '../../catalogue'
-import { type ListUrlState, listSearch, readListUrl } from '../../lib/list-url'
+import { type ListShape, type ListUrlState, listSearch, readListUrl } from '../../lib/list-url'
 
 /** How a change reaches the URL: a pause in typing, or a committed change (Enter, leaving a field, paging). */
 export type WriteHow = 'typing' | 'commit'
@@ -34,7 +33,7 @@ function entryId(location: { key: string; state: unknown }): string {
  *   a commit adds an entry, or settles the typing entry when the URL already says it. So Back returns to the
  *   view before the change, never to half-typed text.
  */
-export function useListUrl<F extends string>(names: readonly F[], shorthands?: FilterShorthands<F>) {
+export function useListUrl<F extends string>(list: ListShape<F>) {
   const location = useLocation()
   const navigation = useNavigation()
   const navigate = useNavigate()
@@ -43,19 +42,18 @@ export function useListUrl<F extends string>(names: readonly F[], shorthands?: F
       ? navigation.location
       : null
   const state = useMemo(
-    () => readListUrl(new URLSearchParams(location.search), names, shorthands),
-    [location.search, names, shorthands],
+    () => readListUrl(new URLSearchParams(location.search), list),
+    [location.search, list],
   )
   const pendingSearch = pending?.search ?? null
   const asked = useMemo(
-    () =>
-      pendingSearch === null ? null : readListUrl(new URLSearchParams(pendingSearch), names, shorthands),
-    [pendingSearch, names, shorthands],
+    () => (pendingSearch === null ? null : readListUrl(new URLSearchParams(pendingSearch), list)),
+    [pendingSearch, list],
   )
 
   const write = useCallback(
     (next: ListUrlState<F>, how: WriteHow) => {
-      const search = listSearch(next, names, shorthands)
+      const search = listSearch(next, list)
       // Already on its way (a second click before the first navigation has finished): nothing to add.
       if (pendingSearch !== null && search === pendingSearch) return
       const typingEntry = isTypingEntry(location.state)
@@ -75,7 +73,7 @@ export function useListUrl<F extends string>(names: readonly F[], shorthands?: F
         { replace: typingEntry, state, preventScrollReset: true },
       )
     },
-    [names, shorthands, navigate, location, pendingSearch],
+    [list, navigate, location, pendingSearch],
   )
 
   return {

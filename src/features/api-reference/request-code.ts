@@ -80,7 +80,7 @@ export function explorerPath(endpoint: Endpoint, values: ParameterValues): strin
         collection.filters.map((name) => [name, (values[name] ?? '').trim()]),
       ) as Record<string, string>
       const page = parsePage((values.page ?? '').trim()) ?? 1
-      return `${collection.appPath}${listSearch({ filters, page }, collection.filters)}`
+      return `${collection.appPath}${listSearch({ filters, page }, collection)}`
     }
     if (endpoint.path === `${collection.itemPath}/{ids}`) {
       const ids = (values.ids ?? '').trim().replace(/^\[|\]$/g, '')

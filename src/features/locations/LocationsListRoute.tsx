@@ -5,12 +5,10 @@ import { locationQueries } from './queries'
 const config: ListConfigOf<typeof locations> = {
   collection: locations,
   queries: locationQueries,
-  columns: [
-    { header: 'Name', isName: true },
-    { header: 'Type', cell: (location) => location.type, secondary: true },
-    { header: 'Dimension', cell: (location) => location.dimension, secondary: true },
-    { header: 'Residents', cell: (location) => location.residents.length, numeric: true },
-  ],
+  cells: {
+    type: { secondary: true },
+    dimension: { secondary: true },
+  },
 }
 
 export default function LocationsListRoute() {

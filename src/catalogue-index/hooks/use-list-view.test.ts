@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { episodes, locations } from '../../catalogue'
+import { readDataViewUrl } from '../../lib/data-view-url'
+import { listViewOf } from './use-list-view'
+
+describe('the view the index worker is asked', () => {
+  it('holds the service’s filters, the facet values and the sort as the address says', () => {
+    const state = readDataViewUrl(
+      new URLSearchParams('_sort_desc=residents&type__exact=Planet&type__exact='),
+      locations,
+    )
+    expect(listViewOf({ name: 'earth' }, state, locations.columns)).toEqual({
+      filters: { name: 'earth' },
+      facets: { type: ['Planet', ''] },
+      ranges: {},
+      sort: { field: 'residents', descending: true },
+    })
+  })
+
+  it('reads ranges as numbers, dates as UTC times each end taking its whole period, an open end as null', () => {
+    const state = readDataViewUrl(
+      new URLSearchParams('air_date__gte=2015&air_date__lte=2015-02&characters__lte=7'),
+      episodes,
+    )
+    expect(listViewOf({}, state, episodes.columns).ranges).toEqual({
+      air_date: { from: Date.UTC(2015, 0, 1), to: Date.UTC(2015, 2, 1) - 1 },
+      characters: { from: null, to: 7 },
+    })
+  })
+})

@@ -1,0 +1,135 @@
+import { useId, useState } from 'react'
+import type { FacetCounts } from '../../../catalogue-index/protocol/data-view'
+
+/** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
+const FIRST_VALUES = 8
+const MOST_LISTED = 100
+
+/** An empty value is a value of its own. */
+export const facetValueLabel = (value: string) => (value === '' ? '(none)' : value)
+
+type Props = {
+  facets: readonly { name: string; label: string }[]
+  /** Null while the index cannot count them (not complete): the room stays, the counts wait. */
+  counts: readonly FacetCounts[] | null
+  chosen: Readonly<Record<string, readonly string[]>>
+  onToggle: (facet: string, value: string) => void
+  /** When the index they count was completed (epoch ms). */
+  countedAt: number | null
+}
+
+/**
+ * Each facet's values under every other choice, most frequent first, as checkboxes named with their counts:
+ * the first 8, then "Show all (N)" with a field to find a value.
+ */
+export function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Props) {
+  return (
+    <div className="facet-panel">
+      <div className="facet-groups">
+        {facets.map((facet) => (
+          <FacetGroup
+            key={facet.name}
+            label={facet.label}
+            counts={counts?.find((candidate) => candidate.name === facet.name) ?? null}
+            chosen={chosen[facet.name] ?? []}
+            onToggle={(value) => onToggle(facet.name, value)}
+          />
+        ))}
+      </div>
+      <p className="facet-note">
+        {counts === null
+          ? 'Counts appear once the catalogue index is complete.'
+          : countedAt !== null
+            ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+            : ''}
+      </p>
+    </div>
+  )
+}
+
+function FacetGroup({
+  label,
+  counts,
+  chosen,
+  onToggle,
+}: {
+  label: string
+  counts: FacetCounts | null
+  chosen: readonly string[]
+  onToggle: (value: string) => void
+}) {
+  const id = useId()
+  const [all, setAll] = useState(false)
+  const [find, setFind] = useState('')
+  // Values just chosen are listed before they are counted.
+  const counted = counts?.values ?? []
+  const values: { value: string; count: number | null; chosen: boolean }[] = [
+    ...counted,
+    ...chosen
+      .filter((value) => !counted.some((entry) => entry.value === value))
+      .map((value) => ({ value, count: null, chosen: true })),
+  ]
+  const wanted = find.trim().toLocaleLowerCase()
+  const matching = all
+    ? values.filter((entry) => facetValueLabel(entry.value).toLocaleLowerCase().includes(wanted))
+    : values
+  const listed = all
+    ? matching.slice(0, MOST_LISTED)
+    : values.filter((entry, index) => index < FIRST_VALUES || chosen.includes(entry.value))
+  return (
+    <fieldset className="facet">
+      <legend>{label}</legend>
+      {all && (
+        <div className="facet-find">
+          <label htmlFor={`${id}-find`} className="visually-hidden">
+            Find a {label.toLocaleLowerCase()}
+          </label>
+          <input
+            id={`${id}-find`}
+            type="search"
+            placeholder={`Find a ${label.toLocaleLowerCase()}`}
+            value={find}
+            autoComplete="off"
+            onChange={(event) => setFind(event.target.value)}
+          />
+        </div>
+      )}
+      <ul className="facet-values">
+        {listed.map((entry) => (
+          <li key={entry.value}>
+            <label className={entry.value === '' ? 'facet-value facet-none' : 'facet-value'}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(entry.value)}
+                onChange={() => onToggle(entry.value)}
+              />
+              <span className="facet-text">{facetValueLabel(entry.value)}</span>
+              {entry.count !== null && <span className="facet-count"> ({entry.count.toLocaleString()})</span>}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {all && matching.length > listed.length && (
+        <p className="facet-more">
+          {listed.length} of {matching.length.toLocaleString()} shown: type to find others.
+        </p>
+      )}
+      {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
+      <p className="facet-all">
+        {counts !== null && values.length > FIRST_VALUES && (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={all}
+            onClick={() => {
+              setAll(!all)
+              setFind('')
+            }}
+          >
+            {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
+          </button>
+        )}
+      </p>
+    </fieldset>
+  )
+}

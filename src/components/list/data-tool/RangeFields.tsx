@@ -1,0 +1,107 @@
+import { type FormEvent, useId, useState } from 'react'
+import type { Column } from '../../../catalogue'
+import { boundOf, type RangeText } from '../../../lib/data-view-url'
+
+type RangedColumn = Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>
+
+type Props = {
+  columns: readonly RangedColumn[]
+  /** The ranges the address holds. */
+  ranges: Readonly<Record<string, RangeText>>
+  onChange: (field: string, range: RangeText) => void
+}
+
+const isDate = (column: RangedColumn) => column.kind === 'isoDate' || column.kind === 'airDate'
+
+/** From and to of each ranged column (counts, dates in UTC), either end optional; applied on Enter or leaving. */
+export function RangeFields({ columns, ranges, onChange }: Props) {
+  return (
+    <div className="range-fields">
+      {columns
+        .filter((column) => column.range)
+        .map((column) => (
+          <RangeField
+            key={column.field}
+            column={column}
+            range={ranges[column.field] ?? { from: '', to: '' }}
+            onChange={(range) => onChange(column.field, range)}
+          />
+        ))}
+    </div>
+  )
+}
+
+function RangeField({
+  column,
+  range,
+  onChange,
+}: {
+  column: RangedColumn
+  range: RangeText
+  onChange: (range: RangeText) => void
+}) {
+  const id = useId()
+  // The draft follows the address whenever the address changes (Back, a saved view, a removed choice).
+  const [draft, setDraft] = useState(range)
+  const [seen, setSeen] = useState(range)
+  if (seen.from !== range.from || seen.to !== range.to) {
+    // Only the end the address changed: the other may hold what is being typed.
+    setSeen(range)
+    setDraft({
+      from: seen.from !== range.from ? range.from : draft.from,
+      to: seen.to !== range.to ? range.to : draft.to,
+    })
+  }
+  const date = isDate(column)
+  const invalid = (text: string) => text.trim() !== '' && boundOf(column, text.trim(), 'from') === null
+  const problem = invalid(draft.from) || invalid(draft.to)
+  const hintId = `${id}-hint`
+  const apply = () => {
+    const next = { from: draft.from.trim(), to: draft.to.trim() }
+    if (invalid(next.from) || invalid(next.to)) return
+    if (next.from !== range.from || next.to !== range.to) onChange(next)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    apply()
+  }
+  const end = (which: 'from' | 'to', label: string) => (
+    <div className="range-end">
+      <label htmlFor={`${id}-${which}`}>{label}</label>
+      <input
+        id={`${id}-${which}`}
+        type="text"
+        inputMode={date ? 'text' : 'numeric'}
+        autoComplete="off"
+        placeholder={date ? (which === 'from' ? '2015' : '2015-12-31') : undefined}
+        aria-label={`${column.label} ${label.toLocaleLowerCase()}`}
+        aria-describedby={hintId}
+        aria-invalid={invalid(draft[which]) || undefined}
+        value={draft[which]}
+        onChange={(event) => setDraft({ ...draft, [which]: event.target.value })}
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') submit(event)
+        }}
+      />
+    </div>
+  )
+  return (
+    <fieldset className="range">
+      <legend>{column.label}</legend>
+      <div className="range-ends">
+        {end('from', 'From')}
+        {end('to', 'To')}
+      </div>
+      <p className={problem ? 'field-hint field-problem' : 'field-hint'} id={hintId}>
+        {date
+          ? problem
+            ? 'Write a date as 2015, 2015-07 or 2015-07-26 (UTC).'
+            : 'A year, month or day, in UTC: 2015, 2015-07 or 2015-07-26.'
+          : problem
+            ? 'Write a whole number, such as 3.'
+            : 'Whole numbers; either end may be left empty.'}
+      </p>
+    </fieldset>
+  )
+}
