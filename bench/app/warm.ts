@@ -203,8 +203,15 @@ async function buildIndex(page: Page, origin: string): Promise<number> {
   const started = Date.now()
   const build = status.getByRole('button', { name: 'Build the index' })
   const updated = status.getByText(/Catalogue index: .* · updated/)
-  await build.or(updated).first().waitFor({ timeout: 120_000 })
-  if (await build.isVisible()) await build.click()
+  const building = status.getByText(/Building the catalogue index/)
+  // The status line may render again while it learns the lists' sizes: clicked until the build has started.
+  const asked = Date.now()
+  while (!(await updated.isVisible()) && !(await building.isVisible())) {
+    if (Date.now() - asked > 120_000)
+      throw new Error('The index was neither built nor buildable in two minutes.')
+    if (await build.isVisible()) await build.click({ timeout: 5000 }).catch(() => undefined)
+    await page.waitForTimeout(500)
+  }
   await updated.waitFor({ timeout: 60 * 60_000 })
   const seconds = (Date.now() - started) / 1000
   // After a build the worker derives and keeps everything (worker/derive-all.ts): the page stays until it has.
