@@ -150,7 +150,7 @@ export interface Keeping<T, S> {
   restore(saved: S): T | null | Promise<T | null>
 }
 
-/** What `perVersion` answers: the value, the version it is of, and whether it was read from what was kept. */
+/** What `perVersion` answers: the value and the version of the index it is of. */
 export interface Derived<T> {
   version: string
   value: T
@@ -168,8 +168,8 @@ export function perVersion<T, S = never>(
 ) {
   let kept: { version: string; value: Promise<T | null> } | null = null
   const obtain = async (connection: IndexConnection, db: IndexDb, version: string): Promise<T | null> => {
-    const key = keeping && `${keeping.format}\n${version}`
-    if (keeping && key) {
+    const key = `${keeping?.format}\n${version}`
+    if (keeping) {
       const saved = await readDerived(db, keeping.kind, key).catch(() => undefined)
       // Written by `keeping.save` under the same kind, format and index version; unreadable, it is derived again.
       if (saved !== undefined) {
@@ -183,12 +183,11 @@ export function perVersion<T, S = never>(
     if (!catalogue) return null
     const value = derive(catalogue)
     if (keeping && catalogue.version === version) {
+      // Not kept (a value that cannot be stored, a full disk): derived again by the next page load.
       setTimeout(() => {
-        void writeDerived(db, {
-          kind: keeping.kind,
-          version: `${keeping.format}\n${version}`,
-          value: keeping.save(value),
-        }).catch(() => undefined)
+        Promise.resolve()
+          .then(() => writeDerived(db, { kind: keeping.kind, version: key, value: keeping.save(value) }))
+          .catch(() => undefined)
       }, 0)
     }
     return value
