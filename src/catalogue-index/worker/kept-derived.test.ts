@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyCollection, type ApiRecord, COLLECTIONS, type DatasetRecord } from '../../catalogue'
+import type { CharacterRequest } from '../protocol/characters'
 import type { IndexConnection } from '../protocol/worker-api'
 
 /*
@@ -36,6 +37,7 @@ async function reload() {
     store: await import('./store'),
     search: await import('./search'),
     view: await import('./view'),
+    characters: await import('./characters-answers'),
   }
 }
 
@@ -187,5 +189,28 @@ describe('the kept preparation of a list', () => {
     const fromKept = await (await reload()).view.viewOf(connection, 'locations', view, 1)
     expect(fromKept).toEqual(fromRecords)
     expect(fromKept?.results.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the kept characters', () => {
+  it('answer the list, a character and a record’s relations after a reload as when derived', async () => {
+    await storeCatalogue(1000)
+    const residents = (file.locations as { id: number; residents: number[] }[]).find(
+      (r) => r.id === 1,
+    )?.residents
+    const character = residents?.[0] ?? 1
+    const requests: CharacterRequest[] = [
+      { kind: 'list', page: 1, season: null },
+      { kind: 'one', id: character },
+      { kind: 'many', ids: [character, 1] },
+      { kind: 'related', collection: 'locations', id: 1 },
+    ]
+    const first = (await reload()).characters
+    const derived = await Promise.all(requests.map((request) => first.characters(connection, request)))
+    await kept('characters')
+    const afterReload = (await reload()).characters
+    const read = await Promise.all(requests.map((request) => afterReload.characters(connection, request)))
+    expect(read).toEqual(derived)
+    expect(derived[1]).toMatchObject({ kind: 'one', answer: { id: character } })
   })
 })
