@@ -3,7 +3,7 @@
  * built explorer, on the generator's large dataset (100,000 locations, 20,000 episodes). The index is built once
  * in a browser profile; then each target is a fresh page load, timed in the page from navigation start
  * (performance.now()) to what a reader waits for: (a) the first search results in the palette, (b) /characters'
- * first rows, (c) /insights' charts, (d) `/locations?_sort_desc=residents`'s first rows sorted by the index,
+ * first rows and (b2) a character page's, (c) /insights' charts, (d) `/locations?_sort_desc=residents`'s first rows sorted by the index,
  * (e) the first facet counts on /locations. Medians of `--rounds` loads each, with what the worker keeps of the
  * index (the `derived` store) and, as the baseline of the same run, with that store emptied before every load
  * (every structure derived again from the records, as before it was kept). Not part of `npm test`.
@@ -91,6 +91,16 @@ const TARGETS: Target[] = [
     path: '/characters',
     ready: () =>
       document.querySelector('table tbody tr a[href^="/characters/"]') ? performance.now() : false,
+  },
+  {
+    key: 'b2',
+    label: "a character's page (`/characters/42`): its first records",
+    budgetMs: 2000,
+    path: '/characters/42',
+    ready: () =>
+      document.querySelector('main a[href^="/locations/"], main a[href^="/episodes/"]')
+        ? performance.now()
+        : false,
   },
   {
     key: 'c',
