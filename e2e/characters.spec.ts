@@ -156,7 +156,10 @@ test('the characters list pages through every character and filters by season, i
   const inSeason2 = ids.filter((id) =>
     characters.get(id)?.episodes.some((episode) => seasonOfEpisode(episode) === 2),
   )
-  await page.getByRole('combobox', { name: 'Appears in' }).selectOption('Season 2')
+  // Each season says how many characters appear in it.
+  await page
+    .getByRole('combobox', { name: 'Appears in' })
+    .selectOption({ label: `Season 2 (${inSeason2.length})` })
   await expect.poll(() => urlState(page)).toEqual({ path: '/characters', query: { season: '2' } })
   await expect(page.getByRole('status').filter({ hasText: 'characters' })).toHaveText(
     `1–${Math.min(PAGE_SIZE, inSeason2.length)} of ${inSeason2.length} characters`,
@@ -169,6 +172,40 @@ test('the characters list pages through every character and filters by season, i
   await page.reload()
   await expect(page.getByRole('combobox', { name: 'Appears in' })).toHaveValue('2')
   await expect(rows.first().getByRole('link')).toHaveText(`Character #${inSeason2[0]}`, INDEXED)
+})
+
+test('the characters list sorts by a count (a second press reverses) and keeps counts within a range', async ({
+  page,
+}) => {
+  const ids = [...characters.keys()]
+  const episodesOf = (id: number) => characters.get(id)?.counts.episodes ?? 0
+  const locationsOf = (id: number) => characters.get(id)?.counts.locations ?? 0
+  await page.goto('/characters')
+  const table = page.getByRole('table', { name: 'Characters' })
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') })
+  await expect(rows.first()).toBeVisible(INDEXED)
+
+  await table.getByRole('button', { name: 'Episodes', exact: true }).click()
+  await table.getByRole('button', { name: 'Episodes', exact: true }).click()
+  await expect(table.getByRole('columnheader', { name: 'Episodes' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
+  const mostEpisodes = [...ids].sort((a, b) => episodesOf(b) - episodesOf(a) || a - b)
+  await expect(rows.getByRole('link')).toHaveText(
+    mostEpisodes.slice(0, PAGE_SIZE).map((id) => `Character #${id}`),
+  )
+
+  await page.getByRole('textbox', { name: 'Locations from' }).fill('2')
+  await page.getByRole('textbox', { name: 'Locations from' }).press('Enter')
+  await expect(page).toHaveURL(/_sort_desc=episodes&locations__gte=2/)
+  const residentTwice = mostEpisodes.filter((id) => locationsOf(id) >= 2)
+  await expect(page.getByRole('status').filter({ hasText: 'characters' })).toHaveText(
+    `1–${Math.min(PAGE_SIZE, residentTwice.length)} of ${residentTwice.length} characters`,
+  )
+  await expect(rows.getByRole('link')).toHaveText(
+    residentTwice.slice(0, PAGE_SIZE).map((id) => `Character #${id}`),
+  )
 })
 
 test('characters compared side by side share the episodes the dataset says, and one more is added by number', async ({

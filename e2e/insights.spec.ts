@@ -52,8 +52,8 @@ function expected(): Record<string, Row[]> {
   return {
     'Episodes per season': seasons.map(([season, count]) => [season, String(count)]),
     'Episodes over time': allYears,
-    'Locations by type': topWithOther(locations.map((location) => location.type.trim())),
-    'Locations by dimension': topWithOther(locations.map((location) => location.dimension.trim())),
+    'Locations by type': topWithOther(locations.map((location) => location.type)),
+    'Locations by dimension': topWithOther(locations.map((location) => location.dimension)),
     'Residents per location': binned(locations.map((location) => new Set(location.residents).size)),
     'Characters by number of episodes': binned([...appearances.values()], BINS.slice(1)),
   }
@@ -105,31 +105,71 @@ for (const [title, rows] of Object.entries(expected())) {
   })
 }
 
-test('a season bar opens its episodes; a type bar opens its locations and says "contains" may hold more', async ({
+test('a bar opens the list of exactly its value: a season, a year, a type, a dimension, an empty value', async ({
   page,
 }) => {
   await openInsights(page)
+  const path = (list: string, facet: string, value: string) =>
+    `/${list}?${new URLSearchParams([[`${facet}__exact`, value]])}`
   const seasons = chart(page, 'Episodes per season')
-  await seasons.getByRole('link', { name: /^S02: / }).click()
-  await expect(page).toHaveURL(/\/episodes\?episode=S02$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Episodes' })).toBeVisible()
-
-  await page.goBack()
+  await expect(seasons.getByRole('link', { name: /^S02: / })).toHaveAttribute(
+    'href',
+    path('episodes', 'season', 'S02'),
+  )
   const [type, count] = expected()['Locations by type']?.[0] ?? ['', '']
+  const types = chart(page, 'Locations by type')
+  await expect(types.getByRole('link', { name: `${type}: ${count} locations` })).toHaveAttribute(
+    'href',
+    path('locations', 'type', type),
+  )
+  const [dimension, inDimension] = expected()['Locations by dimension']?.[0] ?? ['', '']
+  await expect(
+    chart(page, 'Locations by dimension').getByRole('link', {
+      name: `${dimension}: ${inDimension} locations`,
+    }),
+  ).toHaveAttribute('href', path('locations', 'dimension', dimension))
+  const [year, inYear] = expected()['Episodes over time']?.find(([, value]) => value !== '0') ?? ['', '']
+  await expect(
+    chart(page, 'Episodes over time').getByRole('link', { name: `${year}: ${inYear} episodes` }),
+  ).toHaveAttribute('href', `/episodes?air_date__gte=${year}&air_date__lte=${year}`)
+  // An empty value is a value of its own ("(none)"); "Other" counts several values and opens nothing.
+  await expect(types.getByRole('link', { name: /^\(none\): / })).toHaveAttribute(
+    'href',
+    '/locations?type__exact=',
+  )
+  await expect(types.getByRole('link', { name: /^Other: / })).toHaveCount(0)
+  await expect(types.getByRole('img', { name: /^Other: / })).toBeVisible()
+
+  // Followed, a bar's list holds exactly the records it counted: the empty type's too.
+  const [, none] = expected()['Locations by type']?.find(([label]) => label === '(none)') ?? ['', '']
+  await types.getByRole('link', { name: /^\(none\): / }).click()
+  await expect(page).toHaveURL('/locations?type__exact=')
+  await expect(page.getByRole('status').filter({ hasText: 'location' })).toHaveText(
+    `1–${none} of ${none} locations`,
+  )
+  await page.goBack()
   await chart(page, 'Locations by type')
     .getByRole('link', { name: `${type}: ${count} locations` })
     .click()
-  await expect(page).toHaveURL(`/locations?type=${encodeURIComponent(type).replaceAll('%20', '+')}`)
-  await expect(
-    page.getByText(`Insights counted ${count} locations whose type is exactly “${type}”`),
-  ).toBeVisible()
-
-  // "Other" and empty values count several values: they open nothing.
+  await expect(page.getByRole('status').filter({ hasText: 'location' })).toHaveText(
+    `1–${Math.min(20, Number(count))} of ${count} locations`,
+  )
   await page.goBack()
-  await expect(
-    chart(page, 'Locations by type').getByRole('link', { name: /^(Other|\(none\)): / }),
-  ).toHaveCount(0)
-  await expect(chart(page, 'Locations by type').getByRole('img', { name: /^Other: / })).toBeVisible()
+  await chart(page, 'Episodes over time')
+    .getByRole('link', { name: `${year}: ${inYear} episodes` })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'episode' })).toHaveText(
+    `1–${Math.min(20, Number(inYear))} of ${inYear} episodes`,
+  )
+  await page.goBack()
+  const [, inSeason] = expected()['Episodes per season']?.find(([label]) => label === 'S02') ?? ['', '']
+  await chart(page, 'Episodes per season')
+    .getByRole('link', { name: /^S02: / })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Episodes' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'episode' })).toHaveText(
+    `1–${inSeason} of ${inSeason} episodes`,
+  )
 })
 
 test('the charts fit a 375 px wide screen', async ({ page }) => {

@@ -26,13 +26,15 @@ const IN_README = new Set([
   'api-phone',
   'api-try-desktop',
   'api-try-phone',
+  'data-tool-desktop',
+  'data-tool-phone',
 ])
 
 /** Pages also shot in the dark colour scheme (to test-results/screenshots/ only, as `<name>-<width>-dark`). */
-const IN_DARK = new Set(['insights', 'api-disclosure', 'api', 'api-try'])
+const IN_DARK = new Set(['insights', 'api-disclosure', 'api', 'api-try', 'data-tool'])
 
 /** Dark shots docs/ shows too (docs/explorer.md, the API page to try). */
-const DARK_IN_DOCS = new Set(['api-try'])
+const DARK_IN_DOCS = new Set(['api-try', 'data-tool'])
 
 type Shot = {
   name: string
@@ -40,6 +42,8 @@ type Shot = {
   ready: (page: Page) => Promise<void>
   /** The whole page on a phone (the default), or the screen only (a long reference). */
   fullPageOnPhone?: boolean
+  /** The whole page on a desktop too (the screen only is the default). */
+  fullPageOnDesktop?: true
 }
 
 const shots: Shot[] = [
@@ -47,6 +51,22 @@ const shots: Shot[] = [
     name: 'locations',
     path: () => '/locations',
     ready: (page) => expect(listView(page, 'locations').rows).toHaveCount(PAGE_SIZE),
+  },
+  {
+    // A faceted, sorted list with chosen columns (the small catalogue is indexed by the visit itself).
+    name: 'data-tool',
+    fullPageOnDesktop: true,
+    path: () =>
+      '/locations?_sort_desc=residents&type__exact=Resort&type__exact=Planet&_col=name&_col=type&_col=residents&_col=created',
+    ready: async (page) => {
+      const list = listView(page, 'locations')
+      await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'descending', { timeout: 45_000 })
+      // On a phone the facets fold with the filters: the shot shows them open.
+      const toggle = list.form.getByRole('button', { name: /^Filters/ })
+      if (await toggle.isVisible()) await toggle.click()
+      await expect(list.facetValue('Type', 'Resort')).toBeChecked({ timeout: 45_000 })
+      await expect(list.rows.first()).toBeVisible()
+    },
   },
   {
     name: 'episodes-season',
@@ -188,7 +208,8 @@ for (const [widthName, viewport] of Object.entries(widths)) {
         await page.goto(shot.path({ location, episode, character, sharing }))
         await shot.ready(page)
         const file = `${shot.name}-${widthName}`
-        const fullPage = widthName === 'phone' && shot.fullPageOnPhone !== false
+        const fullPage =
+          widthName === 'phone' ? shot.fullPageOnPhone !== false : shot.fullPageOnDesktop === true
         const image = await page.screenshot({ fullPage, animations: 'disabled' })
         await test.info().attach(file, { body: image, contentType: 'image/png' })
         await mkdir('test-results/screenshots', { recursive: true })

@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
 import { writeLatest } from '../benchmarks-doc'
 import { ensureLargeDataset } from '../large-dataset'
-import { type ServerProcess, startServer, stopServer } from '../processes'
+import { stopServer } from '../processes'
 import { launchBrowser } from './browser'
+import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
 import { buildExplorer } from './service'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -46,20 +47,6 @@ const QUERIES = [
 const P95_BUDGET_MS = 50
 
 const log = (message: string) => console.error(`bench:search: ${message}`)
-
-function startService(dataset: string | null, workDir: string, name: string): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
-  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
-  if (dataset) env.CATALOGUE_DATA = dataset
-  return startServer({
-    name,
-    script: 'server/main.ts',
-    cwd: root,
-    env,
-    stdoutFile: join(workDir, `${name}.log`),
-    readyPath: '/explorer-config.json',
-  })
-}
 
 /** Installed in the page: times every keystroke from the input event to aria-busy="false" on the results. */
 function installTimer() {
@@ -115,7 +102,7 @@ async function measure(
   workDir: string,
   rounds: number,
 ): Promise<Result> {
-  const service = await startService(dataset, workDir, label.replace(/\W+/g, '-'))
+  const service = await startCatalogueService(dataset, workDir, label.replace(/\W+/g, '-'))
   const browser = await launchBrowser()
   try {
     const context = await browser.newContext({
@@ -124,17 +111,7 @@ async function measure(
     })
     const page = await context.newPage()
     await page.addInitScript(installTimer)
-    await page.goto(`${service.origin}/locations`)
-    const status = page.getByRole('region', { name: 'Catalogue index' })
-    const started = Date.now()
-    // A large catalogue is indexed when asked; a small one by itself.
-    const build = status.getByRole('button', { name: 'Build the index' })
-    const updated = status.getByText(/Catalogue index: .* · updated/)
-    await build.or(updated).first().waitFor({ timeout: 120_000 })
-    if (await build.isVisible()) await build.click()
-    await updated.waitFor({ timeout: 60 * 60_000 })
-    const indexSeconds = (Date.now() - started) / 1000
-    const records = ((await status.textContent()) ?? '').replace(/.*Catalogue index: ([^·]*).*/s, '$1').trim()
+    const { records, seconds: indexSeconds } = await indexCatalogue(page, service.origin)
     log(`${label}: indexed (${records}) in ${indexSeconds.toFixed(0)} s`)
 
     // Opening the palette asks the worker its first query, which builds the search index.

@@ -27,6 +27,7 @@ const settingsPage = routeModule(() => import('./settings/SettingsPage'))
 const insightsPage = routeModule(() => import('../features/insights/InsightsPage'), { ahead: false })
 const charactersPage = routeModule(() => import('../features/characters/CharactersPage'))
 const characterPage = routeModule(() => import('../features/characters/CharacterPage'))
+const searchListPage = routeModule(() => import('../features/search/SearchListPage'))
 const apiReferencePage = routeModule(() => import('../features/api-reference/ApiReferencePage'), {
   ahead: false,
 })
@@ -104,6 +105,15 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
                 return null
               },
               lazy: insightsPage.lazy,
+            },
+            {
+              path: 'search',
+              loader: async ({ request }) => {
+                await requireClient(deps.connections, request)
+                await searchListPage.prepare()
+                return null
+              },
+              lazy: searchListPage.lazy,
             },
             {
               path: 'characters',

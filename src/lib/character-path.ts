@@ -1,4 +1,5 @@
-import { formatIdList } from '../catalogue'
+import { COLLECTIONS, type Column, formatIdList } from '../catalogue'
+import { type DataViewUrlState, EMPTY_DATA_VIEW } from './data-view-url'
 import { listSearch } from './list-url'
 
 /** The explorer's characters list; a character's page is `/characters/42`, a comparison `/characters/1,2`. */
@@ -7,11 +8,43 @@ export const CHARACTERS_APP_PATH = '/characters'
 export const characterPath = (ids: number | readonly number[]) =>
   `${CHARACTERS_APP_PATH}/${typeof ids === 'number' ? ids : formatIdList(ids)}`
 
-/** A page of the characters list: all of them, or those appearing in one season. */
-export type CharacterListQuery = { page: number; season: number | null }
+/** A range of a count: from and to, both included; null is an open end. */
+type CountBounds = { from: number | null; to: number | null }
+
+/**
+ * A page of the characters list: all of them, or those appearing in one season; sorted by the character's
+ * number or by how many records of a collection name it; ranges on those counts.
+ */
+export type CharacterListQuery = {
+  page: number
+  season: number | null
+  sort?: { field: string; descending: boolean } | null
+  /** Collection name → the bounds of its count. */
+  ranges?: { readonly [collection: string]: CountBounds }
+}
+
+/**
+ * The characters list's columns as the data tool reads them: the character's number, and per collection how
+ * many of its records name it (sortable, with a range).
+ */
+export const CHARACTER_COLUMNS: readonly Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>[] = [
+  { field: 'id', label: 'Character', kind: 'id' },
+  ...COLLECTIONS.map((collection) => ({
+    field: collection.name,
+    label: collection.labels.title,
+    kind: 'count' as const,
+    range: true as const,
+  })),
+]
+
+/** The characters list's address: `season`, `page`, then the data tool's sort and ranges. */
+export const CHARACTER_LIST = { filters: ['season'] as const, columns: CHARACTER_COLUMNS }
 
 /** The explorer's address of a page of the characters list (page 1 and "any season" left out). */
-export function characterListPath({ page, season }: CharacterListQuery): string {
+export function characterListPath(
+  { page, season }: Pick<CharacterListQuery, 'page' | 'season'>,
+  view: DataViewUrlState = EMPTY_DATA_VIEW,
+): string {
   const filters = { season: season === null ? '' : String(season) }
-  return `${CHARACTERS_APP_PATH}${listSearch({ filters, page }, { filters: ['season'] })}`
+  return `${CHARACTERS_APP_PATH}${listSearch({ filters, page, view }, CHARACTER_LIST)}`
 }

@@ -1,5 +1,6 @@
 import type { CharacterRequest } from '../protocol/characters'
 import type { ListView } from '../protocol/data-view'
+import type { SearchListRequest } from '../protocol/search-list'
 
 /**
  * Query keys of the answers the index worker gives, general to specific: the connection's address, then the
@@ -15,4 +16,6 @@ export const indexQueryKeys = {
     [...indexQueryKeys.of(baseUrl, updatedAt), 'insights'] as const,
   view: (baseUrl: string, updatedAt: number | null, collection: string, view: ListView, page: number) =>
     [...indexQueryKeys.of(baseUrl, updatedAt), 'view', collection, view, page] as const,
+  searchList: (baseUrl: string, updatedAt: number | null, request: SearchListRequest) =>
+    [...indexQueryKeys.of(baseUrl, updatedAt), 'search-list', request] as const,
 }

@@ -16,6 +16,8 @@ export interface CharacterListPage {
   results: CharacterRow[]
   /** The seasons the filter offers: every season of the catalogue's episodes. */
   seasons: number[]
+  /** Season → how many characters within the ranges appear in it. */
+  seasonCounts: Record<number, number>
 }
 
 /** `Character #42`: a character has no name in the catalogue, only its number. */

@@ -36,6 +36,16 @@ export interface SearchAnswer {
 }
 
 export const CHARACTERS_GROUP = 'characters'
+
+const TITLES = new Map<string, string>([
+  ...COLLECTIONS.map((collection) => [collection.name, collection.labels.title] as const),
+  [CHARACTERS_GROUP, 'Characters'],
+])
+
+/** The title of a group of results: its collection's ("Locations"), or "Characters". */
+export function groupTitle(collection: string): string {
+  return TITLES.get(collection) ?? collection
+}
 /** Results shown per group; the rest are counted. */
 export const HITS_PER_GROUP = 8
 

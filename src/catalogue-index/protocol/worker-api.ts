@@ -4,6 +4,7 @@ import type { CharacterReply, CharacterRequest } from './characters'
 import type { DataViewPage, ListView } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
+import type { SearchListPage, SearchListRequest } from './search-list'
 
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
@@ -124,6 +125,8 @@ export interface IndexWorkerApi {
    * search index loads, a scan of the names (`partial`); with `whole`, the answer waits for the search index.
    */
   search(connection: IndexConnection, query: string, whole?: boolean): Promise<SearchAnswer | null>
+  /** A page of all the results of a search (worker/search-list.ts), or null while the index is incomplete. */
+  searchList(connection: IndexConnection, request: SearchListRequest): Promise<SearchListPage | null>
   /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */
   insights(connection: IndexConnection): Promise<InsightsAnswer | null>
 }

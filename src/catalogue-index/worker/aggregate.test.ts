@@ -4,6 +4,7 @@ import {
   countBy,
   episodesPerSeason,
   episodesPerYear,
+  locationsByDimension,
   locationsByType,
   residentsPerLocation,
 } from './aggregate'
@@ -16,7 +17,7 @@ const episode = (code: string, air_date = 'May 1, 2014', characters: string[] = 
 const location = (type: string, residents: string[] = [], dimension = 'D') => ({ type, dimension, residents })
 
 describe('insights aggregations', () => {
-  it('counts episodes per season in season order, linking each season to its episodes', () => {
+  it('counts episodes per season in season order, linking each season (none too) to exactly its episodes', () => {
     const bars = episodesPerSeason([
       episode('S10E01'),
       episode('S02E01'),
@@ -24,27 +25,27 @@ describe('insights aggregations', () => {
       episode('pilot'),
     ])
     expect(bars).toEqual([
-      { label: 'S02', value: 2, href: '/episodes?episode=S02' },
-      { label: 'S10', value: 1, href: '/episodes?episode=S10' },
-      { label: '(none)', value: 1 },
+      { label: 'S02', value: 2, href: '/episodes?season__exact=S02' },
+      { label: 'S10', value: 1, href: '/episodes?season__exact=S10' },
+      { label: '(none)', value: 1, href: '/episodes?season__exact=' },
     ])
   })
 
-  it('counts episodes per air-date year, with the years between and unreadable dates', () => {
+  it('counts episodes per air-date year, with the years between and unreadable dates; a year opens its episodes', () => {
     const bars = episodesPerYear([
       episode('S01E01', 'December 2, 2013'),
       episode('S01E02', 'March 3, 2015'),
       episode('S01E03', 'someday'),
     ])
     expect(bars).toEqual([
-      { label: '2013', value: 1 },
+      { label: '2013', value: 1, href: '/episodes?air_date__gte=2013&air_date__lte=2013' },
       { label: '2014', value: 0 },
-      { label: '2015', value: 1 },
+      { label: '2015', value: 1, href: '/episodes?air_date__gte=2015&air_date__lte=2015' },
       { label: 'Unknown date', value: 1 },
     ])
   })
 
-  it('keeps the commonest values and counts the rest as "other"; empty values and "other" link nowhere', () => {
+  it('keeps the commonest values and counts the rest as "other", which links nowhere; an empty value is a value', () => {
     const records = ['a', 'b', 'b', 'c', 'c', 'c', '', 'd']
     const bars = countBy(
       records,
@@ -55,14 +56,26 @@ describe('insights aggregations', () => {
     expect(bars).toEqual([
       { label: 'c', value: 3, href: '/x?v=c' },
       { label: 'b', value: 2, href: '/x?v=b' },
-      { label: '(none)', value: 1 },
+      { label: '(none)', value: 1, href: '/x?v=' },
       { label: 'Other', value: 2 },
     ])
     expect(bars.reduce((total, bar) => total + bar.value, 0)).toBe(records.length)
   })
 
-  it('links a type to the list filtered by it, the value encoded', () => {
-    expect(locationsByType([location('Space station')])[0]?.href).toBe('/locations?type=Space+station')
+  it('links a type to the list of exactly that type, the value encoded', () => {
+    expect(locationsByType([location('Space station')])[0]?.href).toBe('/locations?type__exact=Space+station')
+    expect(locationsByDimension([location('P', [], 'Dimension C-137')])[0]?.href).toBe(
+      '/locations?dimension__exact=Dimension+C-137',
+    )
+  })
+
+  it('counts values exactly as written, as the facet that its bar opens counts them', () => {
+    const bars = locationsByType([location('Planet'), location('Planet'), location('planet'), location('')])
+    expect(bars).toEqual([
+      { label: 'Planet', value: 2, href: '/locations?type__exact=Planet' },
+      { label: '(none)', value: 1, href: '/locations?type__exact=' },
+      { label: 'planet', value: 1, href: '/locations?type__exact=planet' },
+    ])
   })
 
   it('bins locations by distinct residents and characters by the episodes they appear in', () => {

@@ -1,4 +1,11 @@
-import { characterIdFromUrl, parseAirDate, parseEpisodeCode } from '../../catalogue'
+import {
+  characterIdFromUrl,
+  episodes as EPISODES,
+  locations as LOCATIONS,
+  parseAirDate,
+  seasonCode,
+} from '../../catalogue'
+import { exactValuePath, rangePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 
 export const NO_VALUE = '(none)'
@@ -8,23 +15,30 @@ export const UNKNOWN_DATE = 'Unknown date'
 type EpisodeLike = { episode: string; air_date: string; characters: readonly string[] }
 type LocationLike = { type: string; dimension: string; residents: readonly string[] }
 
-/** Episodes per season (`S01E02` is season 1), in season order; a code that names no season counts as none. */
+/**
+ * Episodes per season (`S01E02` is season 1, as the season facet reads it), in season order, then those whose
+ * code names no season ("(none)"); each bar opens the episodes of exactly that season.
+ */
 export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
-  const counts = new Map<number | null, number>()
+  const counts = new Map<string, number>()
   for (const { episode } of episodes) {
-    const season = parseEpisodeCode(episode)?.season ?? null
+    const season = seasonCode(episode)
     counts.set(season, (counts.get(season) ?? 0) + 1)
   }
+  const order = (code: string) => (code === '' ? Number.POSITIVE_INFINITY : Number(code.slice(1)))
   return [...counts]
-    .sort(([a], [b]) => (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY))
-    .map(([season, value]) => {
-      if (season === null) return { label: NO_VALUE, value }
-      const code = `S${String(season).padStart(2, '0')}`
-      return { label: code, value, href: `/episodes?episode=${code}` }
-    })
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([season, value]) => ({
+      label: season === '' ? NO_VALUE : season,
+      value,
+      href: exactValuePath(EPISODES, 'season', season),
+    }))
 }
 
-/** Episodes per year of their air date, every year from the first to the last (none: 0); unreadable dates last. */
+/**
+ * Episodes per year of their air date (UTC), every year from the first to the last (none: 0), each year with
+ * episodes opening the list of those that aired in it; unreadable dates last, opening nothing.
+ */
 export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const counts = new Map<number, number>()
   let unknown = 0
@@ -37,7 +51,9 @@ export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const bars: Bar[] = []
   if (years.length > 0) {
     for (let year = Math.min(...years); year <= Math.max(...years); year += 1) {
-      bars.push({ label: String(year), value: counts.get(year) ?? 0 })
+      const value = counts.get(year) ?? 0
+      const href = rangePath(EPISODES, 'air_date', String(year), String(year))
+      bars.push(value > 0 ? { label: String(year), value, href } : { label: String(year), value })
     }
   }
   if (unknown > 0) bars.push({ label: UNKNOWN_DATE, value: unknown })
@@ -45,9 +61,9 @@ export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
 }
 
 /**
- * How many records have each value of a text field, most first (ties by value), the `top` commonest and the
- * rest together as "other". An empty value is its own bar, linked nowhere; the others open the list filtered
- * by that value.
+ * How many records have each value of a text field, exactly as written (as its facet counts them), most first
+ * (ties by value), the `top` commonest and the rest together as "Other". An empty value is a value too,
+ * shown as "(none)". Each value's bar opens the list of exactly that value; "Other" opens nothing.
  */
 export function countBy<T>(
   records: readonly T[],
@@ -57,28 +73,31 @@ export function countBy<T>(
 ): Bar[] {
   const counts = new Map<string, number>()
   for (const record of records) {
-    const value = fieldOf(record).trim()
+    const value = fieldOf(record)
     counts.set(value, (counts.get(value) ?? 0) + 1)
   }
   const sorted = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
   const bars: Bar[] = sorted
     .slice(0, top)
-    .map(([value, count]) =>
-      value === '' ? { label: NO_VALUE, value: count } : { label: value, value: count, href: linkOf(value) },
-    )
+    .map(([value, count]) => ({ label: value === '' ? NO_VALUE : value, value: count, href: linkOf(value) }))
   const rest = sorted.slice(top).reduce((total, [, count]) => total + count, 0)
   if (rest > 0) bars.push({ label: OTHER, value: rest })
   return bars
 }
 
-const filterLink = (path: string, name: string) => (value: string) =>
-  `${path}?${new URLSearchParams({ [name]: value })}`
-
 export const locationsByType = (locations: readonly LocationLike[]) =>
-  countBy(locations, (location) => location.type, filterLink('/locations', 'type'))
+  countBy(
+    locations,
+    (location) => location.type,
+    (value) => exactValuePath(LOCATIONS, 'type', value),
+  )
 
 export const locationsByDimension = (locations: readonly LocationLike[]) =>
-  countBy(locations, (location) => location.dimension, filterLink('/locations', 'dimension'))
+  countBy(
+    locations,
+    (location) => location.dimension,
+    (value) => exactValuePath(LOCATIONS, 'dimension', value),
+  )
 
 /** Ranges of a count: `[low, high]`, high null for "and more". */
 export const COUNT_BINS: readonly (readonly [number, number | null])[] = [

@@ -82,6 +82,35 @@ describe('characters derived from the catalogue', () => {
     expect(characterListPage(index, { page: 2, season: null }).results).toEqual([])
   })
 
+  it('sorts by a count either way (ties by number), keeps counts within ranges, and counts each season over them', () => {
+    const byEpisodes = characterListPage(index, {
+      page: 1,
+      season: null,
+      sort: { field: 'episodes', descending: true },
+    })
+    expect(byEpisodes.results.map((row) => row.id)).toEqual([2, 1, 5, 7])
+    const ascending = characterListPage(index, {
+      page: 1,
+      season: null,
+      sort: { field: 'locations', descending: false },
+    })
+    expect(ascending.results.map((row) => row.id)).toEqual([7, 1, 5, 2])
+    const resident = characterListPage(index, {
+      page: 1,
+      season: null,
+      ranges: { locations: { from: 1, to: null } },
+    })
+    expect(resident.results.map((row) => row.id)).toEqual([1, 2, 5])
+    expect(resident.seasonCounts).toEqual(
+      Object.fromEntries(
+        index.allSeasons.map((season) => [
+          season,
+          [1, 2, 5].filter((id) => index.seasons.get(id)?.has(season)).length,
+        ]),
+      ),
+    )
+  })
+
   it('pages twenty at a time, with addresses of the next and previous pages', () => {
     const many = new Map([
       [

@@ -118,28 +118,53 @@ export function indexCharacters(
   }
 }
 
-/** One page of the characters by id, of those appearing in `season` when given; beyond the last, no rows. */
+/** How many records of each collection name a character. */
+function countsOf(index: CharacterIndex, id: number): Record<string, number> {
+  return Object.fromEntries(
+    [...index.linkedBy].map(([collection, byCharacter]) => [collection, byCharacter.get(id)?.length ?? 0]),
+  )
+}
+
+/**
+ * One page of the characters, of those appearing in `season` when given and within the ranges of their
+ * counts, by number or sorted by a count (ties by number); beyond the last, no rows. Each season is counted
+ * over the characters within the ranges (the season's choice aside).
+ */
 export function characterListPage(index: CharacterIndex, query: CharacterListQuery): CharacterListPage {
-  const { page, season } = query
+  const { page, season, sort = null, ranges = {} } = query
+  const counts = new Map(index.ids.map((id) => [id, countsOf(index, id)]))
+  const bounded = Object.entries(ranges).filter(([, bounds]) => bounds.from !== null || bounds.to !== null)
+  const inRanges = index.ids.filter((id) =>
+    bounded.every(([collection, { from, to }]) => {
+      const count = counts.get(id)?.[collection] ?? 0
+      return (from === null || count >= from) && (to === null || count <= to)
+    }),
+  )
+  const perSeason = new Map<number, number>()
+  for (const id of inRanges)
+    for (const each of index.seasons.get(id) ?? []) perSeason.set(each, (perSeason.get(each) ?? 0) + 1)
   const matching =
-    season === null ? index.ids : index.ids.filter((id) => index.seasons.get(id)?.has(season) ?? false)
-  const pages = pageCount(matching.length)
-  const results = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((id) => ({
+    season === null ? inRanges : inRanges.filter((id) => index.seasons.get(id)?.has(season) ?? false)
+  const value = (id: number) => (sort && sort.field !== 'id' ? (counts.get(id)?.[sort.field] ?? 0) : id)
+  const ordered = sort
+    ? [...matching].sort((a, b) => (sort.descending ? value(b) - value(a) : value(a) - value(b)) || a - b)
+    : matching
+  const pages = pageCount(ordered.length)
+  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((id) => ({
     id,
     name: characterName(id),
-    counts: Object.fromEntries(
-      [...index.linkedBy].map(([collection, byCharacter]) => [collection, byCharacter.get(id)?.length ?? 0]),
-    ),
+    counts: counts.get(id) ?? {},
   }))
   return {
     info: {
-      count: matching.length,
+      count: ordered.length,
       pages,
       next: page < pages ? characterListPath({ page: page + 1, season }) : null,
       prev: page > 1 && pages > 0 ? characterListPath({ page: Math.min(page - 1, pages), season }) : null,
     },
     results,
     seasons: index.allSeasons,
+    seasonCounts: Object.fromEntries(index.allSeasons.map((each) => [each, perSeason.get(each) ?? 0])),
   }
 }
 
@@ -194,7 +219,7 @@ export function relatedRecords(
 const replies: {
   [K in CharacterKind]: (index: CharacterIndex, request: CharacterRequest<K>) => CharacterReply
 } = {
-  list: (index, { page, season }) => ({ kind: 'list', answer: characterListPage(index, { page, season }) }),
+  list: (index, { kind: _, ...query }) => ({ kind: 'list', answer: characterListPage(index, query) }),
   one: (index, { id }) => ({ kind: 'one', answer: characterDetail(index, id) }),
   many: (index, { ids }) => ({ kind: 'many', answer: ids.flatMap((id) => characterDetail(index, id) ?? []) }),
   related: (index, { collection, id }) => ({

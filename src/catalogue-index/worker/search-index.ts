@@ -9,6 +9,7 @@ import { characterPath } from '../../lib/character-path'
 import { characterName } from '../protocol/characters'
 import {
   CHARACTERS_GROUP,
+  groupTitle,
   HITS_PER_GROUP,
   recordDetail,
   type SearchAnswer,
@@ -170,11 +171,11 @@ function resultHit(result: SearchResult): SearchHit {
 }
 
 /**
- * Searches the catalogue: results grouped by collection (in the catalogue's order; in each, the values that
- * name groups of records first, then records), then the character the query names; that character first
- * when the query is written as its id (`#42`).
+ * Every result of a query, best first: the character the query names when it is written as its id (`#42`),
+ * then the values that name groups of records and the records (each by its score), then the character a bare
+ * number names. Each result's `collection` is its group (a collection's name, or the characters').
  */
-export function searchCatalogue(search: CatalogueSearch, query: string): SearchAnswer {
+export function searchAll(search: CatalogueSearch, query: string): SearchHit[] {
   const parsed = parseQuery(query)
   let records: SearchResult[] = []
   let values: SearchResult[] = []
@@ -192,6 +193,33 @@ export function searchCatalogue(search: CatalogueSearch, query: string): SearchA
     character = parsed.character
     characterFirst = parsed.characterFirst
   }
+  const known = (result: SearchResult) => labelsOf.has(String(result.collection))
+  const hits = [...values.filter(known).map(valueHit), ...records.filter(known).map(resultHit)]
+  if (character !== null && search.characters.has(character)) {
+    const hit: SearchHit = {
+      key: `${CHARACTERS_GROUP}/${character}`,
+      collection: CHARACTERS_GROUP,
+      name: characterName(character),
+      detail: 'Listed as a resident or in an episode',
+      path: characterPath(character),
+    }
+    if (characterFirst) hits.unshift(hit)
+    else hits.push(hit)
+  }
+  return hits
+}
+
+/**
+ * Searches the catalogue: results grouped by collection (in the catalogue's order; in each, the values that
+ * name groups of records first, then records), then the character the query names; that character first
+ * when the query is written as its id (`#42`). Each group holds its first HITS_PER_GROUP and counts the rest.
+ */
+export function searchCatalogue(search: CatalogueSearch, query: string): SearchAnswer {
+  return groupHits(searchAll(search, query))
+}
+
+/** Results in groups, as the palette shows them (see searchCatalogue). */
+export function groupHits(hits: readonly SearchHit[]): SearchAnswer {
   const groups: SearchGroup[] = COLLECTIONS.map((collection) => ({
     collection: collection.name,
     title: collection.labels.title,
@@ -199,32 +227,17 @@ export function searchCatalogue(search: CatalogueSearch, query: string): SearchA
     total: 0,
   }))
   const byName = new Map(groups.map((group) => [group.collection, group]))
-  for (const [results, hit] of [
-    [values, valueHit],
-    [records, resultHit],
-  ] as const) {
-    for (const result of results) {
-      const group = byName.get(String(result.collection))
-      if (!group) continue
-      group.total += 1
-      if (group.hits.length < HITS_PER_GROUP) group.hits.push(hit(result))
+  for (const hit of hits) {
+    let group = byName.get(hit.collection)
+    if (!group) {
+      group = { collection: hit.collection, title: groupTitle(hit.collection), hits: [], total: 0 }
+      byName.set(hit.collection, group)
+      // The characters' group goes first when its result comes first (a query written as an id).
+      if (hit === hits[0]) groups.unshift(group)
+      else groups.push(group)
     }
-  }
-  if (character !== null && search.characters.has(character)) {
-    groups[characterFirst ? 'unshift' : 'push']({
-      collection: CHARACTERS_GROUP,
-      title: 'Characters',
-      total: 1,
-      hits: [
-        {
-          key: `${CHARACTERS_GROUP}/${character}`,
-          collection: CHARACTERS_GROUP,
-          name: characterName(character),
-          detail: 'Listed as a resident or in an episode',
-          path: characterPath(character),
-        },
-      ],
-    })
+    group.total += 1
+    if (group.hits.length < HITS_PER_GROUP) group.hits.push(hit)
   }
   return { groups: groups.filter((group) => group.total > 0) }
 }

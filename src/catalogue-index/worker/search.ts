@@ -1,14 +1,17 @@
-import type { SearchAnswer } from '../protocol/search'
+import { groupTitle, type SearchAnswer, type SearchHit } from '../protocol/search'
+import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import type { IndexConnection, IndexMessage } from '../protocol/worker-api'
 import { connectionName, perVersion } from './data'
 import {
   buildCatalogueSearch,
   type CatalogueSearch,
+  groupHits,
   restoreSearch,
   type SavedSearch,
   saveSearch,
-  searchCatalogue,
+  searchAll,
 } from './search-index'
+import { searchListPage } from './search-list'
 import { type NameList, nameList, scanNames } from './search-names'
 
 /** The search index of the complete catalogue: read back as it was kept, or built on the first query after a change. */
@@ -41,20 +44,9 @@ let latest: {
 
 const connectionKey = (connection: IndexConnection) => JSON.stringify([connection.baseUrl, connection.apiKey])
 
-/**
- * The catalogue searched from the complete index, or null while the index is incomplete. While its search index
- * loads, the answer is a scan of the names (`partial`), never an empty answer for want of the index; with
- * `whole`, the answer waits for the search index instead.
- */
-export async function searchIndex(
-  connection: IndexConnection,
-  query: string,
-  whole = false,
-): Promise<SearchAnswer | null> {
+/** The entry of a connection, made current (a change broadcast meanwhile marks it out of date again). */
+async function entryOf(connection: IndexConnection) {
   const key = connectionKey(connection)
-  if (latest?.connection === key && latest.current && latest.search) {
-    return searchCatalogue(latest.search, query)
-  }
   if (latest?.connection !== key) {
     latest?.channel.close()
     const channel = new BroadcastChannel(await connectionName(connection))
@@ -66,30 +58,74 @@ export async function searchIndex(
   }
   const entry = latest
   if (!entry.current) entry.search = null
-  // Marked before reading: a change broadcast meanwhile marks it out of date again.
   entry.current = true
-  const full = () =>
-    searchOf(connection).then((found) => {
-      if (!found) entry.current = false
-      else if (entry.current) entry.search = found.value
-      return found
-    })
-  if (whole) {
-    const found = await full()
-    return found && searchCatalogue(found.value, query)
+  return entry
+}
+
+const isLatest = (connection: IndexConnection) =>
+  latest?.connection === connectionKey(connection) && latest.current && latest.search ? latest.search : null
+
+/** The search of the complete index of a connection (waiting for it to load), or null while it is incomplete. */
+async function currentSearch(connection: IndexConnection): Promise<CatalogueSearch | null> {
+  const ready = isLatest(connection)
+  if (ready) return ready
+  const entry = await entryOf(connection)
+  const found = await searchOf(connection)
+  if (!found) {
+    entry.current = false
+    return null
   }
+  if (entry.current) entry.search = found.value
+  return found.value
+}
+
+/** The last query's results, kept so that a change of page, sort or facet does not search again. */
+let lastHits: { search: CatalogueSearch; query: string; hits: SearchHit[] } | null = null
+
+function hitsOf(search: CatalogueSearch, query: string): SearchHit[] {
+  if (lastHits?.search !== search || lastHits.query !== query) {
+    lastHits = { search, query, hits: searchAll(search, query) }
+  }
+  return lastHits.hits
+}
+
+/**
+ * The catalogue searched from the complete index, or null while the index is incomplete. While its search index
+ * loads, the answer is a scan of the names (`partial`), never an empty answer for want of the index; with
+ * `whole`, the answer waits for the search index instead.
+ */
+export async function searchIndex(
+  connection: IndexConnection,
+  query: string,
+  whole = false,
+): Promise<SearchAnswer | null> {
+  const ready = isLatest(connection)
+  if (ready || whole) {
+    const search = ready ?? (await currentSearch(connection))
+    return search ? groupHits(hitsOf(search, query)) : null
+  }
+  const entry = await entryOf(connection)
   // The names first, a small read: the search index's read and load (seconds) come after their answer.
   const names = await namesOf(connection)
   if (!names) {
     entry.current = false
     return null
   }
-  if (entry.search) return searchCatalogue(entry.search, query)
+  if (entry.search) return groupHits(hitsOf(entry.search, query))
   if (!entry.loading) {
     entry.loading = true
-    void full().finally(() => {
+    void currentSearch(connection).finally(() => {
       entry.loading = false
     })
   }
   return { ...scanNames(names.value, query), partial: true }
+}
+
+/** A page of all the results of a search, from the complete index, or null while the index is incomplete. */
+export async function searchListOf(
+  connection: IndexConnection,
+  request: SearchListRequest,
+): Promise<SearchListPage | null> {
+  const search = await currentSearch(connection)
+  return search ? searchListPage(hitsOf(search, request.query), request, groupTitle) : null
 }

@@ -35,7 +35,7 @@ import {
 import { deriveAll } from './derive-all'
 import { insightsOf } from './insights'
 import { filterRecords, listPageOf } from './query'
-import { searchIndex } from './search'
+import { searchIndex, searchListOf } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { throttleLatest } from './throttle-latest'
 import { viewOf, viewRecordsOf } from './view'
@@ -277,6 +277,7 @@ const api: IndexWorkerApi = {
   },
 
   search: searchIndex,
+  searchList: searchListOf,
   view: viewOf,
   insights: (connection) => insightsOf(connection),
 

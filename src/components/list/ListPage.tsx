@@ -21,6 +21,7 @@ import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
 import { Pagination } from '../pagination/Pagination'
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu'
 import { LoadingBar } from '../states/LoadingBar'
 import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
 import { ContainsNote } from './ContainsNote'
@@ -275,6 +276,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             }
           />
         )}
+        <SavedViewsMenu listPath={collection.appPath} search={location.search} plural={plural} />
       </div>
       <RetryNotice failureReason={!indexed && query.isFetching ? query.failureReason : null} />
       <ContainsNote filters={filters} labels={filterLabels} plural={plural} />

@@ -49,6 +49,8 @@ export function listColumns<R extends ApiRecord>(
     const column = defined.find((candidate) => candidate.field === field)
     if (!column) return []
     const numeric = column.kind === 'count' || column.kind === 'id'
+    // Dates are long: on a phone they fold under the name.
+    const date = column.kind === 'isoDate' || column.kind === 'airDate'
     return [
       {
         key: field,
@@ -57,6 +59,7 @@ export function listColumns<R extends ApiRecord>(
         isName: field === 'name' || undefined,
         cell: cellOf(column),
         numeric: numeric || undefined,
+        secondary: date || undefined,
         ...overrides[field],
       },
     ]

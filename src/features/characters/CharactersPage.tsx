@@ -1,41 +1,53 @@
-import { useEffect, useId } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { COLLECTIONS, parsePage } from '../../catalogue'
+import { useEffect, useId, useMemo } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { COLLECTIONS } from '../../catalogue'
 import { CatalogueIndexStatus } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { useCharacterList } from '../../catalogue-index/hooks/use-characters'
+import { listViewOf } from '../../catalogue-index/hooks/use-list-view'
 import type { CharacterRow } from '../../catalogue-index/protocol/characters'
 import { IndexDisclosure } from '../../components/api/IndexDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import type { BackState } from '../../components/links/back-state'
+import { RangeFields } from '../../components/list/data-tool/RangeFields'
 import { type Column, ResultsTable } from '../../components/list/ResultsTable'
 import { SelectionActions } from '../../components/list/SelectionActions'
 import { useRowSelection } from '../../components/list/use-row-selection'
 import { Pagination } from '../../components/pagination/Pagination'
-import { characterListPath, characterPath } from '../../lib/character-path'
+import { CHARACTER_COLUMNS, CHARACTER_LIST, characterListPath, characterPath } from '../../lib/character-path'
+import type { DataViewUrlState, RangeText } from '../../lib/data-view-url'
 import { listSummary } from '../../lib/format'
+import { readListUrl } from '../../lib/list-url'
 import { IndexAnswerState } from './IndexAnswerState'
 import { parseSeason } from './season'
 import '../../components/list/list.css'
+import '../../components/list/data-tool/data-tool.css'
 import './characters.css'
 
 const COLUMNS: Column<CharacterRow>[] = [
-  { header: 'Character', isName: true },
+  { header: 'Character', isName: true, sortField: 'id' },
   ...COLLECTIONS.map((collection) => ({
     header: collection.labels.title,
+    sortField: collection.name,
     cell: (row: CharacterRow) => row.counts[collection.name] ?? 0,
     numeric: true,
   })),
 ]
 
-/** `/characters?season=2&page=3`: every character named in the catalogue, by id, from the catalogue index. */
+/**
+ * `/characters?season=2&_sort_desc=episodes&episodes__gte=3&page=3`: every character named in the catalogue,
+ * from the catalogue index, by number or sorted by a count, within ranges of the counts.
+ */
 export default function CharactersPage() {
-  const [params] = useSearchParams()
-  const page = parsePage(params.get('page') ?? '1') ?? 1
-  const season = parseSeason(params.get('season'))
   const navigate = useNavigate()
   const location = useLocation()
-  const answer = useCharacterList({ page, season })
+  const { filters, page, view } = useMemo(
+    () => readListUrl(new URLSearchParams(location.search), CHARACTER_LIST),
+    [location.search],
+  )
+  const season = parseSeason(filters.season || null)
+  const { sort, ranges } = useMemo(() => listViewOf({}, view, CHARACTER_COLUMNS), [view])
+  const answer = useCharacterList({ page, season, sort, ranges })
   const data = answer.state === 'ready' ? answer.data : null
   const selection = useRowSelection(String(season))
   const seasonId = useId()
@@ -45,15 +57,36 @@ export default function CharactersPage() {
   const pages = data?.info.pages ?? 0
   useEffect(() => {
     if (pages > 0 && page > pages)
-      void navigate(characterListPath({ page: pages, season }), { replace: true })
-  }, [page, pages, season, navigate])
+      void navigate(characterListPath({ page: pages, season }, view), { replace: true })
+  }, [page, pages, season, view, navigate])
 
+  const go = (next: { page?: number; season?: number | null; view?: DataViewUrlState }) =>
+    void navigate(
+      characterListPath(
+        { page: next.page ?? 1, season: next.season === undefined ? season : next.season },
+        next.view ?? view,
+      ),
+      { preventScrollReset: true },
+    )
+  const sortBy = (field: string) =>
+    go({
+      view: {
+        ...view,
+        sort: { field, descending: view.sort?.field === field ? !view.sort.descending : false },
+      },
+    })
+  const setRange = (field: string, range: RangeText) => {
+    const next = { ...view.ranges, [field]: range }
+    if (range.from === '' && range.to === '') delete next[field]
+    go({ view: { ...view, ranges: next } })
+  }
+  const ranged = Object.keys(view.ranges).length > 0
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'characters' }
   const summary = data
     ? listSummary(data.info.count, page, data.results.length, {
         singular: 'character',
         plural: 'characters',
-        filtered: season !== null,
+        filtered: season !== null || ranged,
       })
     : ''
 
@@ -71,19 +104,17 @@ export default function CharactersPage() {
         <select
           id={seasonId}
           value={season ?? ''}
-          onChange={(event) =>
-            void navigate(characterListPath({ page: 1, season: parseSeason(event.target.value) }), {
-              preventScrollReset: true,
-            })
-          }
+          onChange={(event) => go({ season: parseSeason(event.target.value) })}
         >
           <option value="">Any season</option>
           {(data?.seasons ?? (season !== null ? [season] : [])).map((value) => (
             <option key={value} value={value}>
               Season {value}
+              {data ? ` (${(data.seasonCounts[value] ?? 0).toLocaleString()})` : ''}
             </option>
           ))}
         </select>
+        <RangeFields columns={CHARACTER_COLUMNS} ranges={view.ranges} onChange={setRange} />
       </search>
       <IndexAnswerState
         answer={answer}
@@ -105,7 +136,11 @@ export default function CharactersPage() {
               )}
             </div>
             {list.info.count === 0 ? (
-              <p className="state">No characters appear in season {season}.</p>
+              <p className="state">
+                {season !== null && !ranged
+                  ? `No characters appear in season ${season}.`
+                  : 'No characters match these choices.'}
+              </p>
             ) : (
               <>
                 <ResultsTable
@@ -117,15 +152,15 @@ export default function CharactersPage() {
                   linkState={backHere}
                   selected={selection.selected}
                   onToggle={selection.toggle}
+                  sort={view.sort}
+                  onSort={sortBy}
                 />
                 <Pagination
                   page={page}
                   pages={list.info.pages}
-                  hrefOf={(target) => characterListPath({ page: target, season })}
+                  hrefOf={(target) => characterListPath({ page: target, season }, view)}
                   onFollow={() => undefined}
-                  onPage={(target) =>
-                    void navigate(characterListPath({ page: target, season }), { preventScrollReset: true })
-                  }
+                  onPage={(target) => go({ page: target })}
                 />
               </>
             )}

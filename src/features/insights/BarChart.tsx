@@ -11,8 +11,6 @@ export type BarChartProps = {
   category: string
   unit: { singular: string; plural: string }
   bars: readonly Bar[]
-  /** Extra words for a bar's link, such as a note on how the list filters. */
-  linkState?: (bar: Bar) => unknown
 }
 
 const ROW = 28
@@ -29,7 +27,7 @@ const shorten = (text: string, chars: number) => (text.length > chars ? `${text.
  * for the keyboard saying its label and value; linked bars open the list they count. "Show as table" shows
  * the same numbers as a table.
  */
-export function BarChart({ title, description, category, unit, bars, linkState }: BarChartProps) {
+export function BarChart({ title, description, category, unit, bars }: BarChartProps) {
   const [asTable, setAsTable] = useState(false)
   const titleId = useId()
   const descId = useId()
@@ -78,15 +76,7 @@ export function BarChart({ title, description, category, unit, bars, linkState }
             <tbody>
               {bars.map((bar) => (
                 <tr key={bar.label}>
-                  <th scope="row">
-                    {bar.href ? (
-                      <Link to={bar.href} state={linkState?.(bar)}>
-                        {bar.label}
-                      </Link>
-                    ) : (
-                      bar.label
-                    )}
-                  </th>
+                  <th scope="row">{bar.href ? <Link to={bar.href}>{bar.label}</Link> : bar.label}</th>
                   <td>{bar.value.toLocaleString('en-GB')}</td>
                 </tr>
               ))}
@@ -144,7 +134,7 @@ export function BarChart({ title, description, category, unit, bars, linkState }
                   onClick={(event: MouseEvent) => {
                     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
                     event.preventDefault()
-                    navigate(href, { state: linkState?.(bar) })
+                    navigate(href)
                   }}
                 >
                   {shape}

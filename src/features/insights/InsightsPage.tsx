@@ -7,14 +7,13 @@ import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
 import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useInsights } from '../../catalogue-index/hooks/use-insights'
-import type { Bar, Insights } from '../../catalogue-index/protocol/insights'
+import type { Insights } from '../../catalogue-index/protocol/insights'
 import type { InsightsAnswer } from '../../catalogue-index/protocol/worker-api'
 import { ApiDisclosure } from '../../components/api/ApiDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
-import type { ContainsNote } from '../../lib/contains-note'
 import { BarChart } from './BarChart'
 import './insights.css'
 
@@ -24,13 +23,6 @@ const CHARACTERS = { singular: 'character', plural: 'characters' }
 
 /** The lists the index read to count the charts: the page's "API" disclosure shows them. */
 const SOURCES = [episodes, locations] as const
-
-/** A filtered list matches values that contain the text: the bar counted exact values only. */
-const exactly =
-  (field: 'type' | 'dimension') =>
-  (bar: Bar): { containsNote: ContainsNote } => ({
-    containsNote: { field, value: bar.label, count: bar.value },
-  })
 
 export default function InsightsPage() {
   usePageTitle('Insights')
@@ -125,33 +117,31 @@ function Charts({ charts }: { charts: Insights }) {
     <div className="insights-grid">
       <BarChart
         title="Episodes per season"
-        description="How many episodes each season has. A season opens its episodes."
+        description="How many episodes each season has. A season opens exactly its episodes."
         category="Season"
         unit={EPISODES}
         bars={charts.seasons}
       />
       <BarChart
         title="Episodes over time"
-        description="How many episodes aired in each year, by air date."
+        description="How many episodes aired in each year, by air date. A year opens its episodes."
         category="Year"
         unit={EPISODES}
         bars={charts.years}
       />
       <BarChart
         title="Locations by type"
-        description="The 15 commonest types, the rest as Other. A type opens the locations whose type contains it."
+        description="The 15 commonest types, the rest as Other. A type opens the locations of exactly that type."
         category="Type"
         unit={LOCATIONS}
         bars={charts.types}
-        linkState={exactly('type')}
       />
       <BarChart
         title="Locations by dimension"
-        description="The 15 commonest dimensions, the rest as Other. A dimension opens the locations whose dimension contains it."
+        description="The 15 commonest dimensions, the rest as Other. A dimension opens the locations of exactly that dimension."
         category="Dimension"
         unit={LOCATIONS}
         bars={charts.dimensions}
-        linkState={exactly('dimension')}
       />
       <BarChart
         title="Residents per location"

@@ -4,6 +4,7 @@ import type { CatalogueClient, Connection } from '../../api/client'
 import { describeSearchSource, STILL_LOADING } from '../../catalogue-index/components/search-source'
 import { type SearchState, useSearch, wholeAnswer } from '../../catalogue-index/hooks/use-search'
 import type { SearchHit } from '../../catalogue-index/protocol/search'
+import { searchListPath } from './search-list-url'
 import './search-palette.css'
 
 type Props = {
@@ -78,6 +79,7 @@ export function SearchPalette({ connection, client, onClose }: Props) {
 
   const searching = query.trim() !== ''
   const expanded = searching && hits.length > 0
+  const total = groups.reduce((sum, group) => sum + group.total, 0)
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes the dialog with Escape (its cancel event)
@@ -176,6 +178,13 @@ export function SearchPalette({ connection, client, onClose }: Props) {
               </div>
             ))}
         </div>
+        {expanded && (
+          <p className="search-palette-all">
+            <Link to={searchListPath(state.query)} onClick={() => onClose(false)}>
+              Show all {plural(total, 'result', 'results')}
+            </Link>
+          </p>
+        )}
         {searching && !state.pending && state.query === query && !state.failed && hits.length === 0 && (
           <p className="search-palette-empty">
             {wholeAnswer(state.source)

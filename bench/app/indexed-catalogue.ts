@@ -1,0 +1,48 @@
+/**
+ * What the in-browser benchmarks of the catalogue index share: the service on a dataset (the shipped one, or
+ * the generator's large one) in demo mode without a rate limit, and a page that indexes the whole catalogue.
+ */
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { type ServerProcess, startServer } from '../processes'
+
+const root = resolve(import.meta.dirname, '..', '..')
+
+export function startCatalogueService(
+  dataset: string | null,
+  workDir: string,
+  name: string,
+): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
+  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
+  if (dataset) env.CATALOGUE_DATA = dataset
+  return startServer({
+    name,
+    script: 'server/main.ts',
+    cwd: root,
+    env,
+    stdoutFile: join(workDir, `${name}.log`),
+    readyPath: '/explorer-config.json',
+  })
+}
+
+/**
+ * Opens the locations list and has the whole catalogue indexed (a large catalogue is indexed when asked, a
+ * small one by itself); resolves with what the index holds ("100,000 locations and 20,000 episodes") and
+ * how long it took.
+ */
+export async function indexCatalogue(
+  page: Page,
+  origin: string,
+): Promise<{ records: string; seconds: number }> {
+  await page.goto(`${origin}/locations`)
+  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const started = Date.now()
+  const build = status.getByRole('button', { name: 'Build the index' })
+  const updated = status.getByText(/Catalogue index: .* · updated/)
+  await build.or(updated).first().waitFor({ timeout: 120_000 })
+  if (await build.isVisible()) await build.click()
+  await updated.waitFor({ timeout: 60 * 60_000 })
+  const records = ((await status.textContent()) ?? '').replace(/.*Catalogue index: ([^·]*).*/s, '$1').trim()
+  return { records, seconds: (Date.now() - started) / 1000 }
+}

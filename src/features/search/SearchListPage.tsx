@@ -1,0 +1,253 @@
+import { type FormEvent, useContext, useEffect, useMemo, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { PAGE_SIZE } from '../../catalogue'
+import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
+import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
+import { useSearchList } from '../../catalogue-index/hooks/use-search-list'
+import { groupTitle } from '../../catalogue-index/protocol/search'
+import {
+  SEARCH_LIST,
+  type SearchListSortField,
+  type SearchRow,
+} from '../../catalogue-index/protocol/search-list'
+import { PageHeading } from '../../components/layout/PageHeading'
+import { usePageTitle } from '../../components/layout/use-page-title'
+import { FacetPanel } from '../../components/list/data-tool/FacetPanel'
+import { Pagination } from '../../components/pagination/Pagination'
+import { LoadingBar } from '../../components/states/LoadingBar'
+import { QueryErrorState } from '../../components/states/QueryErrorState'
+import { readSearchListUrl, type SearchListUrl, searchListSearch } from './search-list-url'
+import '../../components/list/data-tool/data-tool.css'
+import '../../components/list/list.css'
+import './search-list.css'
+
+const grouped = (count: number) => count.toLocaleString('en-US')
+
+/** "1–20 of 1,111 results for “planet”". */
+function summaryOf(count: number, page: number, shown: number, query: string): string {
+  if (count === 0) return `No results for “${query}”`
+  const first = (page - 1) * PAGE_SIZE + 1
+  return `${grouped(first)}–${grouped(first + shown - 1)} of ${grouped(count)} ${count === 1 ? 'result' : 'results'} for “${query}”`
+}
+
+/**
+ * All the results of a search as a list (`/search?q=…`): paged, sortable by name or collection, faceted by
+ * collection with counts. The index worker answers; this page renders what it answers.
+ */
+export default function SearchListPage() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const asked = useMemo(() => readSearchListUrl(new URLSearchParams(location.search)), [location.search])
+  const query = asked.query.trim()
+  const request = useMemo(() => ({ ...asked, query }), [asked, query])
+  const answer = useSearchList(request)
+  const connection = useContext(IndexConnectionContext)
+  usePageTitle(query ? `Search: ${query}` : 'Search')
+
+  const go = (next: Partial<SearchListUrl>, how: 'push' | 'replace' = 'push') =>
+    navigate(`${SEARCH_LIST.appPath}${searchListSearch({ ...asked, page: 1, ...next })}`, {
+      replace: how === 'replace',
+    })
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const text = new FormData(event.currentTarget).get('q')
+    go({ query: typeof text === 'string' ? text.trim() : '', collections: [], sort: asked.sort })
+  }
+  // A box ticked shows ticked at once, while the navigation to its address is on its way.
+  const [ticked, setTicked] = useState<{ at: string; collections: string[] } | null>(null)
+  const chosen = ticked?.at === location.search ? ticked.collections : asked.collections
+  // The facet shows collections by their titles ("Locations"); the address holds their names.
+  const nameOf = (title: string) =>
+    answer.page?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
+  const toggle = (_facet: string, title: string) => {
+    const value = nameOf(title)
+    const collections = chosen.includes(value)
+      ? chosen.filter((collection) => collection !== value)
+      : [...chosen, value]
+    setTicked({ at: location.search, collections })
+    go({ collections })
+  }
+  const sortBy = (field: SearchListSortField) =>
+    go({ sort: { field, descending: asked.sort?.field === field && !asked.sort.descending } })
+
+  const page = answer.page
+  // Ticked as chosen, while the counts of the new choice are on their way.
+  const counts = useMemo(
+    () =>
+      page?.facets.map((facet) => ({
+        ...facet,
+        values: facet.values.map((entry) => ({
+          ...entry,
+          value: groupTitle(entry.value),
+          chosen: chosen.includes(entry.value),
+        })),
+      })) ?? null,
+    [page, chosen],
+  )
+  // The page answered is the last one when the address asked for one beyond it: the address follows.
+  const shownPage = page && !answer.previous ? page.page : asked.page
+  useEffect(() => {
+    if (shownPage !== asked.page) {
+      navigate(`${SEARCH_LIST.appPath}${searchListSearch({ ...asked, page: shownPage })}`, { replace: true })
+    }
+  }, [shownPage, asked, navigate])
+  const summary =
+    !page || answer.previous
+      ? 'Searching…'
+      : summaryOf(page.info.count, page.page, page.results.length, query)
+
+  return (
+    <div className="list-page search-list-page">
+      <div className="page-head">
+        <PageHeading>Search</PageHeading>
+        <p className="page-lede">Every result of a search of the whole catalogue.</p>
+      </div>
+      {/* A new query is a new form (its field shows the address's query). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a form is needed for Enter to submit; role=search names it as a search landmark. */}
+      <form
+        key={query}
+        role="search"
+        aria-label="Search the catalogue"
+        className="search-list-form"
+        onSubmit={onSubmit}
+      >
+        <div className="field">
+          <label htmlFor="search-list-q">Search</label>
+          <input
+            id="search-list-q"
+            name="q"
+            type="search"
+            defaultValue={query}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+
+      {query === '' ? (
+        <p className="notice">
+          Type a name, a type or a dimension; an episode code or a season; or a character number.
+        </p>
+      ) : !answer.supported ? (
+        <p className="notice">
+          All the results of a search come from the catalogue index, which this browser cannot keep (it needs
+          Web Workers and IndexedDB). The search palette (Ctrl+K) searches names on the service.
+        </p>
+      ) : answer.status === null ? (
+        <LoadingBar label="Reading the catalogue index" />
+      ) : !answer.complete ? (
+        <div className="notice notice-info">
+          <p>
+            All the results of a search come from the catalogue index: every record, read once and kept in
+            this browser.{' '}
+            {answer.status.building
+              ? 'It is being built: the results follow once it is complete.'
+              : 'Build it to see them.'}
+          </p>
+          {connection && <IndexStatusPanel connection={connection} />}
+        </div>
+      ) : answer.error ? (
+        <QueryErrorState error={answer.error} onRetry={() => navigate(0)} retrying={answer.fetching} />
+      ) : (
+        <>
+          <div className="view-choices search-list-facets">
+            <FacetPanel
+              facets={SEARCH_LIST.facets}
+              counts={counts}
+              chosen={{ collection: chosen.map(groupTitle) }}
+              onToggle={toggle}
+              countedAt={answer.status.updatedAt}
+            />
+          </div>
+          <div className="list-toolbar">
+            <p className="list-summary" role="status" aria-live="polite">
+              {summary}
+            </p>
+          </div>
+          <div className="progress-slot">{answer.fetching && <LoadingBar label="Loading results" />}</div>
+          {page && page.info.count > 0 && (
+            <>
+              <SearchResultsTable
+                rows={page.results}
+                sort={asked.sort}
+                onSort={sortBy}
+                busy={answer.fetching}
+              />
+              <Pagination
+                page={shownPage}
+                pages={page.info.pages}
+                hrefOf={(target) => searchListSearch({ ...asked, page: target })}
+                onFollow={() => undefined}
+                onPage={(target) => go({ page: target })}
+              />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+const ARIA_SORT = (descending: boolean) => (descending ? 'descending' : 'ascending')
+
+/** The results in a table: name (a link to where the result leads), collection, details; sortable headers. */
+function SearchResultsTable({
+  rows,
+  sort,
+  onSort,
+  busy,
+}: {
+  rows: readonly SearchRow[]
+  sort: SearchListUrl['sort']
+  onSort: (field: SearchListSortField) => void
+  busy: boolean
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="results search-results" aria-busy={busy}>
+        <caption className="visually-hidden">Search results</caption>
+        <thead>
+          <tr>
+            {SEARCH_LIST.columns.map((column) => (
+              <th
+                key={column.field}
+                scope="col"
+                aria-sort={sort?.field === column.field ? ARIA_SORT(sort.descending) : undefined}
+              >
+                <button type="button" className="sort-button" onClick={() => onSort(column.field)}>
+                  {column.label}
+                  <span className="sort-mark" aria-hidden="true">
+                    {sort?.field !== column.field ? '↕' : sort.descending ? '▼' : '▲'}
+                  </span>
+                </button>
+              </th>
+            ))}
+            <th scope="col" className="col-secondary">
+              Details
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <td className="col-name">
+                <Link to={row.path}>{row.name}</Link>
+                {/* On a phone the details fold under the name (list.css). */}
+                {row.detail && (
+                  <span className="row-extra">
+                    <span>{row.detail}</span>
+                  </span>
+                )}
+              </td>
+              <td>{row.collectionTitle}</td>
+              <td className="col-secondary">{row.detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
