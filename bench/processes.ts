@@ -27,6 +27,8 @@ export interface StartOptions {
   /** A request that answers 200 once the server is ready. */
   readyPath: string
   readyHeaders?: Record<string, string>
+  /** A fixed port (a browser profile kept between runs keys its storage by origin); default a free one. */
+  port?: number
 }
 
 /**
@@ -34,7 +36,7 @@ export interface StartOptions {
  * the server's memory) and waits until it answers `readyPath` with 200.
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const out = openSync(options.stdoutFile, 'w')
   const nodeArgs = options.nodeArgs ?? ['--import', 'tsx']
   const child = spawn(process.execPath, [...nodeArgs, options.script, ...(options.args ?? [])], {

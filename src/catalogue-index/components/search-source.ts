@@ -11,12 +11,19 @@ export const NAMES_ON_SERVICE =
 export const PREPARING =
   'Searching names on the service while the search of the whole catalogue is prepared in this browser.'
 
+export const NAMES_WHILE_LOADING =
+  'Searching names while the search of the whole catalogue loads in this browser.'
+
+/** What a search says when no result has come yet from an answer that is not whole (names, or the service). */
+export const STILL_LOADING = 'the search of the whole catalogue is still loading.'
+
 export const WHOLE_CATALOGUE = 'Searching the whole catalogue in this browser.'
 
 /** The sentence for a source; `allFields`: the palette, which searches types, codes and characters too. */
 export function describeSearchSource(source: SearchSource, allFields: boolean): string {
   if (source === 'index') return WHOLE_CATALOGUE
   if (source === 'preparing') return PREPARING
+  if (source === 'names') return NAMES_WHILE_LOADING
   return allFields
     ? `${NAMES_ON_SERVICE}, and types, dimensions, episode codes and characters are not searched.`
     : `${NAMES_ON_SERVICE}.`

@@ -5,10 +5,15 @@ import { indexWorker, plainConnection } from '../client/index-client'
 import { HITS_PER_GROUP, recordHit, type SearchAnswer, type SearchGroup } from '../protocol/search'
 
 /**
- * Where the shown results come from: the whole catalogue's index; or the service's name filters, because the
- * index is not built (`service`) or while the worker prepares the search of a large index (`preparing`).
+ * Where the shown results come from: the whole catalogue's index; a scan of the index's names while its search
+ * loads (`names`); or the service's name filters, because the index is not built (`service`) or while the
+ * worker has not answered yet (`preparing`). Only `index` and `service` answers are whole: the others never
+ * mean that nothing matches.
  */
-export type SearchSource = 'index' | 'service' | 'preparing'
+export type SearchSource = 'index' | 'names' | 'service' | 'preparing'
+
+/** The results are all there are (an empty answer means that nothing matches). */
+export const wholeAnswer = (source: SearchSource | null) => source === 'index' || source === 'service'
 
 export interface SearchState {
   /** The query the shown results are for (they stay while the next ones are on their way). */
@@ -63,7 +68,8 @@ const keepOnly = (answer: SearchAnswer, only: string | undefined): SearchAnswer 
 
 /**
  * The results for `query`: from the index worker when the catalogue is completely indexed (at every
- * keystroke), otherwise from the service's name filters, debounced, each request cancelled by the next; the
+ * keystroke; while the worker loads the index's search after a page load, first a scan of its names, then the
+ * whole search's answer), otherwise from the service's name filters, debounced, each request cancelled by the next; the
  * service is asked too while the worker has not answered within the debounce (its first search of a large
  * index builds the search index), and the worker's answer replaces the service's when it comes. With `only`
  * (a collection's name), the results of that collection alone, and only its list is asked. A change of
@@ -127,7 +133,15 @@ export function useSearch(
         }
         clearTimeout(timer)
         controller.abort()
-        show(keepOnly(answer, only), 'index')
+        if (!answer.partial) return show(keepOnly(answer, only), 'index')
+        // The names, while the search index loads: its answer replaces them when it comes.
+        show(keepOnly(answer, only), 'names')
+        void indexWorker()
+          .search(plainConnection(connection), query, true)
+          .catch(() => null)
+          .then((whole) => {
+            if (whole) show(keepOnly(whole, only), 'index')
+          })
       })
     return () => {
       live = false

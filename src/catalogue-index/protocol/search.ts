@@ -28,6 +28,11 @@ export interface SearchGroup {
 
 export interface SearchAnswer {
   groups: SearchGroup[]
+  /**
+   * A scan of the names alone, answered while the search of the whole catalogue loads (worker/search-names.ts):
+   * it may miss what the full search finds (types, typos, characters), so it never means "nothing matches".
+   */
+  partial?: boolean
 }
 
 export const CHARACTERS_GROUP = 'characters'

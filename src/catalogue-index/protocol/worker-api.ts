@@ -120,8 +120,11 @@ export interface IndexWorkerApi {
   ): Promise<DataViewPage | null>
   /** Characters, derived from a complete index (protocol/characters.ts), or null while it is incomplete. */
   characters(connection: IndexConnection, request: CharacterRequest): Promise<CharacterReply | null>
-  /** The whole catalogue searched (worker/search-index.ts), or null while the index is incomplete. */
-  search(connection: IndexConnection, query: string): Promise<SearchAnswer | null>
+  /**
+   * The whole catalogue searched (worker/search-index.ts), or null while the index is incomplete. While the
+   * search index loads, a scan of the names (`partial`); with `whole`, the answer waits for the search index.
+   */
+  search(connection: IndexConnection, query: string, whole?: boolean): Promise<SearchAnswer | null>
   /** A page of all the results of a search (worker/search-list.ts), or null while the index is incomplete. */
   searchList(connection: IndexConnection, request: SearchListRequest): Promise<SearchListPage | null>
   /** The insights charts counted over a complete index (once per version of it), or null while it is incomplete. */

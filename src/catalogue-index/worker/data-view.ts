@@ -75,17 +75,54 @@ export interface PreparedList {
   /** Positions in id order, of the records the service's filters match (the last answer kept). */
   filtered(collection: ViewedCollection, filters: Filters<string>): Uint32Array
   orderOf(column: ViewColumn): ColumnOrder
+  /** How many records the list has. */
+  size: number
+  /** Each position's record id. */
+  ids: Uint32Array
+  /**
+   * Everything made so far, and every column's order, as structured-cloneable data: `prepareList` takes it back
+   * without the records (typed arrays and arrays of strings, which IndexedDB stores as they are).
+   */
+  save(collection: ViewedCollection): SavedPreparation
 }
 
-/** Prepares a list's records for views; each structure is made when a view first needs it, then kept. */
-export function prepareList(records: readonly ApiRecord[]): PreparedList {
-  const facets = new Map<string, CodedFacet>()
-  const numbers = new Map<string, Float64Array>()
-  const orders = new Map<string, ColumnOrder>()
-  const byId = Uint32Array.from(records.map((_, position) => position)).sort(
-    (a, b) => (records[a]?.id ?? 0) - (records[b]?.id ?? 0),
+/** A prepared list as the index's database keeps it (see PreparedList.save). */
+export interface SavedPreparation {
+  ids: Uint32Array
+  byId: Uint32Array
+  facets: [string, CodedFacet][]
+  numbers: [string, Float64Array][]
+  orders: [string, ColumnOrder][]
+  folded: [string, string[]][]
+}
+
+/** Whether a saved preparation holds every structure `collection`'s views read (its definition may have grown). */
+export function savedCovers(saved: SavedPreparation, collection: ViewedCollection): boolean {
+  const has = (entries: readonly [string, unknown][], key: string) => entries.some(([name]) => name === key)
+  return (
+    collection.facets.every((facet) => has(saved.facets, facet.name)) &&
+    collection.columns.every(
+      (column) => has(saved.orders, column.field) && (!column.range || has(saved.numbers, column.field)),
+    ) &&
+    collection.filters.every((field) => has(saved.folded, String(field)))
   )
-  const foldedTexts = new Map<string, string[]>()
+}
+
+/**
+ * Prepares a list's records for views; each structure is made when a view first needs it, then kept. From a
+ * saved preparation, `records` may be empty: every structure a view needs was saved.
+ */
+export function prepareList(records: readonly ApiRecord[], saved?: SavedPreparation): PreparedList {
+  const facets = new Map<string, CodedFacet>(saved?.facets)
+  const numbers = new Map<string, Float64Array>(saved?.numbers)
+  const orders = new Map<string, ColumnOrder>(saved?.orders)
+  const ids = saved?.ids ?? Uint32Array.from(records, (record) => record.id)
+  const byId =
+    saved?.byId ??
+    Uint32Array.from(records.map((_, position) => position)).sort(
+      (a, b) => (records[a]?.id ?? 0) - (records[b]?.id ?? 0),
+    )
+  const foldedTexts = new Map<string, string[]>(saved?.folded)
   const folded = (field: string) => {
     let texts = foldedTexts.get(field)
     if (!texts) {
@@ -99,6 +136,28 @@ export function prepareList(records: readonly ApiRecord[]): PreparedList {
   }
   let lastFiltered: { key: string; positions: Uint32Array } | null = null
   return {
+    size: ids.length,
+    ids,
+    save(collection) {
+      this.warm(collection)
+      for (const column of collection.columns) this.orderOf(column)
+      return {
+        ids,
+        byId,
+        // Plain copies: a facet's definition may carry more than its fields.
+        facets: [...facets].map(([name, { facet, codes, values }]) => [
+          name,
+          {
+            facet: { name: facet.name, label: facet.label, field: facet.field, derive: facet.derive },
+            codes,
+            values,
+          },
+        ]),
+        numbers: [...numbers],
+        orders: [...orders],
+        folded: [...foldedTexts],
+      }
+    },
     warm(collection) {
       for (const facet of collection.facets) this.facet(facet)
       for (const column of collection.columns) if (column.range) this.numbers(column)
@@ -207,13 +266,26 @@ export function answerView<R extends ApiRecord>(
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
-  const { ordered, facets } = evaluateView(collection, records, view, prepared)
+  const { ordered, facets } = evaluateView(collection, view, prepared)
   const pages = pageCount(ordered.length)
   const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
     const record = records[position]
     return record ? [record] : []
   })
   return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
+}
+
+/** A view's page as positions in the prepared list (what `answerView` answers, without reading records). */
+export function answerViewPositions(
+  collection: ViewedCollection,
+  view: ListView,
+  page: number,
+  prepared: PreparedList,
+): Omit<DataViewPage, 'results'> & { positions: number[] } {
+  const { ordered, facets } = evaluateView(collection, view, prepared)
+  const pages = pageCount(ordered.length)
+  const positions = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+  return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
 }
 
 /** Every record of a view, in its order (what an export of the view writes). */
@@ -223,7 +295,7 @@ export function viewRecords<R extends ApiRecord>(
   view: ListView,
   prepared: PreparedList = prepareList(records),
 ): R[] {
-  return evaluateView(collection, records, view, prepared).ordered.flatMap((position) => {
+  return evaluateView(collection, view, prepared).ordered.flatMap((position) => {
     const record = records[position]
     return record ? [record] : []
   })
@@ -232,7 +304,6 @@ export function viewRecords<R extends ApiRecord>(
 /** A view's records' positions in its order, and its facets' counts. */
 function evaluateView(
   collection: ViewedCollection,
-  records: readonly ApiRecord[],
   view: ListView,
   prepared: PreparedList,
 ): { ordered: number[]; facets: FacetCounts[] } {
@@ -263,7 +334,7 @@ function evaluateView(
     return [{ values: prepared.numbers(column), from, to }]
   })
 
-  const keep = new Uint8Array(records.length)
+  const keep = new Uint8Array(prepared.size)
   const matching: number[] = []
   for (const position of base) {
     let failures = 0

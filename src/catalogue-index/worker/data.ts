@@ -1,7 +1,16 @@
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
 import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from '../protocol/worker-api'
 import { indexName } from './connection-name'
-import { deleteIndex, emptyMeta, type IndexDb, openIndex, readMeta, readRecords } from './store'
+import {
+  deleteIndex,
+  emptyMeta,
+  type IndexDb,
+  openIndex,
+  readDerived,
+  readMeta,
+  readRecords,
+  writeDerived,
+} from './store'
 
 /*
  * The index's data as the worker's features read it: the open databases, the records of complete
@@ -98,13 +107,23 @@ export interface CompleteCatalogue {
   records: ReadonlyMap<string, readonly ApiRecord[]>
 }
 
-/** Every collection's records when the whole index is complete, or null (without creating an index). */
-export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
+/** The version of a complete index, read from its collections' state alone (no record is read). */
+export async function completeVersion(
+  connection: IndexConnection,
+): Promise<{ name: string; db: IndexDb; version: string } | null> {
   const existing = await existingDatabase(connection)
   if (!existing) return null
   const { name, db } = existing
   const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
   if (!metas.every((meta) => meta.complete)) return null
+  return { name, db, version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}` }
+}
+
+/** Every collection's records when the whole index is complete, or null (without creating an index). */
+export async function completeCatalogue(connection: IndexConnection): Promise<CompleteCatalogue | null> {
+  const complete = await completeVersion(connection)
+  if (!complete) return null
+  const { name, db, version } = complete
   const lists = await Promise.all(collectionNames.map((collection) => completeRecords(db, name, collection)))
   const records = new Map<string, readonly ApiRecord[]>()
   for (const [i, collection] of collectionNames.entries()) {
@@ -112,23 +131,76 @@ export async function completeCatalogue(connection: IndexConnection): Promise<Co
     if (!list) return null
     records.set(collection, list)
   }
-  return { version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`, records }
+  return { version, records }
+}
+
+/**
+ * How a derived value is kept in the index's database, so that a page load reads it instead of deriving it
+ * again: its kind, a structured-cloneable form of it, and the value again from that form.
+ */
+export interface Keeping<T, S> {
+  kind: string
+  /**
+   * The form's version: a change of `save`'s output changes it, so that a form written by other code is never
+   * read (it is derived again instead).
+   */
+  format: number
+  save(value: T): S
+  /** The value from its kept form, or null when the form does not serve (it is derived again then). */
+  restore(saved: S): T | null | Promise<T | null>
+}
+
+/** What `perVersion` answers: the value and the version of the index it is of. */
+export interface Derived<T> {
+  version: string
+  value: T
 }
 
 /**
  * Data derived from the complete catalogue, kept for one version of one index (the version names the
- * database): derived again only when the index changes or another connection's index is asked for.
+ * database): derived again only when the index changes or another connection's index is asked for. With
+ * `keeping`, the value is also kept in the index's database once derived (after the answer, off its path) and
+ * read from there by the next page load of the same version instead of being derived again.
  */
-export function perVersion<T>(derive: (catalogue: CompleteCatalogue) => T) {
-  let kept: { version: string; value: Promise<T> } | null = null
-  return async (connection: IndexConnection): Promise<{ version: string; value: T } | null> => {
+export function perVersion<T, S = never>(
+  derive: (catalogue: CompleteCatalogue) => T,
+  keeping?: Keeping<T, S>,
+) {
+  let kept: { version: string; value: Promise<T | null> } | null = null
+  const obtain = async (connection: IndexConnection, db: IndexDb, version: string): Promise<T | null> => {
+    const key = `${keeping?.format}\n${version}`
+    if (keeping) {
+      const saved = await readDerived(db, keeping.kind, key).catch(() => undefined)
+      // Written by `keeping.save` under the same kind, format and index version; unreadable, it is derived again.
+      if (saved !== undefined) {
+        const restored = await Promise.resolve()
+          .then(() => keeping.restore(saved as S))
+          .catch(() => null)
+        if (restored !== null) return restored
+      }
+    }
     const catalogue = await completeCatalogue(connection)
     if (!catalogue) return null
-    if (kept?.version !== catalogue.version) {
-      kept = { version: catalogue.version, value: Promise.resolve().then(() => derive(catalogue)) }
+    const value = derive(catalogue)
+    if (keeping && catalogue.version === version) {
+      // Not kept (a value that cannot be stored, a full disk): derived again by the next page load.
+      setTimeout(() => {
+        Promise.resolve()
+          .then(() => writeDerived(db, { kind: keeping.kind, version: key, value: keeping.save(value) }))
+          .catch(() => undefined)
+      }, 0)
+    }
+    return value
+  }
+  return async (connection: IndexConnection): Promise<Derived<T> | null> => {
+    const complete = await completeVersion(connection)
+    if (!complete) return null
+    if (kept?.version !== complete.version) {
+      kept = { version: complete.version, value: obtain(connection, complete.db, complete.version) }
     }
     const { version, value } = kept
-    return { version, value: await value }
+    const found = await value
+    return found === null ? null : { version, value: found }
   }
 }
 

@@ -14,17 +14,20 @@ function readable<R>(
   })
 }
 
-/** The insights of the latest complete index, counted again only when the index changes. */
-const counted = perVersion((catalogue): InsightsAnswer => {
-  const started = performance.now()
-  const episodeRecords = readable(catalogue.records.get(episodes.name), episodes.record)
-  const locationRecords = readable(catalogue.records.get(locations.name), locations.record)
-  return {
-    insights: computeInsights(episodeRecords, locationRecords),
-    records: { episodes: episodeRecords.length, locations: locationRecords.length },
-    elapsedMs: performance.now() - started,
-  }
-})
+/** The insights of the latest complete index, counted again only when the index changes (and kept). */
+export const counted = perVersion<InsightsAnswer, InsightsAnswer>(
+  (catalogue): InsightsAnswer => {
+    const started = performance.now()
+    const episodeRecords = readable(catalogue.records.get(episodes.name), episodes.record)
+    const locationRecords = readable(catalogue.records.get(locations.name), locations.record)
+    return {
+      insights: computeInsights(episodeRecords, locationRecords),
+      records: { episodes: episodeRecords.length, locations: locationRecords.length },
+      elapsedMs: performance.now() - started,
+    }
+  },
+  { kind: 'insights', format: 1, save: (answer) => answer, restore: (answer) => answer },
+)
 
 /** The insights of a complete index, counted in the worker; null while the index is incomplete. */
 export async function insightsOf(connection: IndexConnection): Promise<InsightsAnswer | null> {

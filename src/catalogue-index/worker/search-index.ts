@@ -1,4 +1,9 @@
-import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
+import MiniSearch, {
+  type AsPlainObject,
+  type Options,
+  type SearchOptions,
+  type SearchResult,
+} from 'minisearch'
 import { type ApiRecord, COLLECTIONS, characterIdFromUrl } from '../../catalogue'
 import { characterPath } from '../../lib/character-path'
 import { characterName } from '../protocol/characters'
@@ -43,19 +48,20 @@ export interface CatalogueSearch {
   characters: ReadonlySet<number>
 }
 
-const textIndex = <T>(fields: string[], storeFields: string[]) =>
-  new MiniSearch<T>({
-    idField: 'key',
-    fields,
-    storeFields,
-    processTerm: foldTerm,
-    searchOptions: { processTerm: foldTerm },
-  })
+const textOptions = <T>(fields: string[], storeFields: string[]): Options<T> => ({
+  idField: 'key',
+  fields,
+  storeFields,
+  processTerm: foldTerm,
+  searchOptions: { processTerm: foldTerm },
+})
+const RECORD_OPTIONS = textOptions<RecordDoc>(RECORD_FIELDS, ['collection', 'recordId', 'name', 'detail'])
+const VALUE_OPTIONS = textOptions<ValueDoc>(['value'], ['collection', 'field', 'value', 'count'])
 
 /** The index over the whole catalogue (every collection's records by collection name). */
 export function buildCatalogueSearch(records: ReadonlyMap<string, readonly ApiRecord[]>): CatalogueSearch {
-  const recordIndex = textIndex<RecordDoc>(RECORD_FIELDS, ['collection', 'recordId', 'name', 'detail'])
-  const valueIndex = textIndex<ValueDoc>(['value'], ['collection', 'field', 'value', 'count'])
+  const recordIndex = new MiniSearch<RecordDoc>(RECORD_OPTIONS)
+  const valueIndex = new MiniSearch<ValueDoc>(VALUE_OPTIONS)
   const characters = new Set<number>()
   const docs: RecordDoc[] = []
   const values = new Map<string, ValueDoc>()
@@ -92,6 +98,30 @@ export function buildCatalogueSearch(records: ReadonlyMap<string, readonly ApiRe
   recordIndex.addAll(docs)
   valueIndex.addAll([...values.values()])
   return { records: recordIndex, values: valueIndex, characters }
+}
+
+/** The search index as the index's database keeps it (MiniSearch's own plain form of each index). */
+export interface SavedSearch {
+  records: AsPlainObject
+  values: AsPlainObject
+  characters: number[]
+}
+
+export function saveSearch(search: CatalogueSearch): SavedSearch {
+  return {
+    records: search.records.toJSON(),
+    values: search.values.toJSON(),
+    characters: [...search.characters],
+  }
+}
+
+/** The search index again from its saved form, read in batches so that the worker answers meanwhile. */
+export async function restoreSearch(saved: SavedSearch): Promise<CatalogueSearch> {
+  return {
+    records: await MiniSearch.loadJSAsync<RecordDoc>(saved.records, RECORD_OPTIONS),
+    values: await MiniSearch.loadJSAsync<ValueDoc>(saved.values, VALUE_OPTIONS),
+    characters: new Set(saved.characters),
+  }
 }
 
 const TEXT_OPTIONS: SearchOptions = {

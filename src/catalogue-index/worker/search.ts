@@ -2,11 +2,31 @@ import { groupTitle, type SearchAnswer, type SearchHit } from '../protocol/searc
 import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import type { IndexConnection, IndexMessage } from '../protocol/worker-api'
 import { connectionName, perVersion } from './data'
-import { buildCatalogueSearch, type CatalogueSearch, groupHits, searchAll } from './search-index'
+import {
+  buildCatalogueSearch,
+  type CatalogueSearch,
+  groupHits,
+  restoreSearch,
+  type SavedSearch,
+  saveSearch,
+  searchAll,
+} from './search-index'
 import { searchListPage } from './search-list'
+import { type NameList, nameList, scanNames } from './search-names'
 
-/** The search index of the complete catalogue, built on the first query after a change. */
-const searchOf = perVersion((catalogue) => buildCatalogueSearch(catalogue.records))
+/** The search index of the complete catalogue: read back as it was kept, or built on the first query after a change. */
+export const searchOf = perVersion<CatalogueSearch, SavedSearch>(
+  (catalogue) => buildCatalogueSearch(catalogue.records),
+  { kind: 'search', format: 1, save: saveSearch, restore: restoreSearch },
+)
+
+/** The names the palette scans while the search index loads (a small read; the search index is not). */
+export const namesOf = perVersion<NameList, NameList>((catalogue) => nameList(catalogue.records), {
+  kind: 'names',
+  format: 1,
+  save: (names) => names,
+  restore: (names) => names,
+})
 
 /**
  * The search of the connection last searched. Between changes (the index broadcasts every one to its
@@ -16,34 +36,46 @@ const searchOf = perVersion((catalogue) => buildCatalogueSearch(catalogue.record
 let latest: {
   connection: string
   search: CatalogueSearch | null
+  /** The search index of this version is on its way (read back or built). */
+  loading: boolean
   current: boolean
   channel: BroadcastChannel
 } | null = null
 
 const connectionKey = (connection: IndexConnection) => JSON.stringify([connection.baseUrl, connection.apiKey])
 
-/** The search of the complete index of a connection, or null while the index is incomplete. */
-async function currentSearch(connection: IndexConnection): Promise<CatalogueSearch | null> {
+/** The entry of a connection, made current (a change broadcast meanwhile marks it out of date again). */
+async function entryOf(connection: IndexConnection) {
   const key = connectionKey(connection)
-  if (latest?.connection === key && latest.current && latest.search) return latest.search
   if (latest?.connection !== key) {
     latest?.channel.close()
     const channel = new BroadcastChannel(await connectionName(connection))
-    const entry = { connection: key, search: null, current: false, channel }
+    const entry = { connection: key, search: null, loading: false, current: false, channel }
     channel.onmessage = (event: MessageEvent<IndexMessage>) => {
       if (event.data.type === 'changed') entry.current = false
     }
     latest = entry
   }
   const entry = latest
-  // Marked before reading: a change broadcast meanwhile marks it out of date again.
+  if (!entry.current) entry.search = null
   entry.current = true
+  return entry
+}
+
+const isLatest = (connection: IndexConnection) =>
+  latest?.connection === connectionKey(connection) && latest.current && latest.search ? latest.search : null
+
+/** The search of the complete index of a connection (waiting for it to load), or null while it is incomplete. */
+async function currentSearch(connection: IndexConnection): Promise<CatalogueSearch | null> {
+  const ready = isLatest(connection)
+  if (ready) return ready
+  const entry = await entryOf(connection)
   const found = await searchOf(connection)
   if (!found) {
     entry.current = false
     return null
   }
-  entry.search = found.value
+  if (entry.current) entry.search = found.value
   return found.value
 }
 
@@ -57,10 +89,36 @@ function hitsOf(search: CatalogueSearch, query: string): SearchHit[] {
   return lastHits.hits
 }
 
-/** The catalogue searched from the complete index, or null while the index is incomplete. */
-export async function searchIndex(connection: IndexConnection, query: string): Promise<SearchAnswer | null> {
-  const search = await currentSearch(connection)
-  return search ? groupHits(hitsOf(search, query)) : null
+/**
+ * The catalogue searched from the complete index, or null while the index is incomplete. While its search index
+ * loads, the answer is a scan of the names (`partial`), never an empty answer for want of the index; with
+ * `whole`, the answer waits for the search index instead.
+ */
+export async function searchIndex(
+  connection: IndexConnection,
+  query: string,
+  whole = false,
+): Promise<SearchAnswer | null> {
+  const ready = isLatest(connection)
+  if (ready || whole) {
+    const search = ready ?? (await currentSearch(connection))
+    return search ? groupHits(hitsOf(search, query)) : null
+  }
+  const entry = await entryOf(connection)
+  // The names first, a small read: the search index's read and load (seconds) come after their answer.
+  const names = await namesOf(connection)
+  if (!names) {
+    entry.current = false
+    return null
+  }
+  if (entry.search) return groupHits(hitsOf(entry.search, query))
+  if (!entry.loading) {
+    entry.loading = true
+    void currentSearch(connection).finally(() => {
+      entry.loading = false
+    })
+  }
+  return { ...scanNames(names.value, query), partial: true }
 }
 
 /** A page of all the results of a search, from the complete index, or null while the index is incomplete. */

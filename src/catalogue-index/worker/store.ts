@@ -16,15 +16,29 @@ export interface PageEntry {
   ids: number[]
 }
 
+/**
+ * What the worker derived from one version of the index (a search index, a list's sort and facet structures,
+ * the characters, the insights), kept so that a page load reads it instead of deriving it again. One entry
+ * per kind: the latest version's, written over the one before.
+ */
+export interface DerivedEntry {
+  kind: string
+  /** The index version it was derived from (`CompleteCatalogue.version`) and the format it is written in. */
+  version: string
+  value: unknown
+}
+
 interface IndexSchema extends DBSchema {
   records: { key: [string, number]; value: { collection: string; id: number; record: ApiRecord } }
   pages: { key: string; value: PageEntry }
   meta: { key: string; value: CollectionMeta }
+  derived: { key: string; value: DerivedEntry }
 }
 
 export type IndexDb = IDBPDatabase<IndexSchema>
 
-const VERSION = 1
+/** 1: records, pages, meta. 2: derived (an index built before keeps its records and derives them once). */
+const VERSION = 2
 
 /**
  * Opens (creating if needed) the index database of one connection; `onDropped` runs when another tab deletes
@@ -32,10 +46,13 @@ const VERSION = 1
  */
 export function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
   return openDB<IndexSchema>(name, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('records', { keyPath: ['collection', 'id'] })
-      db.createObjectStore('pages', { keyPath: 'path' })
-      db.createObjectStore('meta', { keyPath: 'collection' })
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('records', { keyPath: ['collection', 'id'] })
+        db.createObjectStore('pages', { keyPath: 'path' })
+        db.createObjectStore('meta', { keyPath: 'collection' })
+      }
+      if (oldVersion < 2) db.createObjectStore('derived', { keyPath: 'kind' })
     },
     blocking(_current, _next, event) {
       // Another tab drops this index: let it.
@@ -113,4 +130,14 @@ export async function removeUnseen(
     if (!seen.has(cursor.value.id)) await cursor.delete()
   }
   await tx.done
+}
+
+/** What was derived as `kind` from index version `version`; undefined when none was kept for that version. */
+export async function readDerived(db: IndexDb, kind: string, version: string): Promise<unknown> {
+  const entry = await db.get('derived', kind)
+  return entry?.version === version ? entry.value : undefined
+}
+
+export async function writeDerived(db: IndexDb, entry: DerivedEntry): Promise<void> {
+  await db.put('derived', entry)
 }

@@ -1,24 +1,58 @@
 import type { ApiRecord } from '../../catalogue'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
-import { collectionNamed, perVersion } from './data'
-import { answerView, type PreparedList, prepareList, viewRecords } from './data-view'
+import { collectionNamed, completeCatalogue, existingDatabase, perVersion } from './data'
+import {
+  answerView,
+  answerViewPositions,
+  type PreparedList,
+  prepareList,
+  type SavedPreparation,
+  savedCovers,
+  viewRecords,
+} from './data-view'
+import { readById } from './store'
 
-/** Each list's records prepared for views, kept for one version of the index. */
-const prepared = perVersion((catalogue) => {
-  const lists = new Map<string, { records: readonly ApiRecord[]; prepared: PreparedList }>()
-  for (const [name, records] of catalogue.records) {
-    const list = prepareList(records)
-    const definition = collectionNamed(name)
-    if (definition) list.warm(definition)
-    lists.set(name, { records, prepared: list })
-  }
-  return lists
-})
+/** A list prepared for views, with its records when they were read (a kept preparation needs none). */
+type PreparedLists = Map<string, { records: readonly ApiRecord[] | null; prepared: PreparedList }>
+
+/** Each list's records prepared for views, kept for one version of the index and in the index's database. */
+export const prepared = perVersion<PreparedLists, [string, SavedPreparation][]>(
+  (catalogue) => {
+    const lists: PreparedLists = new Map()
+    for (const [name, records] of catalogue.records) {
+      const list = prepareList(records)
+      const definition = collectionNamed(name)
+      if (definition) list.warm(definition)
+      lists.set(name, { records, prepared: list })
+    }
+    return lists
+  },
+  {
+    kind: 'views',
+    format: 1,
+    save: (lists) =>
+      [...lists].flatMap(([name, { prepared }]) => {
+        const definition = collectionNamed(name)
+        return definition ? [[name, prepared.save(definition)] as [string, SavedPreparation]] : []
+      }),
+    restore: (saved) => {
+      const lists: PreparedLists = new Map()
+      for (const [name, list] of saved) {
+        const definition = collectionNamed(name)
+        // Kept by code whose lists had fewer columns or facets: prepared again from the records.
+        if (!definition || !savedCovers(list, definition)) return null
+        lists.set(name, { records: null, prepared: prepareList([], list) })
+      }
+      return lists
+    },
+  },
+)
 
 /**
  * One page of a view of a list (sort, facets, ranges, the service's filters), answered from the complete
- * index; null while the index is incomplete or for a list the catalogue does not have.
+ * index; null while the index is incomplete or for a list the catalogue does not have. From a kept preparation,
+ * only the page's records are read.
  */
 export async function viewOf(
   connection: IndexConnection,
@@ -29,7 +63,13 @@ export async function viewOf(
   const definition = collectionNamed(collection)
   const list = (await prepared(connection))?.value.get(collection)
   if (!definition || !list) return null
-  return answerView(definition, list.records, view, page, list.prepared)
+  if (list.records) return answerView(definition, list.records, view, page, list.prepared)
+  const { positions, ...answer } = answerViewPositions(definition, view, page, list.prepared)
+  const found = await existingDatabase(connection)
+  if (!found) return null
+  const ids = positions.map((position) => list.prepared.ids[position] ?? 0)
+  const byId = new Map((await readById(found.db, collection, ids)).map((record) => [record.id, record]))
+  return { ...answer, results: ids.flatMap((id) => byId.get(id) ?? []) }
 }
 
 /** Every record of a view in its order, from the complete index; null while it is incomplete. */
@@ -41,5 +81,7 @@ export async function viewRecordsOf(
   const definition = collectionNamed(collection)
   const list = (await prepared(connection))?.value.get(collection)
   if (!definition || !list) return null
-  return viewRecords(definition, list.records, view, list.prepared)
+  // From a kept preparation, the records are read now (an export writes them all).
+  const records = list.records ?? (await completeCatalogue(connection))?.records.get(collection)
+  return records ? viewRecords(definition, records, view, list.prepared) : null
 }

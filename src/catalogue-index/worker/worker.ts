@@ -32,6 +32,7 @@ import {
   existingDatabase,
   statusOf,
 } from './data'
+import { deriveAll } from './derive-all'
 import { insightsOf } from './insights'
 import { filterRecords, listPageOf } from './query'
 import { searchIndex, searchListOf } from './search'
@@ -183,7 +184,10 @@ const api: IndexWorkerApi = {
       building = { name, controller }
       broadcast(name, { type: 'changed' })
       try {
-        return await runBuild(connection, name, db, mode, controller.signal)
+        const outcome = await runBuild(connection, name, db, mode, controller.signal)
+        // Derived now and kept, off the build's answer: the next page load reads it instead.
+        if (outcome.outcome === 'done' && outcome.records > 0) setTimeout(() => void deriveAll(connection), 0)
+        return outcome
       } catch (error) {
         if (error instanceof TooLarge) return { outcome: 'tooLarge', pages: error.pages }
         if (controller.signal.aborted) return { outcome: 'cancelled' }

@@ -82,7 +82,7 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
             ? `The ${plural} could not be searched.`
             : found.length > 0
               ? `${found.length} ${found.length === 1 ? singular : plural} to add`
-              : search.source === 'preparing'
+              : search.source === 'preparing' || search.source === 'names'
                 ? 'Loading the search of the whole catalogue…'
                 : search.source === 'service'
                   ? `No other ${singular} names contain “${asked}” as written.`

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { CatalogueClient, Connection } from '../../api/client'
-import { describeSearchSource } from '../../catalogue-index/components/search-source'
-import { type SearchState, useSearch } from '../../catalogue-index/hooks/use-search'
+import { describeSearchSource, STILL_LOADING } from '../../catalogue-index/components/search-source'
+import { type SearchState, useSearch, wholeAnswer } from '../../catalogue-index/hooks/use-search'
 import type { SearchHit } from '../../catalogue-index/protocol/search'
 import { searchListPath } from './search-list-url'
 import './search-palette.css'
@@ -20,7 +20,7 @@ const plural = (count: number, one: string, many: string) =>
 function announcement(state: SearchState, shown: number): string {
   if (state.failed) return 'The search failed.'
   if (state.query.trim() === '' || state.pending) return ''
-  if (shown === 0) return 'No results.'
+  if (shown === 0) return wholeAnswer(state.source) ? 'No results.' : `No results yet: ${STILL_LOADING}`
   return `${plural(shown, 'result', 'results')}.`
 }
 
@@ -185,8 +185,12 @@ export function SearchPalette({ connection, client, onClose }: Props) {
             </Link>
           </p>
         )}
-        {searching && !state.pending && !state.failed && hits.length === 0 && (
-          <p className="search-palette-empty">Nothing matches “{state.query.trim()}”.</p>
+        {searching && !state.pending && state.query === query && !state.failed && hits.length === 0 && (
+          <p className="search-palette-empty">
+            {wholeAnswer(state.source)
+              ? `Nothing matches “${state.query.trim()}”.`
+              : `No names match “${state.query.trim()}” yet: ${STILL_LOADING}`}
+          </p>
         )}
         {state.failed && (
           <p className="search-palette-empty">The service could not be searched. Try again.</p>

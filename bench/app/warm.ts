@@ -1,0 +1,385 @@
+/**
+ * `npm run bench:warm`: how soon a reload answers from a built catalogue index, in headless Chromium through the
+ * built explorer, on the generator's large dataset (100,000 locations, 20,000 episodes). The index is built once
+ * in a browser profile; then each target is a fresh page load, timed in the page from navigation start
+ * (performance.now()) to what a reader waits for: (a) the first search results in the palette, (b) /characters'
+ * first rows and (b2) a character page's, (c) /insights' charts, (d) `/locations?_sort_desc=residents`'s first rows sorted by the index,
+ * (e) the first facet counts on /locations. Medians of `--rounds` loads each, with what the worker keeps of the
+ * index (the `derived` store) and, as the baseline of the same run, with that store emptied before every load
+ * (every structure derived again from the records, as before it was kept). Not part of `npm test`.
+ * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 5, --profile DIR with --port N (keep
+ * the browser profile, and so the built index, between runs: a profile keys its storage by the service's origin).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { type BrowserContext, chromium, type Page } from '@playwright/test'
+import { loadNow, stampLine, stampNow, targetTable, writeLatest } from '../benchmarks-doc'
+import { ensureLargeDataset } from '../large-dataset'
+import { type ServerProcess, startServer, stopServer } from '../processes'
+import { CHROMIUM_PATH } from './browser'
+import { buildExplorer } from './service'
+
+const root = resolve(import.meta.dirname, '..', '..')
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '5' },
+    profile: { type: 'string' },
+    port: { type: 'string' },
+  },
+})
+
+const log = (message: string) => console.error(`bench:warm: ${message}`)
+
+/** A query with matches among the large dataset's names (accents folded: "Café Müller"). */
+const QUERY = 'cafe muller'
+/** A target that shows nothing in this long is reported as not there (pending). */
+const GIVE_UP_MS = 20_000
+
+type Mode = 'kept' | 'cleared'
+
+interface Target {
+  key: string
+  label: string
+  /** The issue's bar, from navigation start. */
+  budgetMs: number
+  path: string
+  /** In the page: performance.now() once the target shows, else false. */
+  ready: () => number | false
+  /** After the load, before waiting: what a reader does (open the palette and type); when it was done. */
+  act?: (page: Page) => Promise<number>
+  /** In the page: performance.now() once a later stage shows (the whole search), else false. */
+  whole?: () => number | false
+}
+
+/** What the worker keeps of a built index (worker/derive-all.ts): every kind, once written. */
+const KINDS = ['names', 'insights', 'characters', 'views', 'search']
+
+const TARGETS: Target[] = [
+  {
+    key: 'a',
+    label: 'the first search results in the palette',
+    budgetMs: 1000,
+    path: '/locations',
+    act: async (page) => {
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await page.keyboard.press('Control+K')
+      await page.getByRole('combobox', { name: 'Search' }).fill(QUERY)
+      return page.evaluate(() => performance.now())
+    },
+    ready: () => {
+      const list = document.querySelector('[role="listbox"][aria-label="Results"]')
+      return list && list.getAttribute('aria-busy') === 'false' && list.querySelector('[role="option"]')
+        ? performance.now()
+        : false
+    },
+    // Then the whole search (types, typos, characters) replaces the scan of names.
+    whole: () =>
+      [...document.querySelectorAll('.search-palette-source')].some((line) =>
+        line.textContent?.startsWith('Searching the whole catalogue'),
+      )
+        ? performance.now()
+        : false,
+  },
+  {
+    key: 'b',
+    label: "/characters' first rows",
+    budgetMs: 2000,
+    path: '/characters',
+    ready: () =>
+      document.querySelector('table tbody tr a[href^="/characters/"]') ? performance.now() : false,
+  },
+  {
+    key: 'b2',
+    label: "a character's page (`/characters/42`): its first records",
+    budgetMs: 2000,
+    path: '/characters/42',
+    ready: () =>
+      document.querySelector('main a[href^="/locations/"], main a[href^="/episodes/"]')
+        ? performance.now()
+        : false,
+  },
+  {
+    key: 'c',
+    label: "/insights' charts",
+    budgetMs: 2000,
+    path: '/insights',
+    ready: () => (document.querySelector('figure.chart svg [role="img"]') ? performance.now() : false),
+  },
+  {
+    key: 'd',
+    label: "`/locations?_sort_desc=residents`'s first rows",
+    budgetMs: 1000,
+    path: '/locations?_sort_desc=residents',
+    // Sorted by the index: the residents column's header says so, and its rows are there.
+    ready: () =>
+      document.querySelector('th[aria-sort="descending"]') &&
+      document.querySelector('table tbody tr a[href^="/locations/"]')
+        ? performance.now()
+        : false,
+  },
+  {
+    key: 'e',
+    label: 'the first facet counts on /locations',
+    budgetMs: 1000,
+    path: '/locations',
+    ready: () => {
+      const type = [...document.querySelectorAll('fieldset')].find(
+        (fieldset) => fieldset.querySelector('legend')?.textContent?.trim() === 'Type',
+      )
+      const counted = [...(type?.querySelectorAll('input[type="checkbox"]') ?? [])].some((box) =>
+        /\([\d,]+\)\s*$/.test((box as HTMLInputElement).labels?.[0]?.textContent ?? ''),
+      )
+      return counted ? performance.now() : false
+    },
+  },
+]
+
+/** Records, in the page, whether the palette ever said "Nothing matches" (what it must not say while loading). */
+function watchNothingMatches() {
+  Object.assign(window, { __nothingMatches: false })
+  new MutationObserver(() => {
+    if (document.querySelector('.search-palette-empty')?.textContent?.startsWith('Nothing matches')) {
+      Object.assign(window, { __nothingMatches: true })
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true })
+}
+
+/** The kinds kept in the `derived` store of this origin's index databases. */
+function keptKinds(): Promise<string[]> {
+  return (async () => {
+    const kinds: string[] = []
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('catalogue-index ')) continue
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => done(request.result)
+        request.onerror = () => fail(request.error)
+      })
+      if (db.objectStoreNames.contains('derived')) {
+        const keys = await new Promise<IDBValidKey[]>((done) => {
+          const request = db.transaction('derived').objectStore('derived').getAllKeys()
+          request.onsuccess = () => done(request.result)
+        })
+        kinds.push(...keys.map(String))
+      }
+      db.close()
+    }
+    return kinds
+  })()
+}
+
+/** Empties what the worker keeps of every index of this origin: the next load derives everything again. */
+function clearKept(): Promise<void> {
+  return (async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('catalogue-index ')) continue
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => done(request.result)
+        request.onerror = () => fail(request.error)
+      })
+      if (db.objectStoreNames.contains('derived')) {
+        const tx = db.transaction('derived', 'readwrite')
+        tx.objectStore('derived').clear()
+        await new Promise((done) => {
+          tx.oncomplete = done
+        })
+      }
+      db.close()
+    }
+  })()
+}
+
+function startService(dataset: string, workDir: string, port: number | undefined): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0', CATALOGUE_DATA: dataset }
+  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_PUBLIC_URL']) delete env[key]
+  return startServer({
+    name: 'large',
+    script: 'server/main.ts',
+    cwd: root,
+    env,
+    stdoutFile: join(workDir, 'large.log'),
+    readyPath: '/explorer-config.json',
+    port,
+  })
+}
+
+async function buildIndex(page: Page, origin: string): Promise<number> {
+  await page.goto(`${origin}/locations`)
+  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const started = Date.now()
+  const build = status.getByRole('button', { name: 'Build the index' })
+  const updated = status.getByText(/Catalogue index: .* · updated/)
+  const building = status.getByText(/Building the catalogue index/)
+  // The status line may render again while it learns the lists' sizes: clicked until the build has started.
+  const asked = Date.now()
+  while (!(await updated.isVisible()) && !(await building.isVisible())) {
+    if (Date.now() - asked > 120_000)
+      throw new Error('The index was neither built nor buildable in two minutes.')
+    if (await build.isVisible()) await build.click({ timeout: 5000 }).catch(() => undefined)
+    await page.waitForTimeout(500)
+  }
+  await updated.waitFor({ timeout: 60 * 60_000 })
+  const seconds = (Date.now() - started) / 1000
+  // After a build the worker derives and keeps everything (worker/derive-all.ts): the page stays until it has.
+  const deadline = Date.now() + 10 * 60_000
+  for (;;) {
+    const kept = await page.evaluate(() =>
+      (window as unknown as { __keptKinds: () => Promise<string[]> }).__keptKinds(),
+    )
+    if (KINDS.every((kind) => kept.includes(kind))) break
+    if (Date.now() > deadline) throw new Error(`Only ${kept.join(', ')} kept ten minutes after the build.`)
+    await page.waitForTimeout(1000)
+  }
+  log(`everything derived and kept ${((Date.now() - started) / 1000 - seconds).toFixed(0)} s after the build`)
+  return seconds
+}
+
+/** One load of a target: ms from navigation start to the target shown (null: not within GIVE_UP_MS). */
+async function loadOnce(
+  context: BrowserContext,
+  origin: string,
+  target: Target,
+  mode: Mode,
+): Promise<{ ms: number | null; actedMs: number | null; wholeMs: number | null; nothingMatches: boolean }> {
+  const page = await context.newPage()
+  try {
+    // A page of the origin without the explorer (no worker that could write what was just cleared).
+    await page.goto(`${origin}/explorer-config.json`)
+    if (mode === 'cleared') await page.evaluate(clearKept)
+    await page.goto(`${origin}${target.path}`, { waitUntil: 'commit' })
+    const actedMs = (await target.act?.(page)) ?? null
+    const shown = await page
+      .waitForFunction(target.ready, undefined, { polling: 'raf', timeout: GIVE_UP_MS })
+      .then((handle) => handle.jsonValue() as Promise<number>)
+      .catch(() => null)
+    const wholeMs =
+      shown !== null && target.whole
+        ? await page
+            .waitForFunction(target.whole, undefined, { polling: 'raf', timeout: GIVE_UP_MS })
+            .then((handle) => handle.jsonValue() as Promise<number>)
+            .catch(() => null)
+        : null
+    const nothingMatches = await page.evaluate(
+      () => (window as unknown as { __nothingMatches: boolean }).__nothingMatches,
+    )
+    return { ms: shown, actedMs, wholeMs, nothingMatches }
+  } finally {
+    await page.close()
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+interface Measured {
+  times: number[]
+  /** From the reader's action (the query typed) to the target. */
+  afterAct: number[]
+  wholeTimes: number[]
+  missing: number
+  nothingMatches: number
+}
+const noneYet = (): Measured => ({ times: [], afterAct: [], wholeTimes: [], missing: 0, nothingMatches: 0 })
+
+const summarise = (measured: Measured) =>
+  measured.times.length === 0
+    ? 'not shown (pending)'
+    : `median ${Math.round(median(measured.times))} ms (${measured.times.map((ms) => Math.round(ms)).join(', ')})` +
+      (measured.missing > 0 ? `, ${measured.missing} not shown` : '')
+
+async function main() {
+  const started = new Date()
+  const loadBefore = loadNow()
+  const rounds = Number(flags.rounds)
+  if (!flags['no-build']) {
+    log('building the explorer (npm run build)')
+    buildExplorer(root)
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-warm-'))
+  const profile = flags.profile ?? join(workDir, 'profile')
+  const large = ensureLargeDataset(root, join(tmpdir(), 'catalogue-bench'))
+  const service = await startService(large, workDir, flags.port ? Number(flags.port) : undefined)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox'],
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  })
+  await context.addInitScript(watchNothingMatches)
+  await context.addInitScript(`window.__keptKinds = ${keptKinds.toString()}`)
+  const results = new Map<string, Measured>()
+  try {
+    const page = await context.newPage()
+    const indexSeconds = await buildIndex(page, service.origin)
+    await page.close()
+    log(`index ready in ${indexSeconds.toFixed(0)} s`)
+    // Every kept round first: a load with the store emptied derives again, and may be closed before it keeps.
+    for (const mode of ['kept', 'cleared'] as const) {
+      for (let round = 1; round <= rounds; round++) {
+        for (const target of TARGETS) {
+          const key = `${mode} ${target.key}`
+          const measured = results.get(key) ?? noneYet()
+          results.set(key, measured)
+          // A target the explorer does not show yet is tried once per mode, not every round.
+          if (round > 1 && measured.times.length === 0) continue
+          const { ms, actedMs, wholeMs, nothingMatches } = await loadOnce(
+            context,
+            service.origin,
+            target,
+            mode,
+          )
+          if (ms === null) measured.missing += 1
+          else measured.times.push(ms)
+          if (ms !== null && actedMs !== null) measured.afterAct.push(ms - actedMs)
+          if (wholeMs !== null) measured.wholeTimes.push(wholeMs)
+          if (nothingMatches) measured.nothingMatches += 1
+          const whole = wholeMs === null ? '' : `, whole search ${Math.round(wholeMs)} ms`
+          log(`${key} round ${round}: ${ms === null ? 'not shown' : `${Math.round(ms)} ms`}${whole}`)
+        }
+      }
+    }
+  } finally {
+    await context.close()
+    await stopServer(service)
+    rmSync(workDir, { recursive: true, force: true })
+  }
+
+  const rows = TARGETS.flatMap((target) => {
+    const kept = results.get(`kept ${target.key}`) ?? noneYet()
+    const cleared = results.get(`cleared ${target.key}`) ?? noneYet()
+    const said = (measured: Measured) =>
+      target.whole
+        ? `; ${Math.round(median(measured.afterAct))} ms of it after the query was typed (${measured.afterAct.map(Math.round).join(', ')}); the whole search ready: median ${Math.round(median(measured.wholeTimes))} ms; "Nothing matches" shown in ${measured.nothingMatches} of ${measured.times.length + measured.missing} loads`
+        : ''
+    return [
+      {
+        target: `(${target.key}) ${target.label} ≤ ${target.budgetMs / 1000} s after a reload (index kept)`,
+        measured: `${summarise(kept)}${said(kept)}`,
+        pass: kept.times.length === 0 ? null : median(kept.times) <= target.budgetMs,
+      },
+      {
+        target: `(${target.key}) baseline: the same, what the worker keeps emptied before each load`,
+        measured: `${summarise(cleared)}${said(cleared)}`,
+        pass: null,
+      },
+    ]
+  })
+  const table = `${stampLine(stampNow('npm run bench:warm', started, loadBefore))}\n\n${targetTable(rows)}\n\nMedians of ${rounds} page loads each, from navigation start; the search types \`${QUERY}\` once the page's heading shows.`
+  console.log(table)
+  if (!flags['no-write']) writeLatest('warm', table)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,216 @@
+import 'fake-indexeddb/auto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type AnyCollection, type ApiRecord, COLLECTIONS, type DatasetRecord } from '../../catalogue'
+import type { CharacterRequest } from '../protocol/characters'
+import type { IndexConnection } from '../protocol/worker-api'
+
+/*
+ * What the worker derives from a complete index is kept in the index's database (IndexedDB, here
+ * fake-indexeddb) and read back by the next page load. A "reload" is a fresh import of the worker's modules
+ * (vi.resetModules): nothing in memory survives it, the database does.
+ */
+
+const ORIGIN = 'http://explorer.test'
+const connection: IndexConnection = { baseUrl: '', apiKey: '' }
+
+const file = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../server/data/catalogue.json'), 'utf8'),
+)
+const at = {
+  self: (id: number) => `${ORIGIN}/v1/x/${id}`,
+  characters: (ids: readonly number[]) => ids.map((id) => `${ORIGIN}/v1/characters/${id}`),
+}
+const catalogue = new Map<string, ApiRecord[]>(
+  COLLECTIONS.map((collection: AnyCollection) => [
+    collection.name,
+    (file[collection.name] as DatasetRecord[]).map((record) => collection.toRecord(record, at)),
+  ]),
+)
+
+/** The worker's modules as a new page load imports them. */
+async function reload() {
+  vi.resetModules()
+  return {
+    data: await import('./data'),
+    store: await import('./store'),
+    search: await import('./search'),
+    view: await import('./view'),
+    characters: await import('./characters-answers'),
+  }
+}
+
+/** Stores the catalogue as a complete index, as a build leaves it, read at `updatedAt`. */
+async function storeCatalogue(updatedAt: number) {
+  const { data, store } = await reload()
+  const { db } = await data.database(connection)
+  for (const [collection, records] of catalogue) {
+    const meta = {
+      ...store.emptyMeta(collection),
+      count: records.length,
+      pages: 1,
+      pagesDone: 1,
+      records: records.length,
+      complete: true,
+      updatedAt,
+    }
+    const entry = { path: `/${collection}`, etag: null, info: { count: 0, pages: 1, next: null, prev: null } }
+    await store.writePage(db, collection, records, { ...entry, ids: records.map((r) => r.id) }, meta)
+  }
+}
+
+/** Waits until what is derived as `kind` has been kept (it is written after the answer, off its path). */
+async function kept(kind: string) {
+  const { data } = await reload()
+  const { db } = await data.database(connection)
+  await vi.waitFor(async () => expect(await db.get('derived', kind)).toBeDefined())
+  db.close()
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('self', { location: { origin: ORIGIN } })
+  for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name)
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('a derived structure kept in the index', () => {
+  const keeping = (kind: string) => ({
+    kind,
+    format: 1,
+    save: (value: { names: string[] }) => value,
+    restore: (value: { names: string[] }) => value,
+  })
+  const namesOfLocations = (records: ReadonlyMap<string, readonly ApiRecord[]>) => ({
+    names: (records.get('locations') ?? []).map((record) => record.name),
+  })
+
+  it('is read after a reload instead of being derived again', async () => {
+    await storeCatalogue(1000)
+    const derive = vi.fn((c: { records: ReadonlyMap<string, readonly ApiRecord[]> }) =>
+      namesOfLocations(c.records),
+    )
+    const first = (await reload()).data.perVersion(derive, keeping('test'))
+    const derived = await first(connection)
+    expect(derive).toHaveBeenCalledTimes(1)
+    await kept('test')
+
+    const afterReload = (await reload()).data.perVersion(derive, keeping('test'))
+    const read = await afterReload(connection)
+    expect(derive).toHaveBeenCalledTimes(1)
+    expect(read?.value).toEqual(derived?.value)
+    expect(read?.value.names).toContain('Café Müller')
+  })
+
+  /** Derives which call it is: a value kept from an earlier call says so. */
+  const counting = () => {
+    let calls = 0
+    return vi.fn(() => {
+      calls += 1
+      return { names: [`call ${calls}`] }
+    })
+  }
+
+  it('is discarded for another version of the index', async () => {
+    await storeCatalogue(1000)
+    const derive = counting()
+    await (await reload()).data.perVersion(derive, keeping('test'))(connection)
+    await kept('test')
+
+    // The index read again later: a new version.
+    await storeCatalogue(2000)
+    const afterRefresh = await (await reload()).data.perVersion(derive, keeping('test'))(connection)
+    expect(derive).toHaveBeenCalledTimes(2)
+    expect(afterRefresh?.value.names).toEqual(['call 2'])
+  })
+
+  it('is discarded when written in another format', async () => {
+    await storeCatalogue(1000)
+    const derive = counting()
+    await (await reload()).data.perVersion(derive, keeping('test'))(connection)
+    await kept('test')
+    const otherFormat = await (await reload()).data.perVersion(derive, { ...keeping('test'), format: 2 })(
+      connection,
+    )
+    expect(otherFormat?.value.names).toEqual(['call 2'])
+  })
+})
+
+describe('the kept search index', () => {
+  it('answers after a reload as the index built from the records does', async () => {
+    await storeCatalogue(1000)
+    const first = (await reload()).search
+    await first.searchIndex(connection, 'cafe muller')
+    const built = await first.searchIndex(connection, 'cafe muller', true)
+    await kept('search')
+    await kept('names')
+    // Without the records, only what was kept can answer.
+    const { data, search } = await reload()
+    await (await data.database(connection)).db.clear('records')
+    const read = await search.searchIndex(connection, 'cafe muller', true)
+    expect(read).toEqual(built)
+    expect(read?.groups[0]?.hits[0]?.name).toBe('Café Müller')
+  })
+})
+
+describe('a search while the search index loads', () => {
+  it('answers from a scan of the names, never an empty answer for a name that exists', async () => {
+    await storeCatalogue(1000)
+    const { search } = await reload()
+    const first = await search.searchIndex(connection, 'zurich')
+    expect(first?.partial).toBe(true)
+    expect(first?.groups.flatMap((group) => group.hits.map((hit) => hit.name))).toContain('Zürich Nine')
+    // Once loaded, the whole search answers, without `partial`.
+    const whole = await search.searchIndex(connection, 'zurich', true)
+    expect(whole?.partial).toBeUndefined()
+    expect(whole?.groups[0]?.hits[0]?.name).toBe('Zürich Nine')
+  })
+
+  it('answers null, not an empty answer, while the index is incomplete', async () => {
+    const { search } = await reload()
+    expect(await search.searchIndex(connection, 'zurich')).toBeNull()
+  })
+})
+
+describe('the kept preparation of a list', () => {
+  it('answers a sorted, faceted view after a reload as the records do, reading only the page', async () => {
+    await storeCatalogue(1000)
+    const view = {
+      filters: {},
+      facets: { type: ['Planet'] },
+      ranges: {},
+      sort: { field: 'residents', descending: true },
+    }
+    const fromRecords = await (await reload()).view.viewOf(connection, 'locations', view, 1)
+    await kept('views')
+    const fromKept = await (await reload()).view.viewOf(connection, 'locations', view, 1)
+    expect(fromKept).toEqual(fromRecords)
+    expect(fromKept?.results.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the kept characters', () => {
+  it('answer the list, a character and a record’s relations after a reload as when derived', async () => {
+    await storeCatalogue(1000)
+    const residents = (file.locations as { id: number; residents: number[] }[]).find(
+      (r) => r.id === 1,
+    )?.residents
+    const character = residents?.[0] ?? 1
+    const requests: CharacterRequest[] = [
+      { kind: 'list', page: 1, season: null },
+      { kind: 'one', id: character },
+      { kind: 'many', ids: [character, 1] },
+      { kind: 'related', collection: 'locations', id: 1 },
+    ]
+    const first = (await reload()).characters
+    const derived = await Promise.all(requests.map((request) => first.characters(connection, request)))
+    await kept('characters')
+    const afterReload = (await reload()).characters
+    const read = await Promise.all(requests.map((request) => afterReload.characters(connection, request)))
+    expect(read).toEqual(derived)
+    expect(derived[1]).toMatchObject({ kind: 'one', answer: { id: character } })
+  })
+})
