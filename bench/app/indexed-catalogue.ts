@@ -12,6 +12,8 @@ export function startCatalogueService(
   dataset: string | null,
   workDir: string,
   name: string,
+  /** A fixed port (the browser keeps an index per origin); any free one when left out. */
+  port?: number,
 ): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
   for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
@@ -23,6 +25,7 @@ export function startCatalogueService(
     env,
     stdoutFile: join(workDir, `${name}.log`),
     readyPath: '/explorer-config.json',
+    port,
   })
 }
 
@@ -40,8 +43,14 @@ export async function indexCatalogue(
   const started = Date.now()
   const build = status.getByRole('button', { name: 'Build the index' })
   const updated = status.getByText(/Catalogue index: .* · updated/)
-  await build.or(updated).first().waitFor({ timeout: 120_000 })
-  if (await build.isVisible()) await build.click()
+  const building = status.getByText(/Building the catalogue index/)
+  // The status line may render again while it learns the lists' sizes: clicked until the build has started.
+  while (!(await updated.isVisible()) && !(await building.isVisible())) {
+    if (Date.now() - started > 120_000)
+      throw new Error('The index was neither built nor buildable in two minutes.')
+    if (await build.isVisible()) await build.click({ timeout: 5000 }).catch(() => undefined)
+    await page.waitForTimeout(500)
+  }
   await updated.waitFor({ timeout: 60 * 60_000 })
   const records = ((await status.textContent()) ?? '').replace(/.*Catalogue index: ([^·]*).*/s, '$1').trim()
   return { records, seconds: (Date.now() - started) / 1000 }

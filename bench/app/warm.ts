@@ -17,8 +17,9 @@ import { parseArgs } from 'node:util'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { loadNow, stampLine, stampNow, targetTable, writeLatest } from '../benchmarks-doc'
 import { ensureLargeDataset } from '../large-dataset'
-import { type ServerProcess, startServer, stopServer } from '../processes'
+import { stopServer } from '../processes'
 import { CHROMIUM_PATH } from './browser'
+import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
 import { buildExplorer } from './service'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -194,37 +195,9 @@ function clearKept(): Promise<void> {
   })()
 }
 
-function startService(dataset: string, workDir: string, port: number | undefined): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0', CATALOGUE_DATA: dataset }
-  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_PUBLIC_URL']) delete env[key]
-  return startServer({
-    name: 'large',
-    script: 'server/main.ts',
-    cwd: root,
-    env,
-    stdoutFile: join(workDir, 'large.log'),
-    readyPath: '/explorer-config.json',
-    port,
-  })
-}
-
 async function buildIndex(page: Page, origin: string): Promise<number> {
-  await page.goto(`${origin}/locations`)
-  const status = page.getByRole('region', { name: 'Catalogue index' })
   const started = Date.now()
-  const build = status.getByRole('button', { name: 'Build the index' })
-  const updated = status.getByText(/Catalogue index: .* · updated/)
-  const building = status.getByText(/Building the catalogue index/)
-  // The status line may render again while it learns the lists' sizes: clicked until the build has started.
-  const asked = Date.now()
-  while (!(await updated.isVisible()) && !(await building.isVisible())) {
-    if (Date.now() - asked > 120_000)
-      throw new Error('The index was neither built nor buildable in two minutes.')
-    if (await build.isVisible()) await build.click({ timeout: 5000 }).catch(() => undefined)
-    await page.waitForTimeout(500)
-  }
-  await updated.waitFor({ timeout: 60 * 60_000 })
-  const seconds = (Date.now() - started) / 1000
+  const { seconds } = await indexCatalogue(page, origin)
   // After a build the worker derives and keeps everything (worker/derive-all.ts): the page stays until it has.
   const deadline = Date.now() + 10 * 60_000
   for (;;) {
@@ -308,7 +281,12 @@ async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-warm-'))
   const profile = flags.profile ?? join(workDir, 'profile')
   const large = ensureLargeDataset(root, join(tmpdir(), 'catalogue-bench'))
-  const service = await startService(large, workDir, flags.port ? Number(flags.port) : undefined)
+  const service = await startCatalogueService(
+    large,
+    workDir,
+    'large',
+    flags.port ? Number(flags.port) : undefined,
+  )
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox'],
