@@ -107,6 +107,27 @@ export interface CompleteCatalogue {
   records: ReadonlyMap<string, readonly ApiRecord[]>
 }
 
+/**
+ * Each index's version (null: incomplete), known until a message of its channel says it changed: every build,
+ * refresh or drop, in this tab or another, sends one (`broadcast`), and this worker hears its own too. A view,
+ * a search or a character then answers without reading the collections' state first.
+ */
+const knownVersions = new Map<string, Promise<string | null>>()
+const listening = new Map<string, BroadcastChannel>()
+
+function listenForChanges(name: string) {
+  if (listening.has(name)) return
+  const channel = new BroadcastChannel(name)
+  channel.onmessage = () => knownVersions.delete(name)
+  listening.set(name, channel)
+}
+
+async function readVersion(name: string, db: IndexDb): Promise<string | null> {
+  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
+  if (!metas.every((meta) => meta.complete)) return null
+  return `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}`
+}
+
 /** The version of a complete index, read from its collections' state alone (no record is read). */
 export async function completeVersion(
   connection: IndexConnection,
@@ -114,9 +135,15 @@ export async function completeVersion(
   const existing = await existingDatabase(connection)
   if (!existing) return null
   const { name, db } = existing
-  const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
-  if (!metas.every((meta) => meta.complete)) return null
-  return { name, db, version: `${name}\n${metas.map((meta) => meta.updatedAt).join(',')}` }
+  listenForChanges(name)
+  let known = knownVersions.get(name)
+  if (!known) {
+    known = readVersion(name, db)
+    knownVersions.set(name, known)
+    known.catch(() => knownVersions.delete(name))
+  }
+  const version = await known
+  return version === null ? null : { name, db, version }
 }
 
 /** Every collection's records when the whole index is complete, or null (without creating an index). */
@@ -207,6 +234,7 @@ export function perVersion<T, S = never>(
 /** Forgets the open database of an index and the records read from it. */
 function forget(name: string) {
   databases.delete(name)
+  knownVersions.delete(name)
   for (const key of recordCache.keys()) if (key.startsWith(`${name}\n`)) recordCache.delete(key)
 }
 
