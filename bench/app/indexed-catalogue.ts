@@ -55,3 +55,44 @@ export async function indexCatalogue(
   const records = ((await status.textContent()) ?? '').replace(/.*Catalogue index: ([^·]*).*/s, '$1').trim()
   return { records, seconds: (Date.now() - started) / 1000 }
 }
+
+/** What the worker derives and keeps after a build (worker/derive-all.ts). */
+const KEPT_KINDS = ['names', 'insights', 'characters', 'views', 'search']
+
+/** The kinds kept in the `derived` store of this origin's index databases. */
+export function keptKinds(): Promise<string[]> {
+  return (async () => {
+    const kinds: string[] = []
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('catalogue-index ')) continue
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => done(request.result)
+        request.onerror = () => fail(request.error)
+      })
+      if (db.objectStoreNames.contains('derived')) {
+        const keys = await new Promise<IDBValidKey[]>((done) => {
+          const request = db.transaction('derived').objectStore('derived').getAllKeys()
+          request.onsuccess = () => done(request.result)
+        })
+        kinds.push(...keys.map(String))
+      }
+      db.close()
+    }
+    return kinds
+  })()
+}
+
+/**
+ * Waits until the worker has derived and kept everything after a build (it does so off the build's answer):
+ * what a reader who comes back later finds.
+ */
+export async function waitUntilKept(page: Page): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000
+  for (;;) {
+    const kept = await page.evaluate(keptKinds)
+    if (KEPT_KINDS.every((kind) => kept.includes(kind))) return
+    if (Date.now() > deadline) throw new Error(`Only ${kept.join(', ')} kept ten minutes after the build.`)
+    await page.waitForTimeout(1000)
+  }
+}

@@ -19,7 +19,7 @@ import { loadNow, stampLine, stampNow, targetTable, writeLatest } from '../bench
 import { ensureLargeDataset } from '../large-dataset'
 import { stopServer } from '../processes'
 import { CHROMIUM_PATH } from './browser'
-import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
+import { indexCatalogue, startCatalogueService, waitUntilKept } from './indexed-catalogue'
 import { buildExplorer } from './service'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -57,7 +57,6 @@ interface Target {
 }
 
 /** What the worker keeps of a built index (worker/derive-all.ts): every kind, once written. */
-const KINDS = ['names', 'insights', 'characters', 'views', 'search']
 
 const TARGETS: Target[] = [
   {
@@ -149,30 +148,6 @@ function watchNothingMatches() {
   }).observe(document, { subtree: true, childList: true, characterData: true })
 }
 
-/** The kinds kept in the `derived` store of this origin's index databases. */
-function keptKinds(): Promise<string[]> {
-  return (async () => {
-    const kinds: string[] = []
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('catalogue-index ')) continue
-      const db = await new Promise<IDBDatabase>((done, fail) => {
-        const request = indexedDB.open(name)
-        request.onsuccess = () => done(request.result)
-        request.onerror = () => fail(request.error)
-      })
-      if (db.objectStoreNames.contains('derived')) {
-        const keys = await new Promise<IDBValidKey[]>((done) => {
-          const request = db.transaction('derived').objectStore('derived').getAllKeys()
-          request.onsuccess = () => done(request.result)
-        })
-        kinds.push(...keys.map(String))
-      }
-      db.close()
-    }
-    return kinds
-  })()
-}
-
 /** Empties what the worker keeps of every index of this origin: the next load derives everything again. */
 function clearKept(): Promise<void> {
   return (async () => {
@@ -198,16 +173,7 @@ function clearKept(): Promise<void> {
 async function buildIndex(page: Page, origin: string): Promise<number> {
   const started = Date.now()
   const { seconds } = await indexCatalogue(page, origin)
-  // After a build the worker derives and keeps everything (worker/derive-all.ts): the page stays until it has.
-  const deadline = Date.now() + 10 * 60_000
-  for (;;) {
-    const kept = await page.evaluate(() =>
-      (window as unknown as { __keptKinds: () => Promise<string[]> }).__keptKinds(),
-    )
-    if (KINDS.every((kind) => kept.includes(kind))) break
-    if (Date.now() > deadline) throw new Error(`Only ${kept.join(', ')} kept ten minutes after the build.`)
-    await page.waitForTimeout(1000)
-  }
+  await waitUntilKept(page)
   log(`everything derived and kept ${((Date.now() - started) / 1000 - seconds).toFixed(0)} s after the build`)
   return seconds
 }
@@ -294,7 +260,6 @@ async function main() {
     serviceWorkers: 'block',
   })
   await context.addInitScript(watchNothingMatches)
-  await context.addInitScript(`window.__keptKinds = ${keptKinds.toString()}`)
   const results = new Map<string, Measured>()
   try {
     const page = await context.newPage()
