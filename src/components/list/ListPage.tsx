@@ -154,7 +154,9 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
   const empty = !!data && data.info.count === 0 && !showingOld && !failed
-  const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: plural }
+  const backTo = `${location.pathname}${location.search}`
+  const backHere: BackState = useMemo(() => ({ backTo, backLabel: plural }), [backTo, plural])
+  const recordHref = useCallback((record: R) => `${collection.appPath}/${record.id}`, [collection.appPath])
 
   return (
     <div className="list-page">
@@ -257,7 +259,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             columns={columns}
             rows={data?.results}
             busy={fetching}
-            hrefOf={(record) => `${collection.appPath}/${record.id}`}
+            hrefOf={recordHref}
             linkState={backHere}
             selected={selection.selected}
             onToggle={selection.toggle}

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode, useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import { PAGE_SIZE } from '../../catalogue'
 import type { SortState } from '../../lib/data-view-url'
+import { useLatest } from '../../lib/use-latest'
 import { ignoreRepeatedClick } from '../links/back-state'
 import { NotGiven } from '../NotGiven'
 
@@ -90,12 +91,106 @@ function cellValue<R>(column: Column<R>, record: R): ReactNode {
   return value === '' ? <NotGiven dash /> : value
 }
 
+type BodyProps<R extends Row> = Pick<
+  Props<R>,
+  'columns' | 'rows' | 'hrefOf' | 'linkState' | 'selected' | 'onToggle'
+>
+
+const columnClassOf = (column: Column<unknown>) =>
+  [column.secondary ? 'col-secondary' : '', column.numeric ? 'col-numeric' : ''].join(' ').trim() || undefined
+
+/**
+ * The rows, rendered again only when they, their columns, their links' state or the ticks change: a change of
+ * the view renders the page several times (the control, the router's pending state, the answer), the rows once.
+ */
+function ResultsBodyRows<R extends Row>({
+  columns,
+  rows,
+  hrefOf,
+  linkState,
+  selected,
+  onToggle,
+}: BodyProps<R>) {
+  const secondary = columns.filter((column) => column.secondary && column.cell)
+  const columnClass = (column: Column<R>) => columnClassOf(column as Column<unknown>)
+  return (
+    <tbody>
+      {rows === undefined
+        ? SKELETON_KEYS.map((key) => (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
+            <tr key={key} className="skeleton-row" aria-hidden="true">
+              <td className="col-select">
+                {/* Hidden, but as tall as the tick box of a record's row. */}
+                <input type="checkbox" disabled tabIndex={-1} className="skeleton-check" />
+              </td>
+              {columns.map((column) => (
+                <td key={keyOf(column)} className={column.isName ? 'col-name' : columnClass(column)}>
+                  <span className="skeleton" />
+                  {column.isName && secondary.length > 0 && (
+                    <span className="row-extra">
+                      <span>
+                        <span className="skeleton" />
+                      </span>
+                    </span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))
+        : rows.map((record) => (
+            <tr key={record.id} className={selected.has(record.id) ? 'selected' : undefined}>
+              <td className="col-select">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${record.name}`}
+                  checked={selected.has(record.id)}
+                  onChange={() => onToggle(record.id)}
+                />
+              </td>
+              {columns.map((column) =>
+                column.isName ? (
+                  <td key={keyOf(column)} className="col-name">
+                    <Link to={hrefOf(record)} state={linkState} onClick={ignoreRepeatedClick}>
+                      {record.name}
+                    </Link>
+                    {secondary.length > 0 && (
+                      <span className="row-extra">
+                        {secondary.map((extra) => (
+                          <span key={keyOf(extra)}>
+                            {extra.inline ? (
+                              extra.inline(record)
+                            ) : (
+                              <>
+                                <span className="visually-hidden">{extra.header}: </span>
+                                {cellValue(extra, record)}
+                              </>
+                            )}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                ) : (
+                  <td key={keyOf(column)} className={columnClass(column)}>
+                    {cellValue(column, record)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+    </tbody>
+  )
+}
+
+const ResultsBody = memo(ResultsBodyRows) as typeof ResultsBodyRows
+
 export function ResultsTable<R extends Row>(props: Props<R>) {
   const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle, sort = null, onSort } = props
-  const secondary = columns.filter((column) => column.secondary && column.cell)
-  const columnClass = (column: Column<R>) =>
-    [column.secondary ? 'col-secondary' : '', column.numeric ? 'col-numeric' : ''].join(' ').trim() ||
-    undefined
+  const columnClass = (column: Column<R>) => columnClassOf(column as Column<unknown>)
+  // The same function from render to render (it runs on a click only), so that a new closure does not render
+  // the rows again; `hrefOf` runs while rendering, so its callers keep it the same instead.
+  const latest = useLatest(onToggle)
+  const stableToggle = useCallback((id: number) => latest.current(id), [latest])
 
   return (
     <div className="table-wrap">
@@ -117,71 +212,14 @@ export function ResultsTable<R extends Row>(props: Props<R>) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows === undefined
-            ? SKELETON_KEYS.map((key) => (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
-                <tr key={key} className="skeleton-row" aria-hidden="true">
-                  <td className="col-select">
-                    {/* Hidden, but as tall as the tick box of a record's row. */}
-                    <input type="checkbox" disabled tabIndex={-1} className="skeleton-check" />
-                  </td>
-                  {columns.map((column) => (
-                    <td key={keyOf(column)} className={column.isName ? 'col-name' : columnClass(column)}>
-                      <span className="skeleton" />
-                      {column.isName && secondary.length > 0 && (
-                        <span className="row-extra">
-                          <span>
-                            <span className="skeleton" />
-                          </span>
-                        </span>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((record) => (
-                <tr key={record.id} className={selected.has(record.id) ? 'selected' : undefined}>
-                  <td className="col-select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${record.name}`}
-                      checked={selected.has(record.id)}
-                      onChange={() => onToggle(record.id)}
-                    />
-                  </td>
-                  {columns.map((column) =>
-                    column.isName ? (
-                      <td key={keyOf(column)} className="col-name">
-                        <Link to={hrefOf(record)} state={linkState} onClick={ignoreRepeatedClick}>
-                          {record.name}
-                        </Link>
-                        {secondary.length > 0 && (
-                          <span className="row-extra">
-                            {secondary.map((extra) => (
-                              <span key={keyOf(extra)}>
-                                {extra.inline ? (
-                                  extra.inline(record)
-                                ) : (
-                                  <>
-                                    <span className="visually-hidden">{extra.header}: </span>
-                                    {cellValue(extra, record)}
-                                  </>
-                                )}
-                              </span>
-                            ))}
-                          </span>
-                        )}
-                      </td>
-                    ) : (
-                      <td key={keyOf(column)} className={columnClass(column)}>
-                        {cellValue(column, record)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-        </tbody>
+        <ResultsBody
+          columns={columns}
+          rows={rows}
+          hrefOf={hrefOf}
+          linkState={linkState}
+          selected={selected}
+          onToggle={stableToggle}
+        />
       </table>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import type { FacetCounts } from '../../../catalogue-index/protocol/data-view'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
@@ -22,7 +22,7 @@ type Props = {
  * Each facet's values under every other choice, most frequent first, as checkboxes named with their counts:
  * the first 8, then "Show all (N)" with a field to find a value.
  */
-export function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Props) {
+export const FacetPanel = memo(function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Props) {
   return (
     <div className="facet-panel">
       <div className="facet-groups">
@@ -45,7 +45,7 @@ export function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Prop
       </p>
     </div>
   )
-}
+})
 
 function FacetGroup({
   label,

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, memo, useId, useState } from 'react'
 import type { Column } from '../../../catalogue'
 import { boundOf, type RangeText } from '../../../lib/data-view-url'
 
@@ -14,7 +14,7 @@ type Props = {
 const isDate = (column: RangedColumn) => column.kind === 'isoDate' || column.kind === 'airDate'
 
 /** From and to of each ranged column (counts, dates in UTC), either end optional; applied on Enter or leaving. */
-export function RangeFields({ columns, ranges, onChange }: Props) {
+export const RangeFields = memo(function RangeFields({ columns, ranges, onChange }: Props) {
   return (
     <div className="range-fields">
       {columns
@@ -29,7 +29,7 @@ export function RangeFields({ columns, ranges, onChange }: Props) {
         ))}
     </div>
   )
-}
+})
 
 function RangeField({
   column,

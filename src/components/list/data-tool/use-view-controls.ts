@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { Column, Facet } from '../../../catalogue'
 import type { DataViewUrlState, RangeText } from '../../../lib/data-view-url'
 import type { ListUrlState } from '../../../lib/list-url'
+import { useLatest } from '../../../lib/use-latest'
 import { shownFields } from '../list-columns'
 import { type Choice, facetChoiceLabel, rangeChoiceLabel } from './ChosenValues'
 
@@ -74,5 +75,19 @@ export function useViewControls<F extends string>(
     }),
   ]
 
-  return { shown, toggleFacet, setRange, sortBy, setColumns, removeChoices, choices }
+  // The same functions from render to render (they run on events only), so that the memoised facets, ranges
+  // and headers are not rendered again for new closures.
+  const latest = useLatest({ toggleFacet, setRange, sortBy, setColumns, removeChoices })
+  const stable = useMemo(
+    () => ({
+      toggleFacet: (facet: string, value: string) => latest.current.toggleFacet(facet, value),
+      setRange: (field: string, range: RangeText) => latest.current.setRange(field, range),
+      sortBy: (field: string) => latest.current.sortBy(field),
+      setColumns: (fields: string[]) => latest.current.setColumns(fields),
+      removeChoices: () => latest.current.removeChoices(),
+    }),
+    [latest],
+  )
+
+  return { shown, choices, ...stable }
 }
