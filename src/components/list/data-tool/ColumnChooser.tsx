@@ -18,7 +18,6 @@ export function ColumnChooser({ columns, shown, fixed, onChange }: Props) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
-  const panel = useRef<HTMLDivElement>(null)
   const ordered = [
     ...shown.flatMap((field) => columns.filter((column) => column.field === field)),
     ...columns.filter((column) => !shown.includes(column.field)),
@@ -55,7 +54,7 @@ export function ColumnChooser({ columns, shown, fixed, onChange }: Props) {
         Columns
       </button>
       {open && (
-        <div className="column-panel" id={`${id}-panel`} ref={panel}>
+        <div className="column-panel" id={`${id}-panel`}>
           <fieldset>
             <legend>Columns shown, in order</legend>
             <ul>
