@@ -154,7 +154,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const serviceData = indexed ? undefined : query.data
   useEffect(() => {
     if (!serviceData || query.isPlaceholderData) return
-    queries.seedDetails(queryClient, serviceData.results)
+    queries.seedDetails(queryClient, client, serviceData.results)
     if (page < serviceData.info.pages)
       void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
   }, [serviceData, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
