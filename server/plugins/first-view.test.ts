@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PAGE_SIZE } from '../../src/catalogue'
+import { FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
 import { renderFirstView } from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
 import { fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
-import { FIRST_VIEW_STATE_ID, loadFirstView, pageWith, type RenderFirstView } from './first-view'
+import { loadFirstView, pageWith, type RenderFirstView } from './first-view'
 
 const dist = fakeBuiltApp()
 const EMPTY_ROOT = '<div id="root"></div>'

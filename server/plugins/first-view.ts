@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { COLLECTIONS } from '../../src/catalogue'
+import { COLLECTIONS, FIRST_VIEW_STATE_ID } from '../../src/catalogue'
 
 /**
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
@@ -71,8 +71,6 @@ function scriptJson(value: unknown): string {
 }
 
 const ROOT = '<div id="root"></div>'
-/** The id of the JSON script element the browser's entry reads the first view's state from. */
-export const FIRST_VIEW_STATE_ID = 'first-view-state'
 
 /** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
 export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {

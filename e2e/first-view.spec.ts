@@ -1,0 +1,87 @@
+/**
+ * Issue 22's groundwork: a list rendered by the service (CATALOGUE_FIRST_VIEW=on, demo mode) is the app once
+ * its code runs, with no request for what the page already holds and no hydration error; without JavaScript
+ * it is readable, and its pager's links work as plain links.
+ */
+import { PAGE_SIZE } from '../src/catalogue'
+import { pageOf } from './support/catalogue'
+import { listView } from './support/explorer'
+import { expect, test } from './support/fixtures'
+import { LAN_LIKE_PORT } from './support/large-catalogue'
+import { type ServiceProcess, startServiceProcess } from './support/service-process'
+
+let service: ServiceProcess
+test.beforeAll(async () => {
+  service = await startServiceProcess(
+    { host: '127.0.0.1', port: LAN_LIKE_PORT + 1 },
+    { CATALOGUE_FIRST_VIEW: 'on' },
+  )
+})
+test.afterAll(async () => {
+  await service.stop()
+})
+
+test('a list rendered by the service becomes the app without asking for its rows again', async ({
+  page,
+  catalogue,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const documents: string[] = []
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.resourceType() === 'document') documents.push(url.pathname + url.search)
+    if (url.pathname.startsWith('/v1/')) asked.push(url.pathname + url.search)
+  })
+  const locations = listView(page, 'locations')
+
+  await page.goto(`${service.url}/locations`)
+  await expect(locations.table.getByRole('link')).toHaveText(
+    pageOf(catalogue.locations, 1).map(({ name }) => name),
+  )
+  // The app has taken the page over (React's root is on it): a click is the app's from now on.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  )
+  await locations.pageNumber(2).click()
+  await expect(locations.table.getByRole('link')).toHaveText(
+    pageOf(catalogue.locations, 2).map(({ name }) => name),
+  )
+  await expect(locations.pageNumber(2)).toHaveAttribute('aria-current', 'page')
+
+  expect(documents).toEqual(['/locations']) // page 2 came from the app, not from another page load
+  expect(asked).not.toContain('/v1/locations?page=1') // the rows of page 1 came with the HTML
+  expect(asked.some((path) => path.includes('page=2'))).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a list is readable, and its pager’s links lead to the next page rendered by the service', async ({
+    page,
+    catalogue,
+  }) => {
+    const locations = listView(page, 'locations')
+    await page.goto(`${service.url}/locations`)
+    await expect(locations.summary).toHaveText(`1–${PAGE_SIZE} of ${catalogue.locations.length} locations`)
+    await expect(locations.table.getByRole('link')).toHaveText(
+      pageOf(catalogue.locations, 1).map(({ name }) => name),
+    )
+    await locations.pageControl('Next page').click()
+    await expect(page).toHaveURL(`${service.url}/locations?page=2`)
+    await expect(locations.table.getByRole('link')).toHaveText(
+      pageOf(catalogue.locations, 2).map(({ name }) => name),
+    )
+  })
+
+  test('a record is readable', async ({ page, catalogue }) => {
+    const record = catalogue.locations[2]
+    await page.goto(`${service.url}/locations/${record?.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: record?.name, exact: true })).toBeVisible()
+  })
+})
