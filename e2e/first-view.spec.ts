@@ -3,11 +3,13 @@
  * its code runs, with no request for what the page already holds and no hydration error; without JavaScript
  * it is readable, and its pager's links work as plain links.
  */
+import { STORAGE_KEY } from '../src/app/connection/storage'
 import { PAGE_SIZE } from '../src/catalogue'
 import { pageOf } from './support/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { LAN_LIKE_PORT } from './support/large-catalogue'
+import { LAN_LIKE_PORT, LARGE_URL, largeCounts } from './support/large-catalogue'
+import { DEMO_KEY } from './support/servers'
 import { type ServiceProcess, startServiceProcess } from './support/service-process'
 
 let service: ServiceProcess
@@ -56,6 +58,28 @@ test('a list rendered by the service becomes the app without asking for its rows
   expect(documents).toEqual(['/locations']) // page 2 came from the app, not from another page load
   expect(asked).not.toContain('/v1/locations?page=1') // the rows of page 1 came with the HTML
   expect(asked.some((path) => path.includes('page=2'))).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test('a browser that chose another service gets that service’s rows, not the first view’s', async ({
+  page,
+}) => {
+  await page.goto(`${service.url}/robots.txt`)
+  await page.evaluate(([name, value]) => localStorage.setItem(name, value), [
+    STORAGE_KEY,
+    JSON.stringify({ baseUrl: LARGE_URL, apiKey: DEMO_KEY }),
+  ] as const)
+  // From here on (a plain text page has no icon, and Chromium's request for one is answered 404).
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const locations = listView(page, 'locations')
+  await page.goto(`${service.url}/locations`)
+  const theirs = (largeCounts().locations ?? 0).toLocaleString('en-GB')
+  await expect(locations.summary).toHaveText(`1–${PAGE_SIZE} of ${theirs} locations`)
+  await expect(locations.rows).toHaveCount(PAGE_SIZE)
   expect(errors).toEqual([])
 })
 

@@ -6,7 +6,6 @@ import { loadExplorerConfig } from './app/connection/explorer-config'
 import { readFirstView, routerForFirstView } from './app/first-view'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
-import { FIRST_VIEW_STATE_ID } from './catalogue'
 import { FORMATTER_WARMERS } from './lib/format'
 import './styles/global.css'
 
@@ -40,8 +39,7 @@ if (firstView) {
     if (root) hydrateRoot(root, app(router))
   })
 } else {
-  // Rendered over a first view meant for this site's service while this browser uses another: its rows go.
-  document.getElementById(FIRST_VIEW_STATE_ID)?.remove()
+  // No first view, or one left unread (another service is in use): the app renders over whatever is there.
   const router = createAppRouter({ queryClient, connections })
   started(router)
   // The loader waits for the config (preloaded by the HTML, so usually here already) before it asks for the
