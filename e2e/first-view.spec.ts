@@ -6,7 +6,7 @@
 import { STORAGE_KEY } from '../src/app/connection/storage'
 import { PAGE_SIZE } from '../src/catalogue'
 import { pageOf } from './support/catalogue'
-import { listView } from './support/explorer'
+import { listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { LAN_LIKE_PORT, LARGE_URL, largeCounts } from './support/large-catalogue'
 import { DEMO_KEY } from './support/servers'
@@ -64,12 +64,11 @@ test('a list rendered by the service becomes the app without asking for its rows
 test('a browser that chose another service gets that service’s rows, not the first view’s', async ({
   page,
 }) => {
-  await page.goto(`${service.url}/robots.txt`)
-  await page.evaluate(([name, value]) => localStorage.setItem(name, value), [
+  // Saved in this browser before the page's own code runs, as an earlier visit would have left it.
+  await page.addInitScript(([name, value]) => localStorage.setItem(name, value), [
     STORAGE_KEY,
     JSON.stringify({ baseUrl: LARGE_URL, apiKey: DEMO_KEY }),
   ] as const)
-  // From here on (a plain text page has no icon, and Chromium's request for one is answered 404).
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
@@ -82,6 +81,43 @@ test('a browser that chose another service gets that service’s rows, not the f
   await expect(locations.rows).toHaveCount(PAGE_SIZE)
   expect(errors).toEqual([])
 })
+
+for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale })
+
+    test('lists, a record and a comparison hydrate with no error, their dates in the reader’s language', async ({
+      page,
+      catalogue,
+    }) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      const [first, second] = catalogue.locations
+      const pages = [
+        ['/locations', 'Locations'],
+        ['/episodes?page=2', 'Episodes, page 2'],
+        [`/locations/${first?.id}`, first?.name],
+        [`/locations/${first?.id},${second?.id}`, 'Compare locations'],
+      ]
+      for (const [path, title] of pages) {
+        await page.goto(`${service.url}${path}`)
+        // The title is the app's, set once the page is hydrated (the HTML's is the site's name).
+        await expect(page).toHaveTitle(titleOf(title ?? ''))
+      }
+      const created = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
+      await expect(
+        page
+          .getByRole('table')
+          .getByText(created.format(new Date(first?.created ?? '')))
+          .first(),
+      ).toBeVisible()
+      expect(errors).toEqual([])
+    })
+  })
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })

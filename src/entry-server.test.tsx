@@ -82,6 +82,24 @@ describe('the first view rendered by the service', () => {
     }
   })
 
+  it('writes dates in the locale the request asks for, in UTC', async () => {
+    const record = dataset.locations[2]
+    const view = await renderFirstView(
+      new Request(`http://explorer.test/locations/${record?.id}`, {
+        headers: { 'accept-language': 'ja-JP' },
+      }),
+      { fetch: inProcess, demoKey: DEMO_KEY },
+    )
+    if (view.kind !== 'page') throw new Error('not rendered')
+    expect(view.locale).toBe('ja-JP')
+    const created = new Intl.DateTimeFormat('ja-JP', {
+      dateStyle: 'long',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    })
+    expect(view.html).toContain(created.format(new Date(record?.created ?? '')))
+  })
+
   it('answers an address its loader corrects with the corrected address', async () => {
     const view = await renderFirstView(new Request('http://explorer.test/locations?page=0'), {
       fetch: inProcess,

@@ -12,6 +12,8 @@ import { createRequestLog } from './api/request-log'
 import { AppProviders } from './app/App'
 import { fixedConnectionStore } from './app/connection/fixed-connection'
 import { appRoutes } from './app/router'
+import { setReaderLocale } from './lib/format'
+import { localeFromAcceptLanguage } from './lib/locale'
 
 /** Where the first view's data comes from: the service's own API, asked in process, with its demo key. */
 export type FirstViewSource = {
@@ -25,7 +27,15 @@ export type RouterState = Pick<StaticHandlerContext, 'loaderData' | 'actionData'
 
 /** The first view: the app's HTML, and the state the browser's router and query cache start from. */
 export type FirstView =
-  | { kind: 'page'; status: number; html: string; router: RouterState; queries: DehydratedState }
+  | {
+      kind: 'page'
+      status: number
+      html: string
+      router: RouterState
+      queries: DehydratedState
+      /** The locale its dates and counts are written in (from `Accept-Language`): the browser's first render uses it. */
+      locale: string
+    }
   /** A loader corrected the address (`/locations?page=0` → `/locations`), or sent the visit elsewhere. */
   | { kind: 'redirect'; status: number; location: string }
 
@@ -54,6 +64,9 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
   await answered(queryClient)
 
   const router = createStaticRouter(handler.dataRoutes, context)
+  const locale = localeFromAcceptLanguage(request.headers.get('accept-language'))
+  // The render is synchronous: no other render runs between setting the locale and writing the string.
+  setReaderLocale(locale)
   const html = renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient} connections={connections}>
@@ -68,6 +81,7 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
     html,
     router: { loaderData, actionData, errors },
     queries: dehydrate(queryClient),
+    locale,
   }
 }
 

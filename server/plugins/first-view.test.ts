@@ -68,6 +68,20 @@ describe('the first view of a list or record navigation, in demo mode', () => {
     expect(String(rendered.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/)
   })
 
+  it('writes its dates in the visitor’s language, and tells the browser which', async () => {
+    const answer = await rawRequest(server.origin, '/episodes', {
+      accept: 'text/html',
+      'accept-language': 'de-DE,de;q=0.9',
+    })
+    const text = answer.body.toString('utf8')
+    const first = shippedDataset.episodes[0]
+    const airDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${first?.air_date} UTC`),
+    )
+    expect(text).toContain(airDate)
+    expect(text).toContain('"locale":"de-DE"')
+  })
+
   it('redirects an address its loader corrects', async () => {
     const answer = await navigate(server.origin, '/locations?page=0')
     expect(answer.status).toBe(302)
@@ -116,6 +130,7 @@ describe('the first view’s state in the page', () => {
       html: '<p>rows</p>',
       router: { loaderData: {} },
       queries: { queries: [{ state: { data: { name: hostile } } }] },
+      locale: 'en-GB',
     })
     expect(page).not.toBeNull()
     expect(scriptsOf(page ?? '')).toHaveLength(1)

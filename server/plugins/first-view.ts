@@ -11,7 +11,7 @@ import { COLLECTIONS, FIRST_VIEW_STATE_ID } from '../../src/catalogue'
  */
 export type FirstViewSource = { fetch: typeof fetch; demoKey: string }
 export type FirstViewResult =
-  | { kind: 'page'; status: number; html: string; router: unknown; queries: unknown }
+  | { kind: 'page'; status: number; html: string; router: unknown; queries: unknown; locale: string }
   | { kind: 'redirect'; status: number; location: string }
 export type RenderFirstView = (request: Request, source: FirstViewSource) => Promise<FirstViewResult>
 
@@ -75,7 +75,7 @@ const ROOT = '<div id="root"></div>'
 /** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
 export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {
   if (!index.includes(ROOT)) return null
-  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({ router: view.router, queries: view.queries })}</script>`
+  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({ router: view.router, queries: view.queries, locale: view.locale })}</script>`
   return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
 }
 
@@ -95,7 +95,9 @@ export async function sendFirstView(
   let view: FirstViewResult
   try {
     const address = new URL(request.url, 'http://first-view.invalid')
-    view = await options.render(new Request(address, { headers: { accept: 'text/html' } }), {
+    const language = request.headers['accept-language']
+    const headers = { accept: 'text/html', 'accept-language': typeof language === 'string' ? language : '' }
+    view = await options.render(new Request(address, { headers }), {
       fetch: inProcessFetch(app, request),
       demoKey: options.demoKey,
     })

@@ -6,6 +6,7 @@ import { readFirstView } from './first-view'
 const STATE = {
   router: { loaderData: { '0-1-0': null }, actionData: null, errors: null },
   queries: { mutations: [], queries: [{ queryKey: ['', 'locations', 'list', {}, 1], state: { data: {} } }] },
+  locale: 'de-DE',
 }
 
 function pageWith(text: string | null): Document {
@@ -39,5 +40,6 @@ describe('the first view the service put in the page', () => {
     expect(readFirstView(null, pageWith(JSON.stringify({ router: STATE.router })))).toBeNull()
     const failed = { ...STATE, router: { ...STATE.router, errors: { '0-1-0': { message: 'x' } } } }
     expect(readFirstView(null, pageWith(JSON.stringify(failed)))).toBeNull()
+    expect(readFirstView(null, pageWith(JSON.stringify({ ...STATE, locale: 'not a locale!' })))).toBeNull()
   })
 })

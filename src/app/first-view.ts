@@ -3,6 +3,7 @@ import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject
 import { z } from 'zod/mini'
 import type { Connection } from '../api/client'
 import { FIRST_VIEW_STATE_ID } from '../catalogue'
+import { setReaderLocale } from '../lib/format'
 import { appRoutes, type RouterDeps } from './router'
 
 /** The outline of what the service puts in the page: the router's data, and React Query's dehydrated cache. */
@@ -14,9 +15,10 @@ const FirstViewStateSchema = z.object({
     errors: z.null(),
   }),
   queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
+  locale: z.string(),
 })
 
-export type FirstViewState = { router: HydrationState; queries: DehydratedState }
+export type FirstViewState = { router: HydrationState; queries: DehydratedState; locale: string }
 
 /**
  * The first view the service rendered into this page, or null: none, unreadable, or rendered for this site's
@@ -29,7 +31,9 @@ export function readFirstView(saved: Connection | null, doc: Document = document
   try {
     // React Query's `hydrate` reads what it is given defensively; the outline is checked here.
     const state = JSON.parse(text)
-    return FirstViewStateSchema.safeParse(state).success ? state : null
+    if (!FirstViewStateSchema.safeParse(state).success) return null
+    Intl.getCanonicalLocales(state.locale) // throws on a malformed locale
+    return state
   } catch {
     return null
   }
@@ -38,11 +42,13 @@ export function readFirstView(saved: Connection | null, doc: Document = document
 /**
  * The router the first view's HTML is hydrated with: its pages' code loaded first (a route still lazy would
  * render its fallback instead of the page, and the HTML would not match), the query cache filled with the
- * rendered answers, and the router started from the rendered loader data (its loaders do not run again).
+ * rendered answers, the router started from the rendered loader data (its loaders do not run again), and
+ * dates and counts written in the locale the service rendered in, for the whole visit.
  */
 export async function routerForFirstView(deps: RouterDeps, view: FirstViewState) {
   const routes = appRoutes(deps)
   await loadMatchedPages(routes)
+  setReaderLocale(view.locale)
   hydrate(deps.queryClient, view.queries)
   return createBrowserRouter(routes, { hydrationData: view.router })
 }

@@ -8,11 +8,15 @@ export const IndexConnectionContext = createContext<Connection | null>(null)
 export const indexSupported = () => typeof Worker !== 'undefined' && 'indexedDB' in globalThis
 
 const unchanging = () => () => undefined
+const notKnownYet = () => null
 
 /**
- * `indexSupported()` for a render: false in the service's render of a first view, and while the browser
- * hydrates it (so the HTML matches), then this browser's answer.
+ * `indexSupported()` for a render: null (not known yet) in the service's render of a first view and while the
+ * browser hydrates it, so that the HTML matches; then this browser's answer.
  */
-export function useIndexSupported(): boolean {
-  return useSyncExternalStore(unchanging, indexSupported, () => false)
+export function useIndexSupport(): boolean | null {
+  return useSyncExternalStore<boolean | null>(unchanging, indexSupported, notKnownYet)
 }
+
+/** Whether the index can be used in this render: false until known (see `useIndexSupport`). */
+export const useIndexSupported = (): boolean => useIndexSupport() === true
