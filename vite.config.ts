@@ -14,38 +14,23 @@ const SERVICE_PATHS = [/^\/v1(\/|$)/, /^\/healthz$/, /^\/readyz$/, /^\/openapi\.
 const SHARED_PAGE_CODE =
   /[\\/]src[\\/](components[\\/]|lib[\\/]|features[\\/][^\\/]+[\\/]queries\.ts)|[\\/]node_modules[\\/]@tanstack[\\/]/
 
-export default defineConfig({
+/**
+ * The server entry's build (`vite build --ssr src/entry-server.tsx`, in `npm run build`): for Node, out of
+ * git, beside the app's own; its packages stay imports of node_modules.
+ */
+const SERVER_BUILD = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: 'hidden' as const,
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     openApiDocumentModule(),
-    precompress(),
-    // The app shell in a service worker (Workbox), so a revisit opens while the service is down. A new
-    // deployment has a new precache manifest: the new worker takes over at once (skipWaiting, clientsClaim)
-    // and the next visit gets the new shell. The run-time config is asked of the network first, and the copy
-    // kept is used only when the network fails.
-    VitePWA({
-      strategies: 'generateSW',
-      registerType: 'autoUpdate',
-      injectRegister: null,
-      manifest: false,
-      filename: 'sw.js',
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg}'],
-        globIgnores: ['**/*.map'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: SERVICE_PATHS,
-        cleanupOutdatedCaches: true,
-        skipWaiting: true,
-        clientsClaim: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/explorer-config.json',
-            handler: 'NetworkFirst',
-            options: { cacheName: 'explorer-config', networkTimeoutSeconds: 5 },
-          },
-        ],
-      },
-    }),
+    // The browser's build only: the server entry is neither served as files nor part of the offline shell.
+    ...(isSsrBuild ? [] : [precompress(), appShellWorker()]),
   ],
   worker: { format: 'es' },
   resolve: {
@@ -62,31 +47,65 @@ export default defineConfig({
       },
     ],
   },
-  build: {
-    outDir: 'dist',
-    // Source maps stay on the build machine ('hidden': no reference in the files); they are never served.
-    sourcemap: 'hidden',
-    // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
-        // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
-        // shared chunks (one gzip each, ~2.5 KB more). See docs/decisions.md, "First page in one chunk".
-        // The code every collection page shares (list, record, states, the query hooks) in one more chunk, so
-        // that the first page's second round trip asks for few files: Chromium opens at most 6 connections to a
-        // plain-http origin, and a 7th file waited a whole round trip (docs/benchmarks.md, the explorer's waterfall).
-        codeSplitting: {
-          groups: [
-            { name: 'first-page', tags: ['$initial'], priority: 2 },
-            { name: 'pages', test: SHARED_PAGE_CODE, priority: 1 },
-          ],
+  build: isSsrBuild
+    ? SERVER_BUILD
+    : {
+        outDir: 'dist',
+        // Source maps stay on the build machine ('hidden': no reference in the files); they are never served.
+        sourcemap: 'hidden',
+        // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
+            // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
+            // shared chunks (one gzip each, ~2.5 KB more). See docs/decisions.md, "First page in one chunk".
+            // The code every collection page shares (list, record, states, the query hooks) in one more chunk, so
+            // that the first page's second round trip asks for few files: Chromium opens at most 6 connections to a
+            // plain-http origin, and a 7th file waited a whole round trip (docs/benchmarks.md, the explorer's waterfall).
+            codeSplitting: {
+              groups: [
+                { name: 'first-page', tags: ['$initial'], priority: 2 },
+                { name: 'pages', test: SHARED_PAGE_CODE, priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
   },
-})
+}))
+
+/**
+ * The app shell in a service worker (Workbox), so a revisit opens while the service is down. A new
+ * deployment has a new precache manifest: the new worker takes over at once (skipWaiting, clientsClaim)
+ * and the next visit gets the new shell. The run-time config is asked of the network first, and the copy
+ * kept is used only when the network fails.
+ */
+function appShellWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'autoUpdate',
+    injectRegister: null,
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg}'],
+      globIgnores: ['**/*.map'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: SERVICE_PATHS,
+      cleanupOutdatedCaches: true,
+      skipWaiting: true,
+      clientsClaim: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/explorer-config.json',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'explorer-config', networkTimeoutSeconds: 5 },
+        },
+      ],
+    },
+  })
+}

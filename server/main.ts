@@ -5,15 +5,20 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
+import { FIRST_VIEW_ENTRY, loadFirstView } from './plugins/first-view'
 import { runService, serviceOptions } from './start'
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
+const FIRST_VIEW_FILE = fileURLToPath(new URL(`../${FIRST_VIEW_ENTRY}`, import.meta.url))
 
 runService(async (context) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
+  // Groundwork of issue 22, off unless asked for: the rest of the issue is not built yet.
+  const firstView =
+    hasApp && process.env.CATALOGUE_FIRST_VIEW === 'on' ? await loadFirstView(FIRST_VIEW_FILE) : null
   const app = await buildApp({
     ...serviceOptions(context),
-    hosting: hasApp ? { staticDir: DIST_DIR } : null,
+    hosting: hasApp ? { staticDir: DIST_DIR, firstView } : null,
   })
   return {
     app,

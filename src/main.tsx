@@ -1,38 +1,56 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
+import { readFirstView, routerForFirstView } from './app/first-view'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { FORMATTER_WARMERS } from './lib/format'
 import './styles/global.css'
 
+type AppRouter = ReturnType<typeof createAppRouter>
+
 // The router starts the first page's loader (its data request and its code) before the first render.
 const queryClient = createQueryClient()
 const config = loadExplorerConfig()
 const connections = createConnectionStore(config, queryClient)
-const router = createAppRouter({ queryClient, connections })
-import('./app/after-first-page').then(
-  ({ afterFirstPage }) => afterFirstPage(router),
-  () => undefined, // without it, each page's code comes with its first visit, and nothing works offline
-)
+const firstView = readFirstView(connections.saved())
 
-function render() {
-  const root = document.getElementById('root')
-  if (!root) return
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} connections={connections} router={router} />
-    </StrictMode>,
+function started(router: AppRouter) {
+  import('./app/after-first-page').then(
+    ({ afterFirstPage }) => afterFirstPage(router),
+    () => undefined, // without it, each page's code comes with its first visit, and nothing works offline
   )
 }
 
-// The loader waits for the config (preloaded by the HTML, so usually here already) before it asks for the data.
-// Rendering first put React's first render (tens of ms) between the two; the render waits for the config
-// instead, but never long, so that a slow config leaves the page's frame on screen.
-const RENDER_WAIT_MS = 50
-Promise.race([config, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]).then(render)
+const app = (router: AppRouter) => (
+  <StrictMode>
+    <App queryClient={queryClient} connections={connections} router={router} />
+  </StrictMode>
+)
+
+if (firstView) {
+  // The service rendered this page (its first view): the page becomes the app once its code and the config are
+  // here, from the rendered answers, with no request.
+  Promise.all([routerForFirstView({ queryClient, connections }, firstView), config]).then(([router]) => {
+    started(router)
+    const root = document.getElementById('root')
+    if (root) hydrateRoot(root, app(router))
+  })
+} else {
+  // No first view, or one left unread (another service is in use): the app renders over whatever is there.
+  const router = createAppRouter({ queryClient, connections })
+  started(router)
+  // The loader waits for the config (preloaded by the HTML, so usually here already) before it asks for the
+  // data. Rendering first put React's first render (tens of ms) between the two; the render waits for the
+  // config instead, but never long, so that a slow config leaves the page's frame on screen.
+  const RENDER_WAIT_MS = 50
+  Promise.race([config, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]).then(() => {
+    const root = document.getElementById('root')
+    if (root) createRoot(root).render(app(router))
+  })
+}
 
 // While the first page waits for the network: the first date and number formatters cost tens of milliseconds
 // to make, which the rows' or a record's first render would otherwise pay (see src/lib/format.ts).

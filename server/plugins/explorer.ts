@@ -6,6 +6,7 @@ import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
+import { sendFirstView } from './first-view'
 import {
   type AppHosting,
   isAppNavigation,
@@ -59,6 +60,7 @@ export function contentSecurityPolicy(
 export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, options) => {
   const { hosting } = options
   const staticDir = hosting && 'staticDir' in hosting ? hosting.staticDir : null
+  const firstView = hosting && 'staticDir' in hosting ? (hosting.firstView ?? null) : null
   if (staticDir !== null) {
     // Not in development: Vite's dev server injects inline scripts for hot reload.
     await scope.register(fastifyHelmet, {
@@ -83,7 +85,12 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       return reply
     }
     if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
-    if (staticDir !== null && isAppNavigation(request)) return sendAppIndex(reply)
+    if (staticDir !== null && isAppNavigation(request)) {
+      // Rows only where the service may answer them for any visitor: demo mode, with the demo key.
+      if (!firstView || options.demoKey === null) return sendAppIndex(reply)
+      const render = { render: firstView, demoKey: options.demoKey, staticDir }
+      return sendFirstView(scope, request, reply, render).then((sent) => sent ?? sendAppIndex(reply))
+    }
     if (hosting && 'middleware' in hosting) {
       reply.hijack()
       hosting.middleware(request.raw, reply.raw, () => {

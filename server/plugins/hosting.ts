@@ -5,10 +5,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../../src/catalogue'
 import { JSON_CONTENT_TYPE } from '../http/errors'
 import { strongEtag } from '../http/representation'
+import type { RenderFirstView } from './first-view'
 
-/** How the explorer app is served beside the API: the built files, or a middleware (Vite in development). */
+/**
+ * How the explorer app is served beside the API: the built files (and, optionally, the first view rendered by
+ * the service), or a middleware (Vite in development).
+ */
 export type AppHosting =
-  | { staticDir: string }
+  | {
+      staticDir: string
+      /** The first view of a list or record navigation, rendered in demo mode (issue 22; off when absent). */
+      firstView?: RenderFirstView | null
+    }
   | { middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void }
 
 /** `GET /explorer-config.json`: tells the app the demo key in demo mode, nothing otherwise. Needs no key. */

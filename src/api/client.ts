@@ -40,6 +40,11 @@ export type CatalogueClient = {
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
   /** The absolute address of an API path on this client's service. */
   urlOf(path: string): string
+  /**
+   * Which service this client reads: its base URL, trimmed and without a trailing slash ('' for this site's
+   * own service). What cached answers are kept under (src/lib/collection-queries.ts); never the key.
+   */
+  readonly service: string
 }
 
 const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
@@ -123,6 +128,7 @@ export function createClient(
 
   const client: CatalogueClient = {
     urlOf,
+    service: base,
 
     async list(collection, filters, page, signal) {
       const { response, body } = await request(listRequestPath(collection, filters, page), signal)

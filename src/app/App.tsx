@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { HeaderSearchContext } from '../components/layout/header-search'
 import { ConnectionProvider } from './connection/ConnectionProvider'
@@ -13,15 +14,28 @@ type Props = {
   router: ReturnType<typeof createAppRouter>
 }
 
-/** Providers, outermost first: query cache, connection, the header's search, the data router (whose loaders read both). */
-export function App({ queryClient, connections, router }: Props) {
+/**
+ * Providers, outermost first: query cache, connection, the header's search; then the data router (whose
+ * loaders read the first two). Shared by the browser's entry and the service's render (src/entry-server.tsx).
+ */
+export function AppProviders({
+  queryClient,
+  connections,
+  children,
+}: Omit<Props, 'router'> & { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConnectionProvider store={connections}>
-        <HeaderSearchContext value={SearchLauncher}>
-          <RouterProvider router={router} />
-        </HeaderSearchContext>
+        <HeaderSearchContext value={SearchLauncher}>{children}</HeaderSearchContext>
       </ConnectionProvider>
     </QueryClientProvider>
+  )
+}
+
+export function App({ queryClient, connections, router }: Props) {
+  return (
+    <AppProviders queryClient={queryClient} connections={connections}>
+      <RouterProvider router={router} />
+    </AppProviders>
   )
 }

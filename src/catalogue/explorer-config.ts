@@ -11,3 +11,9 @@ export const ExplorerConfigSchema = z.object({
 })
 
 export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>
+
+/**
+ * The id of the JSON script element in which the service puts the state of a first view it rendered (the
+ * router's loader data and React Query's dehydrated cache), read by the explorer's entry.
+ */
+export const FIRST_VIEW_STATE_ID = 'first-view-state'

@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { CatalogueClient } from '../api/client'
 import type { ApiRecord, CollectionView, Filters } from '../catalogue'
 
@@ -12,50 +12,74 @@ const GC_TIME = 60 * 60 * 1000
 const RETRY_ON_MOUNT = false
 
 /**
- * Query keys and `queryOptions` factories of one collection, from general to specific:
- * `[collection]`, `[collection, 'list', filters, page]`, `[collection, 'detail', id]`, `[collection, 'many', ids]`.
- * Shared by hooks, prefetching and tests.
+ * The identity of a client's service in query keys: its base URL as the client uses it ('' for this site's
+ * own service). Never its API key: a key must not appear in a query key (they show in React Query's devtools
+ * and would travel in a dehydrated cache).
+ */
+export const serviceOf = (client: CatalogueClient): string => client.service
+
+/** Every query of one service's data starts with this: removing it forgets all that service's answers. */
+export const serviceKey = (service: string) => [service] as const
+
+/**
+ * While a query with a new key loads, the previous key's data stays on screen (the page or the records
+ * compared so far), but only when both are the same service's: another service's rows are never shown as
+ * this one's, even for a moment.
+ */
+function previousOfSameService(service: string) {
+  return <T>(previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
+    previousQuery?.queryKey[0] === service ? previous : undefined
+}
+
+/**
+ * Query keys and `queryOptions` factories of one collection, from general to specific, each under its
+ * service (`serviceKey`): `[service, collection]`, `[service, collection, 'list', filters, page]`,
+ * `[service, collection, 'detail', id]`, `[service, collection, 'many', ids]`. The one place keys of the
+ * service's data are made: hooks, loaders, prefetching, seeding and tests all take them from here.
  */
 export function collectionQueries<R extends ApiRecord, F extends string>(collection: CollectionView<R, F>) {
   const { name } = collection
   const keys = {
-    all: [name] as const,
-    list: (filters: Filters<F>, page: number) => [name, 'list', filters, page] as const,
-    detail: (id: number) => [name, 'detail', id] as const,
-    many: (ids: readonly number[]) => [name, 'many', ids] as const,
+    all: (service: string) => [...serviceKey(service), name] as const,
+    list: (service: string, filters: Filters<F>, page: number) =>
+      [...keys.all(service), 'list', filters, page] as const,
+    detail: (service: string, id: number) => [...keys.all(service), 'detail', id] as const,
+    many: (service: string, ids: readonly number[]) => [...keys.all(service), 'many', ids] as const,
   }
 
   return {
     keys,
     list: (client: CatalogueClient, filters: Filters<F>, page: number) =>
       queryOptions({
-        queryKey: keys.list(filters, page),
+        queryKey: keys.list(serviceOf(client), filters, page),
         queryFn: ({ signal }) => client.list(collection, filters, page, signal),
-        placeholderData: keepPreviousData,
+        placeholderData: previousOfSameService(serviceOf(client)),
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
         retryOnMount: RETRY_ON_MOUNT,
       }),
     detail: (client: CatalogueClient, id: number) =>
       queryOptions({
-        queryKey: keys.detail(id),
+        queryKey: keys.detail(serviceOf(client), id),
         queryFn: ({ signal }) => client.one(collection, id, signal),
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
         retryOnMount: RETRY_ON_MOUNT,
       }),
+    /** Records compared: those compared so far stay while an added one loads. */
     many: (client: CatalogueClient, ids: readonly number[]) =>
       queryOptions({
-        queryKey: keys.many(ids),
+        queryKey: keys.many(serviceOf(client), ids),
         queryFn: ({ signal }) => client.many(collection, ids, signal),
+        placeholderData: previousOfSameService(serviceOf(client)),
         staleTime: STALE_TIME,
         gcTime: GC_TIME,
         retryOnMount: RETRY_ON_MOUNT,
       }),
-    /** Puts list rows in the detail cache, so opening one shows it at once, with no request. */
-    seedDetails(queryClient: QueryClient, records: readonly R[]) {
+    /** Puts list rows in the detail cache of their service, so opening one shows it at once, with no request. */
+    seedDetails(queryClient: QueryClient, client: CatalogueClient, records: readonly R[]) {
       for (const record of records) {
-        const key = keys.detail(record.id)
+        const key = keys.detail(serviceOf(client), record.id)
         if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, record)
       }
     },

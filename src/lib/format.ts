@@ -5,10 +5,24 @@ export function titleCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+// In UTC, and saying so ("12:58:36 UTC"): the same text whether the service or the browser renders it.
 const DATE_FORMATS = {
-  created: { dateStyle: 'long', timeStyle: 'short' },
+  created: { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' },
   airDate: { dateStyle: 'long', timeZone: 'UTC' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>
+
+/**
+ * The reader's locale: the browser's own (undefined), or, on a page whose first view the service rendered,
+ * the locale it rendered in (src/app/first-view.ts), so that the browser's render matches its HTML.
+ */
+let readerLocale: string | undefined
+
+/** Formats dates and counts in `locale` from now on (undefined: the runtime's own). */
+export function setReaderLocale(locale: string | undefined): void {
+  if (locale === readerLocale) return
+  readerLocale = locale
+  numberFormat = undefined
+}
 
 // Making an Intl formatter is costly, and the first of a kind in a page costs tens of milliseconds (the
 // locale's data loads): that was most of a click from a list to a record (docs/benchmarks.md). One of each
@@ -16,7 +30,8 @@ const DATE_FORMATS = {
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 let numberFormat: Intl.NumberFormat | undefined
 
-function dateFormat(locale: string | undefined, kind: keyof typeof DATE_FORMATS): Intl.DateTimeFormat {
+function dateFormat(asked: string | undefined, kind: keyof typeof DATE_FORMATS): Intl.DateTimeFormat {
+  const locale = asked ?? readerLocale
   const key = `${kind} ${locale ?? ''}`
   let format = dateFormats.get(key)
   if (!format) {
@@ -27,8 +42,8 @@ function dateFormat(locale: string | undefined, kind: keyof typeof DATE_FORMATS)
 }
 
 /** A count with digits grouped for the reader ("1,234"), as `toLocaleString()` gives it. */
-function grouped(count: number): string {
-  numberFormat ??= new Intl.NumberFormat()
+export function grouped(count: number): string {
+  numberFormat ??= new Intl.NumberFormat(readerLocale)
   return numberFormat.format(count)
 }
 

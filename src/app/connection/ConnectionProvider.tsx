@@ -17,7 +17,7 @@ export function useConnection() {
   const store = useContext(ConnectionContext)
   if (!store) throw new Error('useConnection needs a ConnectionProvider')
   const { demoKey } = use(store.config)
-  const saved = useSyncExternalStore(store.subscribe, store.saved)
+  const saved = useSyncExternalStore(store.subscribe, store.saved, store.saved)
   const connection = useMemo(() => effectiveConnection(saved, demoKey), [saved, demoKey])
   const client = store.clientFor(connection)
   return { connection, client, saved, demoKey, save: store.save }

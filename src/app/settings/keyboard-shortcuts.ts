@@ -40,5 +40,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useSingleKeyShortcuts(): boolean {
-  return useSyncExternalStore(subscribe, () => singleKeyShortcutsOn())
+  // Rendered by the service: on, the default (the browser's own choice follows once it runs).
+  return useSyncExternalStore(
+    subscribe,
+    () => singleKeyShortcutsOn(),
+    () => true,
+  )
 }

@@ -40,6 +40,7 @@ const complete: IndexStatus = {
 function failing(error: ApiError): CatalogueClient {
   return {
     urlOf: (path) => path,
+    service: connection.baseUrl,
     list: () => Promise.reject(error),
     one: () => Promise.reject(error),
     many: () => Promise.reject(error),

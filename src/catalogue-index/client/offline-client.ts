@@ -16,6 +16,7 @@ export function withIndexFallback(client: CatalogueClient, connection: Connectio
   }
   return {
     urlOf: client.urlOf,
+    service: client.service,
     list: (collection, filters, page, signal) =>
       client
         .list(collection, filters, page, signal)

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext } from 'react'
 import type { Filters } from '../../catalogue'
-import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
+import { IndexConnectionContext, useIndexSupported } from '../hooks/index-connection'
 import type { ExportedList, ExportedView } from '../protocol/worker-api'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
@@ -13,7 +13,8 @@ const Export = lazy(() => import('./ExportButtons'))
  */
 export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
   const connection = useContext(IndexConnectionContext)
-  const shown = connection && ready && indexSupported()
+  const supported = useIndexSupported()
+  const shown = connection && ready && supported
   return (
     <div className="index-status-line">
       {shown && (
@@ -31,7 +32,8 @@ export function ListExport(props: {
   filters: Filters<string>
   view: ExportedView | null
 }) {
-  if (!indexSupported()) return null
+  const supported = useIndexSupported()
+  if (!supported) return null
   return (
     <Suspense fallback={null}>
       <Export {...props} />

@@ -11,7 +11,7 @@ import type {
   RelatedRecords,
 } from '../protocol/characters'
 import type { IndexStatus } from '../protocol/worker-api'
-import { IndexConnectionContext, indexSupported } from './index-connection'
+import { IndexConnectionContext, useIndexSupport } from './index-connection'
 import { indexQueryKeys } from './index-query-keys'
 import { useIndexStatus } from './use-index-status'
 
@@ -43,7 +43,8 @@ function useCharacterReply<T>(
   autoIndex = false,
 ): IndexAnswer<T> {
   const connection = useContext(IndexConnectionContext)
-  const usable = connection !== null && indexSupported()
+  const support = useIndexSupport()
+  const usable = connection !== null && support === true
   const { status, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, usable)
   const complete = usable && status?.complete === true
   const query = useQuery({
@@ -59,6 +60,8 @@ function useCharacterReply<T>(
     staleTime: Number.POSITIVE_INFINITY,
     retry: (count, error) => !(error instanceof IndexIncomplete) && count < 1,
   })
+  // Rendered by the service, or hydrating: whether this browser can keep the index is not known yet.
+  if (support === null) return { state: 'loading' }
   if (!usable) return { state: 'unsupported' }
   // The worker has not said yet whether the index is complete: no "build the index" for a moment.
   if (status === null) return { state: 'loading' }

@@ -4,7 +4,7 @@ import type { ApiRecord, Column, Filters } from '../../catalogue'
 import { boundOf, type DataViewUrlState } from '../../lib/data-view-url'
 import { indexWorker, plainConnection } from '../client/index-client'
 import type { DataViewPage, ListView } from '../protocol/data-view'
-import { IndexConnectionContext, indexSupported } from './index-connection'
+import { IndexConnectionContext, useIndexSupported } from './index-connection'
 import { indexQueryKeys } from './index-query-keys'
 import { type IndexState, useIndexStatus } from './use-index-status'
 
@@ -62,7 +62,7 @@ export function useListView<R extends ApiRecord>(
   page: number,
 ): ListViewAnswer<R> {
   const connection = useContext(IndexConnectionContext)
-  const supported = connection !== null && indexSupported()
+  const supported = useIndexSupported() && connection !== null
   const { status, progress, build } = useIndexStatus(
     connection ?? { baseUrl: '', apiKey: '' },
     false,

@@ -19,7 +19,7 @@ export function ApiDisclosure({ paths }: { paths: readonly string[] }) {
 }
 
 function ApiRequests({ paths }: { paths: readonly string[] }) {
-  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries)
+  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries, requestLog.entries)
   const [open, setOpen] = useState(false)
   return (
     <details className="api-disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>

@@ -14,7 +14,7 @@ import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/componen
 import { listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { EMPTY_DATA_VIEW, needsIndex } from '../../lib/data-view-url'
-import { listSummary } from '../../lib/format'
+import { grouped, listSummary } from '../../lib/format'
 import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
@@ -128,7 +128,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const serviceData = indexed ? undefined : query.data
   useEffect(() => {
     if (!serviceData || query.isPlaceholderData) return
-    queries.seedDetails(queryClient, serviceData.results)
+    queries.seedDetails(queryClient, client, serviceData.results)
     if (page < serviceData.info.pages)
       void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
   }, [serviceData, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
@@ -164,8 +164,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         <PageHeading>{title}</PageHeading>
         {/* The catalogue's count, whatever the filters, the page or a failure: the line is always there. */}
         <p className="page-lede">
-          {total !== undefined &&
-            `${total.toLocaleString()} ${total === 1 ? singular : plural} in the catalogue`}
+          {total !== undefined && `${grouped(total)} ${total === 1 ? singular : plural} in the catalogue`}
         </p>
       </div>
 

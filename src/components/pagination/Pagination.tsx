@@ -1,5 +1,6 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { grouped } from '../../lib/format'
 import { BEYOND_LAST, JUMP_HINT, jumpTarget, pageItems } from './pagination-model'
 import './pagination.css'
 
@@ -106,7 +107,7 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
                     aria-current={item.page === page ? 'page' : undefined}
                     onClick={followed(item.page)}
                   >
-                    {item.page.toLocaleString()}
+                    {grouped(item.page)}
                   </Link>
                 </li>
               ),
@@ -135,7 +136,7 @@ export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
         <button type="submit" className="button button-secondary">
           Go
         </button>
-        <span className="pager-of">of {pages.toLocaleString()}</span>
+        <span className="pager-of">of {grouped(pages)}</span>
         {/* Always in the page, so a screen reader announces the text when it appears. */}
         <p
           className={jumpRefused ? 'pager-jump-hint is-refused' : 'pager-jump-hint'}

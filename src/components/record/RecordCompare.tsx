@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
@@ -32,7 +32,7 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
   const client = useCatalogueClient()
   const queryClient = useQueryClient()
   // The records compared so far stay while an added one loads, and with them the field it was added from.
-  const query = useQuery({ ...queries.many(client, ids), placeholderData: keepPreviousData })
+  const query = useQuery(queries.many(client, ids))
   const location = useLocation()
   const navigate = useNavigate()
   const backHere: BackState = { backTo: `${location.pathname}${location.search}`, backLabel: 'comparison' }
@@ -40,8 +40,8 @@ export function RecordCompare<R extends ApiRecord, F extends string>({
   usePageTitle(title)
 
   useEffect(() => {
-    if (query.data) queries.seedDetails(queryClient, query.data)
-  }, [query.data, queries, queryClient])
+    if (query.data) queries.seedDetails(queryClient, client, query.data)
+  }, [query.data, queries, queryClient, client])
 
   const focus = useCompareFocus(query.data && !query.isPlaceholderData ? ids.join(',') : null)
   const found = new Set(query.data?.map((record) => record.id))

@@ -1,0 +1,162 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
+import { renderFirstView } from '../../src/entry-server'
+import { DEMO_KEY } from '../config'
+import { fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
+import { loadFirstView, pageWith, type RenderFirstView } from './first-view'
+
+const dist = fakeBuiltApp()
+const EMPTY_ROOT = '<div id="root"></div>'
+
+/** Text as React writes it in HTML. */
+const inHtml = (text = '') =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** Every script element of a page, as written. */
+const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
+
+async function navigate(origin: string, path: string) {
+  const answer = await rawRequest(origin, path, { accept: 'text/html' })
+  return { ...answer, text: answer.body.toString('utf8') }
+}
+
+describe('the first view of a list or record navigation, in demo mode', () => {
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+  const plain = serveForTests({ hosting: { staticDir: dist } })
+
+  it('holds a list’s first page of rows in the HTML', async () => {
+    const answer = await navigate(server.origin, '/locations')
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^text\/html/)
+    expect(answer.headers['cache-control']).toBe('no-cache')
+    for (const { name } of shippedDataset.locations.slice(0, PAGE_SIZE))
+      expect(answer.text).toContain(inHtml(name))
+    expect(answer.text).toContain(`1–${PAGE_SIZE} of ${shippedDataset.locations.length} locations`)
+  })
+
+  it('holds a later page and a record', async () => {
+    const later = await navigate(server.origin, '/episodes?page=2')
+    expect(later.text).toContain(inHtml(shippedDataset.episodes[PAGE_SIZE]?.name))
+    const record = await navigate(server.origin, '/locations/3')
+    expect(record.text).toContain(inHtml(shippedDataset.locations.find(({ id }) => id === 3)?.name))
+  })
+
+  it('builds the records’ addresses from the address the visitor used', async () => {
+    const answer = await navigate(server.origin, '/locations')
+    expect(answer.text).toContain(`${server.origin}/v1/locations/1`)
+  })
+
+  it('carries no key, and no script but the app’s own and the JSON state', async () => {
+    for (const path of ['/locations', '/locations/3', '/locations/1,2', '/episodes?name=a']) {
+      const answer = await navigate(server.origin, path)
+      expect(answer.text, path).not.toContain(DEMO_KEY)
+      expect(scriptsOf(answer.text), path).toEqual([
+        `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">`,
+      ])
+    }
+  })
+
+  it('sends the same Content-Security-Policy as the app without a first view', async () => {
+    const rendered = await navigate(server.origin, '/locations')
+    const unrendered = await navigate(plain.origin, '/locations')
+    expect(rendered.text).not.toContain(EMPTY_ROOT)
+    expect(unrendered.text).toContain(EMPTY_ROOT)
+    expect(rendered.headers['content-security-policy']).toBe(unrendered.headers['content-security-policy'])
+    expect(String(rendered.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/)
+  })
+
+  it('writes its dates in the visitor’s language, and tells the browser which', async () => {
+    const answer = await rawRequest(server.origin, '/episodes', {
+      accept: 'text/html',
+      'accept-language': 'de-DE,de;q=0.9',
+    })
+    const text = answer.body.toString('utf8')
+    const first = shippedDataset.episodes[0]
+    const airDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${first?.air_date} UTC`),
+    )
+    expect(text).toContain(airDate)
+    expect(text).toContain('"locale":"de-DE"')
+  })
+
+  it('redirects an address its loader corrects', async () => {
+    const answer = await navigate(server.origin, '/locations?page=0')
+    expect(answer.status).toBe(302)
+    expect(answer.headers.location).toBe('/locations')
+  })
+
+  it('leaves other pages to the app', async () => {
+    for (const path of ['/', '/settings', '/insights', '/characters/1']) {
+      const answer = await navigate(server.origin, path)
+      expect(answer.text, path).toContain(EMPTY_ROOT)
+    }
+  })
+})
+
+describe('the first view with keys configured', () => {
+  const server = serveForTests({
+    apiKeys: ['a-key-long-enough-1234'],
+    hosting: { staticDir: dist, firstView: renderFirstView },
+  })
+
+  it('renders no rows: the service has no key it may use for a visitor', async () => {
+    const answer = await navigate(server.origin, '/locations')
+    expect(answer.status).toBe(200)
+    expect(answer.text).toContain(EMPTY_ROOT)
+    expect(answer.text).not.toContain(inHtml(shippedDataset.locations[0]?.name))
+  })
+})
+
+describe('a first view that cannot be rendered', () => {
+  const failing: RenderFirstView = () => Promise.reject(new Error('broken build'))
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: failing } })
+
+  it('leaves the navigation to the app', async () => {
+    const answer = await navigate(server.origin, '/locations')
+    expect(answer.status).toBe(200)
+    expect(answer.text).toContain(EMPTY_ROOT)
+  })
+})
+
+describe('the first view’s state in the page', () => {
+  it('cannot close its script element, whatever the records say', () => {
+    const hostile = '</script><script>alert(1)</script><!--'
+    const page = pageWith('<body><div id="root"></div></body>', {
+      kind: 'page',
+      status: 200,
+      html: '<p>rows</p>',
+      router: { loaderData: {} },
+      queries: { queries: [{ state: { data: { name: hostile } } }] },
+      locale: 'en-GB',
+    })
+    expect(page).not.toBeNull()
+    expect(scriptsOf(page ?? '')).toHaveLength(1)
+    expect(page).not.toContain(hostile)
+    const json = (page ?? '').split(`id="${FIRST_VIEW_STATE_ID}">`)[1]?.split('</script>')[0] ?? ''
+    expect(JSON.parse(json).queries.queries[0].state.data.name).toBe(hostile)
+  })
+})
+
+describe('loading the built server entry', () => {
+  it('finds its render, and nothing where there is no build or no render', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'first-view-'))
+    const good = join(folder, 'good.mjs')
+    writeFileSync(
+      good,
+      'export const renderFirstView = async () => ({ kind: "redirect", status: 302, location: "/" })',
+    )
+    const other = join(folder, 'other.mjs')
+    writeFileSync(other, 'export const somethingElse = 1')
+    const render = await loadFirstView(good)
+    expect(await render?.(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY })).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/',
+    })
+    expect(await loadFirstView(other)).toBeNull()
+    expect(await loadFirstView(join(folder, 'missing.mjs'))).toBeNull()
+  })
+})

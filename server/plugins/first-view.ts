@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { COLLECTIONS, FIRST_VIEW_STATE_ID } from '../../src/catalogue'
+
+/**
+ * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
+ * dist-server/entry-server.js). The service reaches it only through the built file: server/ imports nothing
+ * of the explorer's code, so these types restate what it hands back.
+ */
+export type FirstViewSource = { fetch: typeof fetch; demoKey: string }
+export type FirstViewResult =
+  | { kind: 'page'; status: number; html: string; router: unknown; queries: unknown; locale: string }
+  | { kind: 'redirect'; status: number; location: string }
+export type RenderFirstView = (request: Request, source: FirstViewSource) => Promise<FirstViewResult>
+
+/** Where `npm run build` writes the server entry, beside dist/. */
+export const FIRST_VIEW_ENTRY = 'dist-server/entry-server.js'
+
+/** The built server entry's render, or null when there is none (not built, or not what it should be). */
+export async function loadFirstView(file: string): Promise<RenderFirstView | null> {
+  if (!existsSync(file)) return null
+  const module: unknown = await import(pathToFileURL(file).href)
+  if (typeof module !== 'object' || module === null || !('renderFirstView' in module)) return null
+  const render = module.renderFirstView
+  if (typeof render !== 'function') return null
+  return (request, source) => Promise.resolve(render(request, source))
+}
+
+/** A list (`/locations`) or a record route (`/locations/7`, `/locations/1,5,9`): what the first view renders. */
+export function isFirstViewPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? ''
+  return COLLECTIONS.some(
+    ({ appPath }) =>
+      path === appPath || (path.startsWith(`${appPath}/`) && !path.slice(appPath.length + 1).includes('/')),
+  )
+}
+
+/** The headers of the navigation the in-process API requests keep: the addresses in records are the visitor's. */
+const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'] as const
+/** Statuses whose response has no body. */
+const NO_BODY = new Set([204, 205, 304])
+
+/**
+ * The service's API, asked in process for a navigation: through the whole app (key gate, rate limit of the
+ * demo key for the visitor's address, log line), with none of the network.
+ */
+function inProcessFetch(app: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const headers: Record<string, string> = Object.fromEntries(new Headers(init?.headers))
+    for (const name of FORWARDED) {
+      const value = visitor.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: visitor.ip })
+    const body = NO_BODY.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload)
+    return new Response(body, { status: answer.statusCode })
+  }
+}
+
+/** JSON inside a script element: `<` escaped, so no record's text can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029')
+}
+
+const ROOT = '<div id="root"></div>'
+
+/** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
+export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {
+  if (!index.includes(ROOT)) return null
+  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({ router: view.router, queries: view.queries, locale: view.locale })}</script>`
+  return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
+}
+
+/**
+ * Answers a navigation to a list or record route with its first view, in demo mode; null when it does not
+ * (another route, no render, an index.html without the root element, or the render failed: the app's
+ * index.html then answers, as without a render).
+ */
+export async function sendFirstView(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { render: RenderFirstView; demoKey: string; staticDir: string },
+): Promise<FastifyReply | null> {
+  if (request.method !== 'GET' || !isFirstViewPath(request.url)) return null
+  const index = readFileSync(join(options.staticDir, 'index.html'), 'utf8')
+  let view: FirstViewResult
+  try {
+    const address = new URL(request.url, 'http://first-view.invalid')
+    const language = request.headers['accept-language']
+    const headers = { accept: 'text/html', 'accept-language': typeof language === 'string' ? language : '' }
+    view = await options.render(new Request(address, { headers }), {
+      fetch: inProcessFetch(app, request),
+      demoKey: options.demoKey,
+    })
+  } catch (error) {
+    request.log.error({ err: error }, 'the first view could not be rendered; the app renders it')
+    return null
+  }
+  if (view.kind === 'redirect') {
+    return reply.header('cache-control', 'no-cache').redirect(view.location, view.status)
+  }
+  const page = pageWith(index, view)
+  if (page === null) return null
+  return reply
+    .status(view.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(page)
+}

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import { FIRST_VIEW_STATE_ID } from '../catalogue'
+import { readFirstView } from './first-view'
+
+const STATE = {
+  router: { loaderData: { '0-1-0': null }, actionData: null, errors: null },
+  queries: { mutations: [], queries: [{ queryKey: ['', 'locations', 'list', {}, 1], state: { data: {} } }] },
+  locale: 'de-DE',
+}
+
+function pageWith(text: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('first view')
+  if (text !== null) {
+    const element = doc.createElement('script')
+    element.type = 'application/json'
+    element.id = FIRST_VIEW_STATE_ID
+    element.textContent = text
+    doc.body.append(element)
+  }
+  return doc
+}
+
+describe('the first view the service put in the page', () => {
+  it('is read when this browser uses the site’s own service', () => {
+    expect(readFirstView(null, pageWith(JSON.stringify(STATE)))).toEqual(STATE)
+    expect(
+      readFirstView({ baseUrl: '', apiKey: 'a-key-of-its-own' }, pageWith(JSON.stringify(STATE))),
+    ).toEqual(STATE)
+  })
+
+  it('is left unread when this browser uses another service', () => {
+    const other = { baseUrl: 'https://other.example', apiKey: 'their-key' }
+    expect(readFirstView(other, pageWith(JSON.stringify(STATE)))).toBeNull()
+  })
+
+  it('is left unread when absent, unreadable, or holding a loader’s failure', () => {
+    expect(readFirstView(null, pageWith(null))).toBeNull()
+    expect(readFirstView(null, pageWith('{"router":'))).toBeNull()
+    expect(readFirstView(null, pageWith(JSON.stringify({ router: STATE.router })))).toBeNull()
+    const failed = { ...STATE, router: { ...STATE.router, errors: { '0-1-0': { message: 'x' } } } }
+    expect(readFirstView(null, pageWith(JSON.stringify(failed)))).toBeNull()
+    expect(readFirstView(null, pageWith(JSON.stringify({ ...STATE, locale: 'not a locale!' })))).toBeNull()
+  })
+})

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../server/app'
+import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../server/config'
+import { loadDataset } from '../server/dataset/load'
+import { createStore } from '../server/dataset/store'
+import { PAGE_SIZE } from './catalogue'
+import { type FirstView, renderFirstView } from './entry-server'
+import { locationQueries } from './features/locations/queries'
+
+// This file runs in Node's environment: no window, document, localStorage or Worker. The route tree, its
+// loaders and pages must import and render without them.
+const dataset = loadDataset(DEFAULT_DATASET_PATH)
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await buildApp({ store: createStore(dataset), rateLimit: 0 })
+})
+afterAll(async () => {
+  await app.close()
+})
+
+/** The service's API, asked in process: what the service's own render of the first view will use. */
+const inProcess: typeof fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  const answer = await app.inject({
+    method: 'GET',
+    url,
+    headers: Object.fromEntries(new Headers(init?.headers)),
+  })
+  return new Response(answer.body, { status: answer.statusCode })
+}
+
+async function pageAt(path: string): Promise<Extract<FirstView, { kind: 'page' }>> {
+  const view = await renderFirstView(new Request(`http://explorer.test${path}`), {
+    fetch: inProcess,
+    demoKey: DEMO_KEY,
+  })
+  if (view.kind !== 'page') throw new Error(`${path} was not rendered: ${view.kind} to ${view.location}`)
+  return view
+}
+
+/** Text as React writes it in HTML. */
+const inHtml = (text = '') =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** What the JSON script elements will carry. */
+const stateOf = (view: Extract<FirstView, { kind: 'page' }>) =>
+  JSON.stringify({ router: view.router, queries: view.queries })
+
+describe('the first view rendered by the service', () => {
+  it('imports and renders with no browser globals', () => {
+    expect(typeof globalThis.window).toBe('undefined')
+    expect(typeof globalThis.localStorage).toBe('undefined')
+    expect(typeof globalThis.Worker).toBe('undefined')
+  })
+
+  it('holds a list’s first page of rows, and the cache the browser starts from', async () => {
+    const view = await pageAt('/locations')
+    expect(view.status).toBe(200)
+    for (const { name } of dataset.locations.slice(0, PAGE_SIZE)) expect(view.html).toContain(inHtml(name))
+    expect(view.html).not.toContain(inHtml(dataset.locations[PAGE_SIZE]?.name))
+    expect(view.html).toContain(`1–${PAGE_SIZE} of ${dataset.locations.length} locations`)
+    const cached = view.queries.queries.find(
+      (query) => JSON.stringify(query.queryKey) === JSON.stringify(locationQueries.keys.list('', {}, 1)),
+    )
+    expect(cached?.state.status).toBe('success')
+  })
+
+  it('holds a later page’s rows and a record', async () => {
+    const later = await pageAt('/episodes?page=2')
+    expect(later.html).toContain(inHtml(dataset.episodes[PAGE_SIZE]?.name))
+    const record = await pageAt('/locations/3')
+    expect(record.html).toContain(inHtml(dataset.locations.find(({ id }) => id === 3)?.name))
+  })
+
+  it('carries no key and no script, in the HTML or in the state', async () => {
+    for (const path of ['/locations', '/locations/3', '/locations/1,2', '/episodes?name=a']) {
+      const view = await pageAt(path)
+      expect(view.html).not.toContain(DEMO_KEY)
+      expect(stateOf(view)).not.toContain(DEMO_KEY)
+      expect(view.html).not.toMatch(/<script/i)
+    }
+  })
+
+  it('writes dates in the locale the request asks for, in UTC', async () => {
+    const record = dataset.locations[2]
+    const view = await renderFirstView(
+      new Request(`http://explorer.test/locations/${record?.id}`, {
+        headers: { 'accept-language': 'ja-JP' },
+      }),
+      { fetch: inProcess, demoKey: DEMO_KEY },
+    )
+    if (view.kind !== 'page') throw new Error('not rendered')
+    expect(view.locale).toBe('ja-JP')
+    const created = new Intl.DateTimeFormat('ja-JP', {
+      dateStyle: 'long',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    })
+    expect(view.html).toContain(created.format(new Date(record?.created ?? '')))
+  })
+
+  it('answers an address its loader corrects with the corrected address', async () => {
+    const view = await renderFirstView(new Request('http://explorer.test/locations?page=0'), {
+      fetch: inProcess,
+      demoKey: DEMO_KEY,
+    })
+    expect(view).toEqual({ kind: 'redirect', status: 302, location: '/locations' })
+  })
+
+  it('renders the page a loader shows for a record that does not exist', async () => {
+    const view = await pageAt('/locations/999999')
+    expect(view.html).toContain('Location not found')
+  })
+})
