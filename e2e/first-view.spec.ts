@@ -1,5 +1,5 @@
 /**
- * Issue 22's groundwork: a list rendered by the service (CATALOGUE_FIRST_VIEW=on, demo mode) is the app once
+ * The first view's groundwork: a list rendered by the service (CATALOGUE_FIRST_VIEW=on, demo mode) is the app once
  * its code runs, with no request for what the page already holds and no hydration error; without JavaScript
  * it is readable, and its pager's links work as plain links.
  */
@@ -11,6 +11,10 @@ import { expect, test } from './support/fixtures'
 import { LAN_LIKE_PORT, LARGE_URL, largeCounts } from './support/large-catalogue'
 import { DEMO_KEY } from './support/servers'
 import { type ServiceProcess, startServiceProcess } from './support/service-process'
+
+// One service for the whole file, on one port: the file's tests run in one worker, one after another (two
+// workers would each start and stop a service on that port under the other's tests).
+test.describe.configure({ mode: 'serial' })
 
 let service: ServiceProcess
 test.beforeAll(async () => {
