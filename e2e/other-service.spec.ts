@@ -12,6 +12,10 @@ import {
 import { DEMO_KEY } from './support/servers'
 import { connectedText, settingsView } from './support/settings'
 
+// One service for the whole file, at one address: the file's tests run in one worker, one after another (two
+// workers would each start and stop a service there under the other's tests).
+test.describe.configure({ mode: 'serial' })
+
 let lan: LargeCatalogue
 test.beforeAll(async () => {
   lan = await startLargeCatalogue({ host: LAN_LIKE_HOST, port: LAN_LIKE_PORT })
