@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useContext, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { ApiRecord, Column, Filters } from '../../catalogue'
 import { boundOf, type DataViewUrlState } from '../../lib/data-view-url'
-import { indexWorker, plainConnection } from '../client/index-client'
+import { indexWorker } from '../client/index-client'
 import type { DataViewPage, ListView } from '../protocol/data-view'
-import { IndexConnectionContext, useIndexSupported } from './index-connection'
 import { indexQueryKeys } from './index-query-keys'
-import { type IndexState, useIndexStatus } from './use-index-status'
+import { type IndexPageAnswer, useIndexPage } from './use-index-page'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'kind' | 'range'>
 
@@ -28,24 +26,7 @@ export function listViewOf(
 }
 
 /** A list's view as the index answers it, with the index's state (to say what it needs, and to build it). */
-export interface ListViewAnswer<R extends ApiRecord = ApiRecord>
-  extends Pick<IndexState, 'status' | 'progress' | 'build'> {
-  /** This browser can keep the index (Web Workers and IndexedDB). */
-  supported: boolean
-  /** The index is complete: the view is answered from it. */
-  complete: boolean
-  /** The page of the view, or the previous view's page while the next is counted (`previous`). */
-  page: DataViewPage<R> | undefined
-  previous: boolean
-  fetching: boolean
-  error: unknown
-}
-
-class IndexIncomplete extends Error {
-  constructor() {
-    super('The catalogue index is not complete.')
-  }
-}
+export type ListViewAnswer<R extends ApiRecord = ApiRecord> = IndexPageAnswer<DataViewPage<R>>
 
 /**
  * One page of a view of a list (sort, facets, ranges, the service's filters) and its facets' counts, answered
@@ -61,30 +42,15 @@ export function useListView<R extends ApiRecord>(
   state: DataViewUrlState,
   page: number,
 ): ListViewAnswer<R> {
-  const connection = useContext(IndexConnectionContext)
-  const supported = useIndexSupported() && connection !== null
-  const { status, progress, build } = useIndexStatus(
-    connection ?? { baseUrl: '', apiKey: '' },
-    false,
-    supported,
-  )
-  const complete = supported && status?.complete === true
   const view = useMemo(
     () => listViewOf(filters, state, collection.columns),
     [filters, state, collection.columns],
   )
-  const query = useQuery({
-    queryKey: indexQueryKeys.view(
-      connection?.baseUrl ?? '',
-      status?.updatedAt ?? null,
-      collection.name,
-      view,
-      page,
-    ),
-    queryFn: async () => {
-      if (!connection) throw new IndexIncomplete()
-      const answer = await indexWorker().view(plainConnection(connection), collection.name, view, page)
-      if (answer === null) throw new IndexIncomplete()
+  return useIndexPage(
+    (baseUrl, updatedAt) => indexQueryKeys.view(baseUrl, updatedAt, collection.name, view, page),
+    async (connection) => {
+      const answer = await indexWorker().view(connection, collection.name, view, page)
+      if (answer === null) return null
       // The rows as the list reads a service's: a record the index holds but the schema cannot read is left out.
       const results = answer.results.flatMap((record) => {
         const data = collection.record.safeParse(record).data
@@ -92,20 +58,5 @@ export function useListView<R extends ApiRecord>(
       })
       return { ...answer, results }
     },
-    enabled: complete,
-    placeholderData: keepPreviousData,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
-  return {
-    supported,
-    status,
-    progress,
-    build,
-    complete: complete && !(query.error instanceof IndexIncomplete),
-    page: complete ? query.data : undefined,
-    previous: query.isPlaceholderData,
-    fetching: query.isFetching,
-    error: query.error instanceof IndexIncomplete ? null : query.error,
-  }
+  )
 }
