@@ -12,6 +12,7 @@ import type { ListView } from '../src/catalogue-index/protocol/data-view'
 import { answerView, prepareList } from '../src/catalogue-index/worker/data-view'
 import { boundOf } from '../src/lib/data-view-url'
 import { loadNow, stampLine, stampNow, targetTable, writeLatest } from './benchmarks-doc'
+import { ms, percentile } from './timings'
 
 const TARGET_MS = 50
 const BASE = 'https://catalogue.test'
@@ -21,12 +22,6 @@ const addresses = (itemPath: string) => ({
   self: (id: number) => `${BASE}${itemPath}/${id}`,
   characters: (ids: readonly number[]) => ids.map((id) => `${BASE}/v1/characters/${id}`),
 })
-
-const percentile = (times: readonly number[], p: number) => {
-  const sorted = [...times].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 const started = new Date()
 const loadBefore = loadNow()

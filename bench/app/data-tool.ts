@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test'
 import { loadNow, stampLine, stampNow, targetTable, writeLatest } from '../benchmarks-doc'
 import { ensureLargeDataset } from '../large-dataset'
 import { stopServer } from '../processes'
+import { ms, percentile } from '../timings'
 import { launchBrowser } from './browser'
 import { indexCatalogue, startCatalogueService, waitUntilKept } from './indexed-catalogue'
 import { buildExplorer } from './service'
@@ -158,12 +159,6 @@ async function measure(label: string, dataset: string | null, workDir: string): 
     await stopServer(service)
   }
 }
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 function report(results: Result[], stamp: ReturnType<typeof stampNow>): string {
   const rows = results.flatMap((result) => {

@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test'
 import { writeLatest } from '../benchmarks-doc'
 import { ensureLargeDataset } from '../large-dataset'
 import { stopServer } from '../processes'
+import { ms, percentile } from '../timings'
 import { launchBrowser } from './browser'
 import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
 import { buildExplorer } from './service'
@@ -136,14 +137,6 @@ async function measure(
     await stopServer(service)
   }
 }
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 function report(results: Result[], loadBefore: number, minutes: number): string {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
