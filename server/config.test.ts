@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       drainSeconds: 0,
       maxConnections: 10_000,
       maxConnectionsPerAddress: 100,
+      firstView: true,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
   })
@@ -34,6 +35,7 @@ describe('configuration from the environment', () => {
         CATALOGUE_DRAIN_SECONDS: '5',
         CATALOGUE_MAX_CONNECTIONS: '500',
         CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
+        CATALOGUE_FIRST_VIEW: 'off',
       }),
     ).toEqual({
       port: 9000,
@@ -47,10 +49,12 @@ describe('configuration from the environment', () => {
       drainSeconds: 5,
       maxConnections: 500,
       maxConnectionsPerAddress: 20,
+      firstView: false,
     })
   })
 
   it.each([
+    [{ CATALOGUE_FIRST_VIEW: 'yes' }, 'Configuration error: CATALOGUE_FIRST_VIEW must be on or off (got "yes").'],
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc").'],
     [{ PORT: '65536' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "65536").'],
     [

@@ -28,6 +28,8 @@ export interface Config {
   maxConnections: number
   /** Open connections at most from one client address (IPv6: one /64). */
   maxConnectionsPerAddress: number
+  /** Whether a navigation to a list or record page gets its first view rendered by the service. */
+  firstView: boolean
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000
@@ -125,6 +127,10 @@ const EnvironmentSchema = z.object({
     1,
     1_000_000,
   ).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+  CATALOGUE_FIRST_VIEW: z
+    .enum(['on', 'off'], { error: 'CATALOGUE_FIRST_VIEW must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
 })
 
 /**
@@ -168,5 +174,6 @@ export function readConfig(
     drainSeconds: env.CATALOGUE_DRAIN_SECONDS,
     maxConnections: env.CATALOGUE_MAX_CONNECTIONS,
     maxConnectionsPerAddress: env.CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS,
+    firstView: env.CATALOGUE_FIRST_VIEW,
   }
 }

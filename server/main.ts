@@ -13,9 +13,7 @@ const FIRST_VIEW_FILE = fileURLToPath(new URL(`../${FIRST_VIEW_ENTRY}`, import.m
 
 runService(async (context) => {
   const hasApp = existsSync(`${DIST_DIR}/index.html`)
-  // Groundwork of issue 22, off unless asked for: the rest of the issue is not built yet.
-  const firstView =
-    hasApp && process.env.CATALOGUE_FIRST_VIEW === 'on' ? await loadFirstView(FIRST_VIEW_FILE) : null
+  const firstView = hasApp && context.config.firstView ? await loadFirstView(FIRST_VIEW_FILE) : null
   const app = await buildApp({
     ...serviceOptions(context),
     hosting: hasApp ? { staticDir: DIST_DIR, firstView } : null,
