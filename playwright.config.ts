@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { LARGE_PORT, LARGE_URL } from './e2e/support/large-catalogue'
-import { DEMO_PORT, DEMO_URL, KEYED_PORT, KEYED_URL, TEST_KEY } from './e2e/support/servers'
+import { DEMO_PORT, DEMO_URL, KEYED_PORT, KEYED_URL, SHELL_PORT, SHELL_URL, TEST_KEY } from './e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
 
@@ -61,6 +61,17 @@ export default defineConfig({
       env: { ...serviceEnv, PORT: String(DEMO_PORT) },
       reuseExistingServer: !CI,
       timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'shell',
+      command: 'exec env -u CATALOGUE_API_KEYS npm run --silent serve',
+      url: `${SHELL_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(SHELL_PORT), CATALOGUE_FIRST_VIEW: 'off' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

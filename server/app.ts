@@ -8,7 +8,7 @@ import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import { admission } from './http/admission'
 import { type AnswerCacheOptions, ApiAnswers } from './http/answers'
-import { ApiGate } from './http/api-gate'
+import { ApiGate, renderAllowance } from './http/api-gate'
 import { isApiPath, isUndecodableNavigation } from './http/api-paths'
 import { KeyRing } from './http/auth'
 import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
@@ -153,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,
+    admitRender: parts.admitRender,
   })
   return app
 }
@@ -193,6 +194,7 @@ function serviceParts(options: BuildAppOptions) {
     responseCache,
     door,
     admit: admission(gate),
+    admitRender: renderAllowance(limiter, demo),
     hosting: options.hosting ?? null,
     live: new LiveCatalogue(options.store),
     answers: new ApiAnswers(new Catalogue(options.cache), options.cache),

@@ -54,7 +54,10 @@ describe('configuration from the environment', () => {
   })
 
   it.each([
-    [{ CATALOGUE_FIRST_VIEW: 'yes' }, 'Configuration error: CATALOGUE_FIRST_VIEW must be on or off (got "yes").'],
+    [
+      { CATALOGUE_FIRST_VIEW: 'yes' },
+      'Configuration error: CATALOGUE_FIRST_VIEW must be on or off (got "yes").',
+    ],
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc").'],
     [{ PORT: '65536' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "65536").'],
     [

@@ -1,4 +1,10 @@
-import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query'
+import {
+  type DehydratedState,
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type Query,
+  QueryClient,
+} from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import {
@@ -8,19 +14,24 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom'
 import { type Connection, createClient } from './api/client'
-import { createRequestLog } from './api/request-log'
+import { isLastingFailure } from './api/errors'
+import { createRequestLog, type RequestLogEntry } from './api/request-log'
 import { AppProviders } from './app/App'
 import { fixedConnectionStore } from './app/connection/fixed-connection'
 import { appRoutes } from './app/router'
+import { localeFromAcceptLanguage } from './catalogue'
 import { setReaderLocale } from './lib/format'
-import { localeFromAcceptLanguage } from './lib/locale'
 
-/** Where the first view's data comes from: the service's own API, asked in process, with its demo key. */
+/**
+ * Where the first view's data comes from: the service's own API, asked in process, with its demo key; or
+ * nowhere (null), when the service may not answer for this visitor (keys configured, or the visitor uses
+ * another service): the view is then the page's frame, and the browser fetches its data.
+ */
 export type FirstViewSource = {
   /** Answers a request for a path of the service's API (`/v1/locations/?page=1`), as `fetch` would. */
   fetch: typeof fetch
   demoKey: string
-}
+} | null
 
 /** What the router knew once the first view's loaders ran: what the browser's router starts from. */
 export type RouterState = Pick<StaticHandlerContext, 'loaderData' | 'actionData' | 'errors'>
@@ -33,8 +44,17 @@ export type FirstView =
       html: string
       router: RouterState
       queries: DehydratedState
+      /** The API requests the view was made from, for its "API" disclosure in the browser. */
+      requests: RequestLogEntry[]
       /** The locale its dates and counts are written in (from `Accept-Language`): the browser's first render uses it. */
       locale: string
+      /**
+       * Whether the view holds all its data: false for a frame (rendered with no source) and for a view some of
+       * whose data failed for a while only (that part renders loading, and the browser asks again).
+       */
+      complete: boolean
+      /** A frame: its loaders did not run against any service, so the browser runs them once it has hydrated. */
+      frame: boolean
     }
   /** A loader corrected the address (`/locations?page=0` → `/locations`), or sent the visit elsewhere. */
   | { kind: 'redirect'; status: number; location: string }
@@ -48,12 +68,13 @@ export type FirstView =
  */
 export async function renderFirstView(request: Request, source: FirstViewSource): Promise<FirstView> {
   const queryClient = new QueryClient({
-    // One render, one answer: a failure shows as it would in the browser, whose Retry asks again.
+    // One render, one answer: a failure is left to the browser, which asks again.
     defaultOptions: { queries: { retry: false } },
   })
-  const connection: Connection = { baseUrl: '', apiKey: source.demoKey }
-  const client = createClient(connection, source.fetch, createRequestLog())
-  const connections = fixedConnectionStore({ demoKey: source.demoKey }, connection, client)
+  const connection: Connection = { baseUrl: '', apiKey: source?.demoKey ?? FRAME_KEY }
+  const requests = createRequestLog()
+  const client = createClient(connection, source?.fetch ?? noData, requests)
+  const connections = fixedConnectionStore({ demoKey: connection.apiKey }, connection, client)
   const routes = appRoutes({ queryClient, connections })
   const handler = createStaticHandler(routes)
 
@@ -62,6 +83,10 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' }
   }
   await answered(queryClient)
+  // What failed for a while only (and, in a frame, everything) renders loading, as in the browser before an
+  // answer: the browser's cache starts without it, and its page asks for it.
+  const passing = queryClient.getQueryCache().findAll({ predicate: (query) => !isRendered(query) })
+  queryClient.removeQueries({ predicate: (query) => !isRendered(query) })
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const locale = localeFromAcceptLanguage(request.headers.get('accept-language'))
@@ -80,10 +105,29 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
     status: context.statusCode,
     html,
     router: { loaderData, actionData, errors },
-    queries: dehydrate(queryClient),
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: isRendered }),
+    requests: requests
+      .entries()
+      .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status))),
     locale,
+    complete: source !== null && passing.length === 0,
+    frame: source === null,
   }
 }
+
+/** An answer, or a failure that answers the address itself (a record that does not exist): rendered as it is. */
+const isRendered = (query: Query) =>
+  defaultShouldDehydrateQuery(query) ||
+  (query.state.status === 'error' && isLastingFailure(query.state.error))
+
+/** The answers a rendered view shows (answers, a record not found, a request refused): see isRendered. */
+const RENDERED_STATUSES = /^(2\d\d|400|404)$/
+
+/** The frame's connection: its key is never sent (nothing is fetched) and never written (it is no key). */
+const FRAME_KEY = 'frame'
+
+/** The frame's `fetch`: it has no data, so every loader's request fails at once and renders loading. */
+const noData: typeof fetch = () => Promise.reject(new Error('The first view’s frame has no data.'))
 
 /**
  * Waits for every request the loaders started: a list's first page renders at once in the browser (its

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
-import { readFirstView, routerForFirstView } from './app/first-view'
+import { afterHydration, readFirstView, routerForFirstView } from './app/first-view'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { FORMATTER_WARMERS } from './lib/format'
@@ -24,20 +24,30 @@ function started(router: AppRouter) {
   )
 }
 
-const app = (router: AppRouter) => (
+const app = (router: AppRouter, onMounted?: () => void) => (
   <StrictMode>
-    <App queryClient={queryClient} connections={connections} router={router} />
+    <App queryClient={queryClient} connections={connections} router={router} onMounted={onMounted} />
   </StrictMode>
 )
 
 if (firstView) {
   // The service rendered this page (its first view): the page becomes the app once its code and the config are
   // here, from the rendered answers, with no request.
-  Promise.all([routerForFirstView({ queryClient, connections }, firstView), config]).then(([router]) => {
-    started(router)
-    const root = document.getElementById('root')
-    if (root) hydrateRoot(root, app(router))
-  })
+  const view = firstView
+  Promise.all([routerForFirstView({ queryClient, connections }, view), connections.client()]).then(
+    ([router, client]) => {
+      started(router)
+      const root = document.getElementById('root')
+      if (!root) return
+      // A frame, in a browser with no key for this site: the settings take its place (nothing to match).
+      if (client === null) createRoot(root).render(app(router))
+      else
+        hydrateRoot(
+          root,
+          app(router, () => afterHydration(router, view)),
+        )
+    },
+  )
 } else {
   // No first view, or one left unread (another service is in use): the app renders over whatever is there.
   const router = createAppRouter({ queryClient, connections })

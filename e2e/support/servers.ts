@@ -18,6 +18,15 @@ export const KEYED_PORT = PORT_BASE + 1
 export const KEYED_URL = `http://127.0.0.1:${KEYED_PORT}`
 export const TEST_KEY = 'e2e-right-key-4b9d27c1'
 
+/**
+ * Demo mode without first views (`CATALOGUE_FIRST_VIEW=off`): every navigation gets the app's shell, as the
+ * service worker answers a returning visitor's navigations. The specs of what the app does while it fetches a
+ * page's data itself (loading states, failures, the requests it makes) run here; port 3 after the first is
+ * the large catalogue's, 4 a spec's own.
+ */
+export const SHELL_PORT = PORT_BASE + 5
+export const SHELL_URL = `http://127.0.0.1:${SHELL_PORT}`
+
 /** A key no server accepts. */
 export const WRONG_KEY = 'e2e-wrong-key-81c3f05a'
 

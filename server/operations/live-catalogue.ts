@@ -16,6 +16,7 @@ export function recordCounts(store: CatalogueStore): RecordCounts {
 export class LiveCatalogue {
   private current: { byName: Map<string, CollectionStore>; counts: RecordCounts }
   private readonly listeners: (() => void)[] = []
+  private replaced = 0
 
   constructor(store: CatalogueStore) {
     this.current = LiveCatalogue.serve(store)
@@ -39,9 +40,15 @@ export class LiveCatalogue {
     return this.current.counts
   }
 
+  /** Which dataset is served: 0 for the one the service started with, one more for each replacement. */
+  get version(): number {
+    return this.replaced
+  }
+
   /** Serves `store` from now on. */
   replace(store: CatalogueStore): void {
     this.current = LiveCatalogue.serve(store)
+    this.replaced += 1
     for (const listener of this.listeners) listener()
   }
 

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
+import { join } from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { type Admit, whenAdmitted } from '../http/admission'
 import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
-import { sendFirstView } from './first-view'
+import { type FirstViewOptions, type RenderFirstView, sendFirstView } from './first-view'
+import { FirstViewCache } from './first-view-cache'
 import {
   type AppHosting,
   isAppNavigation,
@@ -24,6 +27,8 @@ export interface ExplorerOptions {
   admit: Admit
   /** The public base of a request: its scheme decides which other services the app may reach. */
   publicBase: PublicBase
+  /** Counts an uncached first view against the visitor's address (the demo key's per-address allowance). */
+  admitRender: (client: string) => boolean | Promise<boolean>
 }
 
 /**
@@ -75,6 +80,8 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     await registerStaticApp(scope, staticDir)
   }
   registerExplorerConfig(scope, options.demoKey)
+  const firstViews =
+    staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 
   scope.setNotFoundHandler((request, reply) => {
     // `http://host/v1/…` and other spellings the router reads as the API still need a key first.
@@ -86,10 +93,8 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     }
     if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
     if (staticDir !== null && isAppNavigation(request)) {
-      // Rows only where the service may answer them for any visitor: demo mode, with the demo key.
-      if (!firstView || options.demoKey === null) return sendAppIndex(reply)
-      const render = { render: firstView, demoKey: options.demoKey, staticDir }
-      return sendFirstView(scope, request, reply, render).then((sent) => sent ?? sendAppIndex(reply))
+      if (!firstViews) return sendAppIndex(reply)
+      return sendFirstView(scope, request, reply, firstViews).then((sent) => sent ?? sendAppIndex(reply))
     }
     if (hosting && 'middleware' in hosting) {
       reply.hijack()
@@ -102,4 +107,30 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     }
     return sendError(reply, 404, MESSAGES.notFound)
   })
+}
+
+/** The first views' settings, cache and page; null when the build has no index.html to put them in. */
+function firstViewOptions(
+  scope: FastifyInstance,
+  staticDir: string,
+  render: RenderFirstView,
+  options: ExplorerOptions,
+): FirstViewOptions | null {
+  let index: string
+  try {
+    index = readFileSync(join(staticDir, 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+  const cache = new FirstViewCache()
+  // Views of an older dataset are never asked for again (their key holds its version): their room is freed.
+  scope.catalogue.onReplace(() => cache.clear())
+  return {
+    render,
+    demoKey: options.demoKey,
+    index,
+    cache,
+    publicBase: options.publicBase,
+    admitRender: options.admitRender,
+  }
 }

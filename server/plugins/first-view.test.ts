@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
+import { CHOSEN_CONNECTION_COOKIE, FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
 import { renderFirstView } from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
+import { createStore } from '../dataset/store'
 import { fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
 import { loadFirstView, pageWith, type RenderFirstView } from './first-view'
 
@@ -96,17 +97,107 @@ describe('the first view of a list or record navigation, in demo mode', () => {
   })
 })
 
+/** What a frame must hold, and not: the page's heading and form, no row, no key, no script but the state. */
+function expectFrame(text: string, path: string) {
+  expect(text, path).not.toContain(EMPTY_ROOT)
+  expect(text, path).toContain('<h1')
+  for (const { name } of shippedDataset.locations.slice(0, 3)) expect(text, path).not.toContain(inHtml(name))
+  expect(text, path).not.toContain(DEMO_KEY)
+  expect(text, path).toContain('"frame":true')
+  expect(scriptsOf(text), path).toEqual([`<script type="application/json" id="${FIRST_VIEW_STATE_ID}">`])
+}
+
 describe('the first view with keys configured', () => {
-  const server = serveForTests({
-    apiKeys: ['a-key-long-enough-1234'],
-    hosting: { staticDir: dist, firstView: renderFirstView },
+  const KEY = 'a-key-long-enough-1234'
+  const server = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist, firstView: renderFirstView } })
+  const plain = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist } })
+
+  it('is the page’s frame: heading and filter form with the address’s values, no rows, no key', async () => {
+    for (const path of ['/locations', '/locations?name=Earth&page=2', '/locations/3', '/episodes/1,2']) {
+      const answer = await navigate(server.origin, path)
+      expect(answer.status, path).toBe(200)
+      expectFrame(answer.text, path)
+      expect(answer.text, path).not.toContain(KEY)
+    }
+    const filtered = await navigate(server.origin, '/locations?name=Earth')
+    expect(filtered.text).toMatch(/<input[^>]*value="Earth"/)
   })
 
-  it('renders no rows: the service has no key it may use for a visitor', async () => {
+  it('sends the same Content-Security-Policy as the app without a first view', async () => {
+    const rendered = await navigate(server.origin, '/locations')
+    const unrendered = await navigate(plain.origin, '/locations')
+    expect(rendered.headers['content-security-policy']).toBe(unrendered.headers['content-security-policy'])
+  })
+})
+
+describe('the first view for a browser that uses a connection chosen in Settings', () => {
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+  const cookie = `${CHOSEN_CONNECTION_COOKIE.name}=${CHOSEN_CONNECTION_COOKIE.value}`
+
+  it('is the page’s frame, none of the site’s own rows', async () => {
+    for (const path of ['/locations', '/episodes?page=2', '/locations/3']) {
+      const answer = await rawRequest(server.origin, path, { accept: 'text/html', cookie: `a=1; ${cookie}` })
+      expect(answer.status, path).toBe(200)
+      expectFrame(answer.body.toString('utf8'), path)
+    }
+  })
+
+  it('holds the rows again once the cookie is gone', async () => {
     const answer = await navigate(server.origin, '/locations')
-    expect(answer.status).toBe(200)
-    expect(answer.text).toContain(EMPTY_ROOT)
-    expect(answer.text).not.toContain(inHtml(shippedDataset.locations[0]?.name))
+    expect(answer.text).toContain(inHtml(shippedDataset.locations[0]?.name))
+  })
+})
+
+describe('first views already rendered', () => {
+  const renders: string[] = []
+  const counting: RenderFirstView = (request, source) => {
+    renders.push(new URL(request.url).pathname + new URL(request.url).search)
+    return renderFirstView(request, source)
+  }
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: counting } })
+
+  it('are sent again without a render, for the same address, locale, base and service only', async () => {
+    const first = await navigate(server.origin, '/locations?page=3')
+    const again = await navigate(server.origin, '/locations?page=3')
+    expect(again.text).toBe(first.text)
+    expect(renders).toEqual(['/locations?page=3'])
+    const cookie = `${CHOSEN_CONNECTION_COOKIE.name}=${CHOSEN_CONNECTION_COOKIE.value}`
+    await rawRequest(server.origin, '/locations?page=3', { accept: 'text/html', 'accept-language': 'de' })
+    await rawRequest(server.origin, '/locations?page=3', { accept: 'text/html', cookie })
+    await rawRequest(server.origin, '/locations?page=3', { accept: 'text/html', host: 'other.test' })
+    expect(renders).toHaveLength(4)
+  })
+
+  it('are rendered again once the dataset is replaced', async () => {
+    await navigate(server.origin, '/episodes')
+    const before = renders.length
+    server.app.catalogue.replace(createStore(shippedDataset))
+    await navigate(server.origin, '/episodes')
+    expect(renders).toHaveLength(before + 1)
+  })
+
+  it('say that they differ with the language, the cookie and what was asked for', async () => {
+    const answer = await navigate(server.origin, '/locations')
+    expect(answer.headers.vary).toMatch(/Accept-Language/)
+    expect(answer.headers.vary).toMatch(/Cookie/)
+  })
+})
+
+describe('the renders an address may ask for', () => {
+  // 1 request a second, in bursts of 4: a data render takes one token for itself and one for its API request.
+  const server = serveForTests({ rateLimit: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+
+  it('count against the demo key’s allowance for that address; once spent, the app’s page answers', async () => {
+    const first = await navigate(server.origin, '/locations?page=2')
+    const second = await navigate(server.origin, '/locations?page=3')
+    expect(first.text).not.toContain(EMPTY_ROOT)
+    expect(second.text).not.toContain(EMPTY_ROOT)
+    const spent = await navigate(server.origin, '/locations?page=4')
+    expect(spent.status).toBe(200)
+    expect(spent.text).toContain(EMPTY_ROOT)
+    expect((await server.get('/v1/locations')).status).toBe(429)
+    // What was rendered already costs nothing.
+    expect((await navigate(server.origin, '/locations?page=2')).text).toBe(first.text)
   })
 })
 
@@ -130,7 +221,10 @@ describe('the first view’s state in the page', () => {
       html: '<p>rows</p>',
       router: { loaderData: {} },
       queries: { queries: [{ state: { data: { name: hostile } } }] },
+      requests: [],
       locale: 'en-GB',
+      complete: true,
+      frame: false,
     })
     expect(page).not.toBeNull()
     expect(scriptsOf(page ?? '')).toHaveLength(1)

@@ -1,20 +1,35 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { COLLECTIONS, FIRST_VIEW_STATE_ID } from '../../src/catalogue'
+import {
+  COLLECTIONS,
+  choseConnection,
+  FIRST_VIEW_STATE_ID,
+  localeFromAcceptLanguage,
+} from '../../src/catalogue'
+import type { PublicBase } from '../http/public-base'
+import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
 
 /**
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
  * dist-server/entry-server.js). The service reaches it only through the built file: server/ imports nothing
- * of the explorer's code, so these types restate what it hands back.
+ * of the explorer's code, so these types restate what it hands back. A null source renders the page's frame.
  */
-export type FirstViewSource = { fetch: typeof fetch; demoKey: string }
+export type FirstViewSource = { fetch: typeof fetch; demoKey: string } | null
 export type FirstViewResult =
-  | { kind: 'page'; status: number; html: string; router: unknown; queries: unknown; locale: string }
+  | {
+      kind: 'page'
+      status: number
+      html: string
+      router: unknown
+      queries: unknown
+      requests: unknown
+      locale: string
+      complete: boolean
+      frame: boolean
+    }
   | { kind: 'redirect'; status: number; location: string }
 export type RenderFirstView = (request: Request, source: FirstViewSource) => Promise<FirstViewResult>
-
 /** Where `npm run build` writes the server entry, beside dist/. */
 export const FIRST_VIEW_ENTRY = 'dist-server/entry-server.js'
 
@@ -75,44 +90,87 @@ const ROOT = '<div id="root"></div>'
 /** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
 export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {
   if (!index.includes(ROOT)) return null
-  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({ router: view.router, queries: view.queries, locale: view.locale })}</script>`
+  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({
+    router: view.router,
+    queries: view.queries,
+    requests: view.requests,
+    locale: view.locale,
+    frame: view.frame,
+  })}</script>`
   return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
 }
 
+/** What answering a navigation with its first view needs. */
+export type FirstViewOptions = {
+  render: RenderFirstView
+  /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
+  demoKey: string | null
+  /** The app's index.html, the page the first view is put in. */
+  index: string
+  cache: FirstViewCache
+  publicBase: PublicBase
+  /** Counts an uncached render against the visitor's address; false when its allowance is spent. */
+  admitRender: (client: string) => boolean | Promise<boolean>
+}
+
 /**
- * Answers a navigation to a list or record route with its first view, in demo mode; null when it does not
- * (another route, no render, an index.html without the root element, or the render failed: the app's
- * index.html then answers, as without a render).
+ * Answers a navigation to a list or record route with its first view: with data in demo mode (unless the
+ * visitor uses another service), the page's frame otherwise; from the cache when it was rendered already.
+ * Null when it does not: another route, an index.html without the root element, a render the visitor's
+ * allowance does not cover, or a render that failed (the app's index.html then answers, as without a render).
  */
 export async function sendFirstView(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { render: RenderFirstView; demoKey: string; staticDir: string },
+  options: FirstViewOptions,
 ): Promise<FastifyReply | null> {
   if (request.method !== 'GET' || !isFirstViewPath(request.url)) return null
-  const index = readFileSync(join(options.staticDir, 'index.html'), 'utf8')
+  const language = request.headers['accept-language']
+  const acceptLanguage = typeof language === 'string' ? language : ''
+  const data = options.demoKey !== null && !choseConnection(request.headers.cookie)
+  const key: FirstViewKey = {
+    publicBase: options.publicBase.of(request.raw, request.headers),
+    datasetVersion: app.catalogue.version,
+    locale: localeFromAcceptLanguage(acceptLanguage),
+    data,
+    url: request.url,
+  }
+  let view = options.cache.get(key)
+  if (!view) {
+    if (!(await options.admitRender(request.ip))) return null
+    const rendered = await renderView(app, request, options, data ? options.demoKey : null, acceptLanguage)
+    if (!rendered) return null
+    view = rendered.view
+    if (rendered.complete) options.cache.set(key, view)
+  }
+  // The page differs with these request headers; a shared cache must not hand one visitor's to another.
+  reply.header('vary', 'Accept, Accept-Language, Cookie').header('cache-control', 'no-cache')
+  if ('location' in view) return reply.redirect(view.location, view.status)
+  return reply.status(view.status).header('content-type', 'text/html; charset=utf-8').send(view.page)
+}
+
+async function renderView(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: FirstViewOptions,
+  demoKey: string | null,
+  acceptLanguage: string,
+): Promise<{ view: SentView; complete: boolean } | null> {
   let view: FirstViewResult
   try {
     const address = new URL(request.url, 'http://first-view.invalid')
-    const language = request.headers['accept-language']
-    const headers = { accept: 'text/html', 'accept-language': typeof language === 'string' ? language : '' }
-    view = await options.render(new Request(address, { headers }), {
-      fetch: inProcessFetch(app, request),
-      demoKey: options.demoKey,
-    })
+    const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
+    const source = demoKey === null ? null : { fetch: inProcessFetch(app, request), demoKey }
+    view = await options.render(new Request(address, { headers }), source)
   } catch (error) {
     request.log.error({ err: error }, 'the first view could not be rendered; the app renders it')
     return null
   }
   if (view.kind === 'redirect') {
-    return reply.header('cache-control', 'no-cache').redirect(view.location, view.status)
+    return { view: { status: view.status, location: view.location }, complete: true }
   }
-  const page = pageWith(index, view)
+  const page = pageWith(options.index, view)
   if (page === null) return null
-  return reply
-    .status(view.status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .send(page)
+  return { view: { status: view.status, page }, complete: view.complete || view.frame }
 }

@@ -36,6 +36,42 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
+/**
+ * Failures that answer the address itself (nothing there, a request the service refuses): the same for every
+ * visitor and every retry, so a first view rendered by the service may show them as they are.
+ */
+export function isLastingFailure(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'notFound' || error.kind === 'badRequest')
+}
+
+const API_ERROR_KINDS: readonly ApiErrorKind[] = [
+  'unauthorized',
+  'notFound',
+  'rateLimited',
+  'badRequest',
+  'server',
+  'network',
+  'invalidResponse',
+]
+const isApiErrorKind = (kind: unknown): kind is ApiErrorKind => API_ERROR_KINDS.some((each) => each === kind)
+
+/** An ApiError again from what JSON kept of one (its kind, status, retry delay and detail), or null. */
+export function revivedApiError(value: unknown): ApiError | null {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return null
+  const { kind } = value
+  if (!isApiErrorKind(kind)) return null
+  const numberOf = (name: string) => {
+    const field: unknown = Reflect.get(value, name)
+    return typeof field === 'number' ? field : undefined
+  }
+  const detail: unknown = Reflect.get(value, 'detail')
+  return new ApiError(kind, {
+    status: numberOf('status'),
+    retryAfter: numberOf('retryAfter'),
+    detail: typeof detail === 'string' ? detail : undefined,
+  })
+}
+
 /** One sentence a person can act on. Never contains the key: it is built from our own words and the status. */
 export function describeFailure(kind: ApiErrorKind, init: ApiErrorInit = {}): string {
   switch (kind) {

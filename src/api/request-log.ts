@@ -4,9 +4,10 @@
  */
 /**
  * Where an answer came from: the service over the network, the browser's HTTP cache (the API allows a minute),
- * or the catalogue index in this browser (offline answers, and pages such as insights counted from it).
+ * the catalogue index in this browser (offline answers, and pages such as insights counted from it), or the
+ * service itself, which asked for it while rendering the page (a first view).
  */
-export type RequestSource = 'network' | 'cache' | 'index'
+export type RequestSource = 'network' | 'cache' | 'index' | 'page'
 
 export type RequestLogEntry = {
   /** Increasing number: later requests have larger ones. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { HeaderSearchContext } from '../components/layout/header-search'
 import { ConnectionProvider } from './connection/ConnectionProvider'
@@ -12,6 +12,8 @@ type Props = {
   queryClient: QueryClient
   connections: ConnectionStore
   router: ReturnType<typeof createAppRouter>
+  /** Called once the app is on the page (for a hydrated first view: once the HTML has become the app). */
+  onMounted?: () => void
 }
 
 /**
@@ -32,10 +34,16 @@ export function AppProviders({
   )
 }
 
-export function App({ queryClient, connections, router }: Props) {
+export function App({ queryClient, connections, router, onMounted }: Props) {
   return (
     <AppProviders queryClient={queryClient} connections={connections}>
       <RouterProvider router={router} />
+      <Mounted onMounted={onMounted} />
     </AppProviders>
   )
+}
+
+function Mounted({ onMounted }: { onMounted: (() => void) | undefined }) {
+  useEffect(() => onMounted?.(), [onMounted])
+  return null
 }

@@ -6,8 +6,24 @@ import { readFirstView } from './first-view'
 const STATE = {
   router: { loaderData: { '0-1-0': null }, actionData: null, errors: null },
   queries: { mutations: [], queries: [{ queryKey: ['', 'locations', 'list', {}, 1], state: { data: {} } }] },
+  requests: [
+    {
+      method: 'GET',
+      path: '/v1/locations?page=1',
+      base: '',
+      status: 200,
+      durationMs: 3,
+      size: 9,
+      body: {},
+      source: 'network',
+      seq: 1,
+      at: 0,
+    },
+  ],
   locale: 'de-DE',
+  frame: false,
 }
+const FRAME = { ...STATE, queries: { mutations: [], queries: [] }, requests: [], frame: true }
 
 function pageWith(text: string | null): Document {
   const doc = document.implementation.createHTMLDocument('first view')
@@ -22,16 +38,21 @@ function pageWith(text: string | null): Document {
 }
 
 describe('the first view the service put in the page', () => {
-  it('is read when this browser uses the site’s own service', () => {
+  it('is read when this browser uses the site’s default connection', () => {
     expect(readFirstView(null, pageWith(JSON.stringify(STATE)))).toEqual(STATE)
-    expect(
-      readFirstView({ baseUrl: '', apiKey: 'a-key-of-its-own' }, pageWith(JSON.stringify(STATE))),
-    ).toEqual(STATE)
   })
 
-  it('is left unread when this browser uses another service', () => {
+  it('is left unread when this browser uses a connection chosen in Settings', () => {
     const other = { baseUrl: 'https://other.example', apiKey: 'their-key' }
     expect(readFirstView(other, pageWith(JSON.stringify(STATE)))).toBeNull()
+    const ownKey = { baseUrl: '', apiKey: 'a-key-of-its-own' }
+    expect(readFirstView(ownKey, pageWith(JSON.stringify(STATE)))).toBeNull()
+  })
+
+  it('is read as a frame, which holds no data, whichever service this browser uses', () => {
+    const other = { baseUrl: 'https://other.example', apiKey: 'their-key' }
+    expect(readFirstView(other, pageWith(JSON.stringify(FRAME)))).toEqual(FRAME)
+    expect(readFirstView(null, pageWith(JSON.stringify(FRAME)))).toEqual(FRAME)
   })
 
   it('is left unread when absent, unreadable, or holding a loader’s failure', () => {

@@ -17,3 +17,16 @@ export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>
  * router's loader data and React Query's dehydrated cache), read by the explorer's entry.
  */
 export const FIRST_VIEW_STATE_ID = 'first-view-state'
+
+/**
+ * The cookie the explorer sets while this browser uses a connection chosen in its Settings (another service,
+ * or a key of its own) rather than the site's default, and clears otherwise: it holds only that fact, never an
+ * address or a key. A first view rendered for such a browser is the page's frame, none of the site's rows.
+ */
+export const CHOSEN_CONNECTION_COOKIE = { name: 'catalogue-explorer.connection', value: 'chosen' } as const
+
+/** Whether a `Cookie` header says that the browser uses a connection chosen in Settings. */
+export function choseConnection(cookieHeader: string | undefined): boolean {
+  const { name, value } = CHOSEN_CONNECTION_COOKIE
+  return (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${name}=${value}`)
+}

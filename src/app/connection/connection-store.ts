@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
 import type { ExplorerConfig } from '../../catalogue'
 import { withIndexFallback } from '../../catalogue-index/client/offline-client'
+import { markConnectionChosen } from './chosen-connection-cookie'
 import { effectiveConnection, loadConnection, saveConnection } from './storage'
 
 /**
@@ -25,6 +26,7 @@ export function createConnectionStore(
   queryClient: QueryClient,
 ): ConnectionStore {
   let saved = loadConnection()
+  markConnectionChosen(saved)
   let cached: { baseUrl: string; apiKey: string; client: CatalogueClient } | null = null
   const listeners = new Set<() => void>()
 
@@ -49,6 +51,7 @@ export function createConnectionStore(
       const previous = saved
       saveConnection(next)
       saved = next.apiKey === '' ? null : next
+      markConnectionChosen(saved)
       const current = saved
       // The index of a connection changed or forgotten goes with it, the demo key's too (it is in use when
       // nothing is saved).

@@ -50,6 +50,7 @@ const SOURCE_NAMES = {
   network: 'Network',
   cache: 'Browser cache',
   index: 'Catalogue index (in this browser)',
+  page: 'The page, rendered by the service',
 } as const
 
 /** Where the page's data came from: the network, the browser's HTTP cache or the index, at its time. */
