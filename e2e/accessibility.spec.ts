@@ -6,7 +6,7 @@ import { compareView, listView, mainNav, openIndexed } from './support/explorer'
 import { isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
 import { LARGE_URL } from './support/large-catalogue'
-import { WRONG_KEY } from './support/servers'
+import { SHELL_URL, WRONG_KEY } from './support/servers'
 import { KEY_REFUSED, keptFromEarlierVisit, settingsView } from './support/settings'
 
 type State = {
@@ -129,7 +129,8 @@ const states: State[] = [
     name: 'a server error',
     reach: async (page) => {
       await page.route(isLocationListPage(1), (route) => route.fulfill(jsonBody(500, { error: 'Broken.' })))
-      await page.goto('/locations')
+      // The app's shell, which asks for the rows itself (a first view rendered by the service holds them).
+      await page.goto(`${SHELL_URL}/locations`)
       await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
     },
   },
@@ -137,7 +138,7 @@ const states: State[] = [
     name: 'a schema mismatch',
     reach: async (page) => {
       await page.route(isLocationListPage(1), (route) => route.fulfill(jsonBody(200, { results: 'none' })))
-      await page.goto('/locations')
+      await page.goto(`${SHELL_URL}/locations`)
       await expect(page.getByRole('alert')).toContainText('unexpected')
     },
   },

@@ -4,19 +4,21 @@ import { API_PREFIX, PAGE_SIZE } from '../src/catalogue'
 import { matching, pageOf } from './support/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { DEMO_KEY, DEMO_URL } from './support/servers'
+import { DEMO_KEY, DEMO_URL, SHELL_URL } from './support/servers'
 
 /** The "API" disclosure at the foot of a page, and the parts of one request in it. */
-function apiView(page: Page) {
+function apiView(page: Page, origin = DEMO_URL) {
   return {
     summary: page.getByText(/^API \(\d+ requests?\)$/),
-    request: (path: string) => page.getByRole('region', { name: `GET ${DEMO_URL}${path}` }),
+    request: (path: string) => page.getByRole('region', { name: `GET ${origin}${path}` }),
     copyCurl: page.getByRole('button', { name: 'Copy as curl' }),
     includeKey: page.getByRole('checkbox', { name: /Include my key/ }),
     copied: page.getByRole('status').filter({ hasText: 'copied' }),
     responseToggle: page.getByText('Response JSON', { exact: true }),
   }
 }
+
+const RENDERED_BY_THE_SERVICE = /^The page, rendered by the service, at \d\d:\d\d:\d\d$/
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 
@@ -36,7 +38,8 @@ test('a list shows the request behind it, and Copy as curl never holds the key u
   const request = api.request(path)
   await expect(request).toBeVisible()
   await expect(request.getByRole('definition').nth(0)).toHaveText('200')
-  await expect(request.getByRole('definition').nth(3)).toHaveText(/^Network, at \d\d:\d\d:\d\d$/)
+  // The first view came with its rows: the service asked for them while rendering the page.
+  await expect(request.getByRole('definition').nth(3)).toHaveText(RENDERED_BY_THE_SERVICE)
 
   // Without the choice: the key is the shell's variable; the command works once it is set.
   await api.copyCurl.click()
@@ -87,17 +90,27 @@ test('a record opened from a list says it came from the cache; a comparison show
   await api.summary.click()
   const compared = api.request(`${API_PREFIX}/episodes/${first.id},${second.id}`)
   await expect(compared.getByRole('definition').nth(0)).toHaveText('200')
-  await expect(compared.getByRole('definition').nth(3)).toHaveText(/^Network, at \d\d:\d\d:\d\d$/)
+  await expect(compared.getByRole('definition').nth(3)).toHaveText(RENDERED_BY_THE_SERVICE)
+
+  // Asked for by the app (over the network, or from the browser's cache when it fetched the page ahead).
+  await page.getByRole('link', { name: 'Back to episodes' }).click()
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/\/episodes\?page=2$/)
+  await api.summary.click()
+  const later = api.request(`${API_PREFIX}/episodes/?page=2`)
+  await expect(later.getByRole('definition').nth(0)).toHaveText('200')
+  await expect(later.getByRole('definition').nth(3)).toHaveText(/^(Network|Browser cache), at \d\d:\d\d:\d\d$/)
 })
 
-test('a list asked for again within the minute the API allows is answered by the browser cache, and says so', async ({
+test('a list the app asked for again within the minute the API allows is answered by the browser cache, and says so', async ({
   page,
 }) => {
-  await page.goto('/locations?type=Planet')
+  // The app's shell (as the service worker serves a returning visitor) asks for the rows itself.
+  await page.goto(`${SHELL_URL}/locations?type=Planet`)
   await expect(listView(page, 'locations').rows.first()).toBeVisible()
   await page.reload()
   await expect(listView(page, 'locations').rows.first()).toBeVisible()
-  const api = apiView(page)
+  const api = apiView(page, SHELL_URL)
   await api.summary.click()
   const request = api.request(`${API_PREFIX}/locations?type=Planet`)
   await expect(request.getByRole('definition').nth(0)).toHaveText('200')

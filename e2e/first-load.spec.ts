@@ -1,6 +1,11 @@
 import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { SHELL_URL } from './support/servers'
+
+// The app's shell (what the service worker gives a returning visitor): it asks for the page's code and data
+// itself. A first view rendered by the service arrives with its rows (first-view.spec.ts).
+test.use({ baseURL: SHELL_URL })
 
 /**
  * Chromium opens at most 6 connections to a plain-http origin: a 7th file asked for at once waits until one is
