@@ -99,7 +99,9 @@ test('a record opened from a list says it came from the cache; a comparison show
   await api.summary.click()
   const later = api.request(`${API_PREFIX}/episodes/?page=2`)
   await expect(later.getByRole('definition').nth(0)).toHaveText('200')
-  await expect(later.getByRole('definition').nth(3)).toHaveText(/^(Network|Browser cache), at \d\d:\d\d:\d\d$/)
+  await expect(later.getByRole('definition').nth(3)).toHaveText(
+    /^(Network|Browser cache), at \d\d:\d\d:\d\d$/,
+  )
 })
 
 test('a list the app asked for again within the minute the API allows is answered by the browser cache, and says so', async ({

@@ -1,41 +1,45 @@
 /**
- * The first view's groundwork: a list rendered by the service (CATALOGUE_FIRST_VIEW=on, demo mode) is the app once
- * its code runs, with no request for what the page already holds and no hydration error; without JavaScript
- * it is readable, and its pager's links work as plain links.
+ * The first view rendered by the service (on by default): a list or a record arrives with its rows in the
+ * HTML and becomes the app once its code runs, with no request for what the page holds and no hydration error
+ * (the fixtures fail any test with one), in the reader's language; where the service may not answer (keys
+ * configured, a connection chosen in Settings) it is the page's frame and the app fetches the data. Later
+ * visits are answered by the service worker's shell. Without JavaScript a list and a record are readable.
  */
+import type { Page } from '@playwright/test'
 import { STORAGE_KEY } from '../src/app/connection/storage'
 import { PAGE_SIZE } from '../src/catalogue'
 import { pageOf } from './support/catalogue'
 import { listView, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { LAN_LIKE_PORT, LARGE_URL, largeCounts } from './support/large-catalogue'
-import { DEMO_KEY } from './support/servers'
-import { type ServiceProcess, startServiceProcess } from './support/service-process'
+import { LARGE_URL, largeCounts } from './support/large-catalogue'
+import { DEMO_KEY, KEYED_URL, TEST_KEY } from './support/servers'
+import { keptFromEarlierVisit } from './support/settings'
 
-// One service for the whole file, on one port: the file's tests run in one worker, one after another (two
-// workers would each start and stop a service on that port under the other's tests).
-test.describe.configure({ mode: 'serial' })
-
-let service: ServiceProcess
-test.beforeAll(async () => {
-  service = await startServiceProcess(
-    { host: '127.0.0.1', port: LAN_LIKE_PORT + 1 },
-    { CATALOGUE_FIRST_VIEW: 'on' },
-  )
-})
-test.afterAll(async () => {
-  await service.stop()
-})
-
-test('a list rendered by the service becomes the app without asking for its rows again', async ({
-  page,
-  catalogue,
-}) => {
+/** Console errors and uncaught errors of a page, from now on. */
+function errorsOf(page: Page): string[] {
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** Whether React has taken the page over (its root is on the element): a click is the app's from then on. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  )
+
+/** Text as React writes it in HTML. */
+const inHtml = (text = '') =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+test('a list rendered by the service becomes the app without asking for its rows again', async ({
+  page,
+  catalogue,
+}) => {
+  const errors = errorsOf(page)
   const documents: string[] = []
   const asked: string[] = []
   page.on('request', (request) => {
@@ -45,14 +49,12 @@ test('a list rendered by the service becomes the app without asking for its rows
   })
   const locations = listView(page, 'locations')
 
-  await page.goto(`${service.url}/locations`)
+  const html = await (await page.goto('/locations'))?.text()
+  for (const { name } of pageOf(catalogue.locations, 1)) expect(html).toContain(inHtml(name))
   await expect(locations.table.getByRole('link')).toHaveText(
     pageOf(catalogue.locations, 1).map(({ name }) => name),
   )
-  // The app has taken the page over (React's root is on it): a click is the app's from now on.
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-  )
+  await hydrated(page)
   await locations.pageNumber(2).click()
   await expect(locations.table.getByRole('link')).toHaveText(
     pageOf(catalogue.locations, 2).map(({ name }) => name),
@@ -65,25 +67,87 @@ test('a list rendered by the service becomes the app without asking for its rows
   expect(errors).toEqual([])
 })
 
-test('a browser that chose another service gets that service’s rows, not the first view’s', async ({
+test('a browser that chose another service gets that service’s rows, and from then on a frame without the site’s', async ({
   page,
+  catalogue,
 }) => {
-  // Saved in this browser before the page's own code runs, as an earlier visit would have left it.
+  // Saved in this browser before the page's own code runs, as a visit before the cookie existed left it: the
+  // service does not know yet, and renders its own rows, which the app sets aside.
   await page.addInitScript(([name, value]) => localStorage.setItem(name, value), [
     STORAGE_KEY,
     JSON.stringify({ baseUrl: LARGE_URL, apiKey: DEMO_KEY }),
   ] as const)
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
+  const errors = errorsOf(page)
   const locations = listView(page, 'locations')
-  await page.goto(`${service.url}/locations`)
-  const theirs = (largeCounts().locations ?? 0).toLocaleString('en-GB')
-  await expect(locations.summary).toHaveText(`1–${PAGE_SIZE} of ${theirs} locations`)
+  const theirs = `1–${PAGE_SIZE} of ${(largeCounts().locations ?? 0).toLocaleString('en-GB')} locations`
+  await page.goto('/locations')
+  await expect(locations.summary).toHaveText(theirs)
   await expect(locations.rows).toHaveCount(PAGE_SIZE)
+
+  // The app has told the service (a cookie holding that fact alone): the next first view is the frame.
+  const html = await (await page.goto('/locations?page=2'))?.text()
+  expect(html).toContain('"frame":true')
+  for (const { name } of pageOf(catalogue.locations, 2)) expect(html).not.toContain(inHtml(name))
+  await expect(locations.summary).toHaveText(
+    `${PAGE_SIZE + 1}–${2 * PAGE_SIZE} of ${(largeCounts().locations ?? 0).toLocaleString('en-GB')} locations`,
+  )
   expect(errors).toEqual([])
+})
+
+test.describe('with keys configured', () => {
+  test.use({ baseURL: KEYED_URL })
+
+  test('a list and a record arrive as their frame, and the app fills them with the key kept in this browser', async ({
+    page,
+    catalogue,
+  }) => {
+    await keptFromEarlierVisit(page, TEST_KEY)
+    const errors = errorsOf(page)
+    const locations = listView(page, 'locations')
+    const html = await (await page.goto('/locations?name=a'))?.text()
+    expect(html).toContain('"frame":true')
+    expect(html).not.toContain(inHtml(catalogue.locations[0]?.name))
+    await expect(locations.rows.first()).toBeVisible()
+    await expect(locations.field('Name')).toHaveValue('a')
+    await hydrated(page)
+
+    const record = catalogue.locations[4]
+    const recordHtml = await (await page.goto(`/locations/${record?.id}`))?.text()
+    expect(recordHtml).not.toContain(inHtml(record?.name))
+    await expect(page.getByRole('heading', { level: 1, name: record?.name, exact: true })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+})
+
+test.describe('once the service worker controls the site', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('a first visit gets the service’s HTML with its rows; a later one the worker’s shell, which fetches them', async ({
+    page,
+    catalogue,
+  }) => {
+    const errors = errorsOf(page)
+    const locations = listView(page, 'locations')
+    const first = await page.goto('/locations')
+    expect(first?.fromServiceWorker()).toBe(false)
+    expect(await first?.text()).toContain(inHtml(catalogue.locations[0]?.name))
+    await expect(locations.rows).toHaveCount(PAGE_SIZE)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/v1/')) asked.push(url.pathname + url.search)
+    })
+    const later = await page.goto('/episodes?page=2')
+    expect(later?.fromServiceWorker()).toBe(true)
+    expect(await later?.text()).not.toContain(inHtml(catalogue.episodes[PAGE_SIZE]?.name))
+    await expect(listView(page, 'episodes').table.getByRole('link')).toHaveText(
+      pageOf(catalogue.episodes, 2).map(({ name }) => name),
+    )
+    expect(asked.some((path) => path.startsWith('/v1/episodes') && path.includes('page=2'))).toBe(true)
+    expect(errors).toEqual([])
+  })
 })
 
 for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
@@ -94,11 +158,7 @@ for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
       page,
       catalogue,
     }) => {
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
+      const errors = errorsOf(page)
       const [first, second] = catalogue.locations
       const pages = [
         ['/locations', 'Locations'],
@@ -107,7 +167,7 @@ for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
         [`/locations/${first?.id},${second?.id}`, 'Compare locations'],
       ]
       for (const [path, title] of pages) {
-        await page.goto(`${service.url}${path}`)
+        await page.goto(path ?? '/')
         // The title is the app's, set once the page is hydrated (the HTML's is the site's name).
         await expect(page).toHaveTitle(titleOf(title ?? ''))
       }
@@ -131,13 +191,13 @@ test.describe('without JavaScript', () => {
     catalogue,
   }) => {
     const locations = listView(page, 'locations')
-    await page.goto(`${service.url}/locations`)
+    await page.goto('/locations')
     await expect(locations.summary).toHaveText(`1–${PAGE_SIZE} of ${catalogue.locations.length} locations`)
     await expect(locations.table.getByRole('link')).toHaveText(
       pageOf(catalogue.locations, 1).map(({ name }) => name),
     )
     await locations.pageControl('Next page').click()
-    await expect(page).toHaveURL(`${service.url}/locations?page=2`)
+    await expect(page).toHaveURL(/\/locations\?page=2$/)
     await expect(locations.table.getByRole('link')).toHaveText(
       pageOf(catalogue.locations, 2).map(({ name }) => name),
     )
@@ -145,7 +205,7 @@ test.describe('without JavaScript', () => {
 
   test('a record is readable', async ({ page, catalogue }) => {
     const record = catalogue.locations[2]
-    await page.goto(`${service.url}/locations/${record?.id}`)
+    await page.goto(`/locations/${record?.id}`)
     await expect(page.getByRole('heading', { level: 1, name: record?.name, exact: true })).toBeVisible()
   })
 })

@@ -2,14 +2,24 @@
  * The `test` every spec imports: Playwright's, plus
  * - `catalogue`: the service's records, read once per worker through the API (what the UI must show);
  * - a guard, on for every test, that no API key ever appears in a console message, a page error, the address
- *   of any request or page, a page title, or the page's HTML.
+ *   of any request or page, a page title, or the page's HTML;
+ * - a guard, on for every test, that a page the service rendered becomes the app with no hydration error.
  */
 import { test as base, expect } from '@playwright/test'
 import { type CatalogueSnapshot, readCatalogue } from './catalogue'
 import { ALL_KEYS, DEMO_URL } from './servers'
 
 type WorkerFixtures = { catalogue: CatalogueSnapshot }
-type TestFixtures = { keyNeverLeaks: undefined }
+type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined }
+
+/**
+ * React's hydration errors: its production build reports them by number (418: the HTML did not match, 419:
+ * a boundary fell back to client rendering, 421/422: an update or a suspense boundary during hydration,
+ * 423: the root recovered by rendering on the client, 425: text did not match); its development build in
+ * words.
+ */
+const HYDRATION_ERROR =
+  /Minified React error #(418|419|421|422|423|425)\b|hydrat(ion|ing) (failed|error|mismatch)|didn't match/i
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   catalogue: [
@@ -45,6 +55,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         .filter((line) => ALL_KEYS.some((key) => line.includes(key)))
         .map((line) => ALL_KEYS.reduce((masked, key) => masked.replaceAll(key, '[API key]'), line))
       expect(leaks, 'an API key showed up where anyone can see it').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  hydratesCleanly: [
+    async ({ context }, use) => {
+      const errors: string[] = []
+      const watch = (page: import('@playwright/test').Page) => {
+        page.on('console', (message) => {
+          if (HYDRATION_ERROR.test(message.text())) errors.push(message.text())
+        })
+        page.on('pageerror', (error) => {
+          if (HYDRATION_ERROR.test(error.message)) errors.push(error.message)
+        })
+      }
+      for (const page of context.pages()) watch(page)
+      context.on('page', watch)
+      await use(undefined)
+      expect(errors, 'a page the service rendered did not hydrate cleanly').toEqual([])
     },
     { auto: true },
   ],

@@ -1,11 +1,11 @@
 import { DEMO_KEY } from '../../server/config'
 
 /**
- * The two instances of the real service the end-to-end tests run against, and the keys they know.
+ * The instances of the real service the end-to-end tests run against, and the keys they know.
  * Shared by playwright.config.ts (which starts them) and the specs (which address them).
  */
 
-/** First of the two ports; set E2E_PORT_BASE to run two checkouts' suites side by side. */
+/** First of the ports; set E2E_PORT_BASE to run two checkouts' suites side by side. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4318)
 
 /** Demo mode: no keys configured, so the service hands the explorer its demo key at run time. */
