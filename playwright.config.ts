@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { LARGE_PORT, LARGE_URL } from './e2e/support/large-catalogue'
-import { DEMO_PORT, DEMO_URL, KEYED_PORT, KEYED_URL, SHELL_PORT, SHELL_URL, TEST_KEY } from './e2e/support/servers'
+import {
+  DEMO_PORT,
+  DEMO_URL,
+  KEYED_PORT,
+  KEYED_URL,
+  SHELL_PORT,
+  SHELL_URL,
+  TEST_KEY,
+} from './e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
 
