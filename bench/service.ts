@@ -7,7 +7,8 @@
  * (c) 20 ids in one request, and on the shipped dataset (d) page 1 while a second key asks for all episodes
  * under a new 255-character Host 40 times a second, (e) page 1 while 11 loopback addresses hold 1,100 idle
  * connections against a cap of 1,000, and on the large dataset (f) page 1 while a second key asks for new
- * 500-id lists with br 40 times a second. Prints a table of medians, checks the targets, and writes the table as Markdown
+ * 500-id lists with br 40 times a second; and on both, from a second service in demo mode, (g) the first view of
+ * a list rendered as HTML for new addresses and (h) the cached first view of /locations (bench/first-views.ts). Prints a table of medians, checks the targets, and writes the table as Markdown
  * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { benchFirstViews } from './first-views'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
 import {
   HOLDER_ADDRESSES,
@@ -216,6 +218,32 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
         ),
       )
     }
+    // (g), (h): the first view of a list as HTML, rendered by a service in demo mode, new and cached.
+    const firstViews = await benchFirstViews(
+      setup,
+      datasetPath,
+      uncached.paths,
+      { connections, duration },
+      rounds,
+      invalid,
+    )
+    const firstViewRow = (scenario: string, measured: Run[]): Row => ({
+      dataset: label,
+      scenario,
+      runs: measured,
+      peakMb: firstViews.peakMb,
+    })
+    byKey.set(
+      'g',
+      firstViewRow(
+        `(g) first view of a list as HTML, ${firstViews.addresses} new addresses once each (demo mode)`,
+        firstViews.uncached,
+      ),
+    )
+    byKey.set(
+      'h',
+      firstViewRow('(h) first view of /locations as HTML, cached (demo mode)', firstViews.cached),
+    )
     rmSync(service.logFile, { force: true })
     return {
       label,

@@ -8,6 +8,10 @@ import { buildApp } from './app'
 import { FIRST_VIEW_ENTRY, loadFirstView } from './plugins/first-view'
 import { runService, serviceOptions } from './start'
 
+// React's production build renders the first views (its development build checks much more, several times
+// slower), unless the environment asks for another.
+process.env.NODE_ENV ??= 'production'
+
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url))
 const FIRST_VIEW_FILE = fileURLToPath(new URL(`../${FIRST_VIEW_ENTRY}`, import.meta.url))
 

@@ -1,9 +1,12 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
  * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-layout-shift
- * --no-lighthouse --no-write.
+ * --no-lighthouse --no-keyed --no-write. Lighthouse measures every route in demo mode (first views with their
+ * rows), and the rendered routes again on a service with keys configured, with a key kept in the browser
+ * (first views are then the pages' frames, and the app fetches the data).
  */
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -12,9 +15,10 @@ import { firstPageJavaScript } from '../../server/build/bundle-size'
 import { stopServer } from '../processes'
 import { launchBrowser, newVisitor, openPage } from './browser'
 import { layoutShiftOf, visitLocations } from './journey'
+import { keptKeyProfile } from './kept-key-profile'
 import { lighthouse } from './lighthouse'
 import { conditionKey, type Measurements, perCondition, reportMarkdown, writeBetweenMarkers } from './report'
-import { CACHES, LATENCIES_MS, ROUTES } from './routes'
+import { CACHES, LATENCIES_MS, RENDERED_ROUTES, ROUTES } from './routes'
 import { buildExplorer, startExplorerService } from './service'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -26,11 +30,15 @@ const { values: flags } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     'no-layout-shift': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    'no-keyed': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 })
 const runs = flags['no-browser'] ? 0 : Number(flags.runs)
 const lighthouseRuns = flags['no-lighthouse'] ? 0 : Number(flags['lighthouse-runs'])
+const keyedRuns = flags['no-keyed'] ? 0 : lighthouseRuns
+/** The key of the keyed service: made for this run, kept in the measured browser's storage only. */
+const KEYED_KEY = `bench-${randomBytes(12).toString('hex')}`
 
 function commit(): string {
   const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
     journeys: perCondition(() => []),
     shifts: perCondition(() => ({})),
     lighthouse: {},
+    keyedLighthouse: {},
   }
   try {
     for (const latency of LATENCIES_MS) {
@@ -100,6 +109,7 @@ async function main(): Promise<void> {
         measured.lighthouse[path] = [...(measured.lighthouse[path] ?? []), result]
       }
     }
+    if (keyedRuns > 0) await measureKeyed(measured, workDir)
     const markdown = reportMarkdown(measured, {
       date: new Date(),
       commit: commit(),
@@ -123,6 +133,28 @@ async function main(): Promise<void> {
     await browser.close()
     await stopServer(service)
     rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+/** Lighthouse on the rendered routes of a service with keys configured, the key kept in the browser. */
+async function measureKeyed(measured: Measurements, workDir: string): Promise<void> {
+  const keyed = await startExplorerService(root, workDir, [KEYED_KEY])
+  try {
+    const profile = await keptKeyProfile(keyed.origin, KEYED_KEY, workDir)
+    for (const { path } of RENDERED_ROUTES) {
+      for (let run = 1; run <= keyedRuns; run++) {
+        log(`Lighthouse ${path}, keyed mode: run ${run} of ${keyedRuns}`)
+        const copy = profile.copy()
+        try {
+          const result = await lighthouse(root, `${keyed.origin}${path}`, copy)
+          measured.keyedLighthouse[path] = [...(measured.keyedLighthouse[path] ?? []), result]
+        } finally {
+          copy.remove()
+        }
+      }
+    }
+  } finally {
+    await stopServer(keyed)
   }
 }
 

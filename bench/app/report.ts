@@ -1,7 +1,7 @@
 import { writeLatest } from '../benchmarks-doc'
 import type { Journey, Navigation } from './journey'
 import type { LighthouseRun } from './lighthouse'
-import { CACHES, type Cache, LATENCIES_MS, ROUTES } from './routes'
+import { CACHES, type Cache, LATENCIES_MS, RENDERED_ROUTES, ROUTES } from './routes'
 import { formatSpread, spread } from './stats'
 
 /** `0-cold`, `150-warm`, … */
@@ -26,6 +26,8 @@ export interface Measurements {
   shifts: Record<ConditionKey, Record<string, number[]>>
   /** Per route path; empty when Lighthouse was skipped. */
   lighthouse: Record<string, LighthouseRun[]>
+  /** Per rendered route path, on a service with keys configured (the first views are frames). */
+  keyedLighthouse: Record<string, LighthouseRun[]>
 }
 
 export interface RunInfo {
@@ -89,13 +91,23 @@ function browserTable(measured: Measurements): string[] {
   ]
 }
 
-function lighthouseTable(measured: Measurements): string[] {
+function lighthouseTable(byPath: Record<string, LighthouseRun[]>): string[] {
   const lines = [
-    row('route', ['performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'CLS']),
-    row('---', ['---:', '---:', '---:', '---:', '---:', '---:']),
+    row('route', [
+      'performance',
+      'accessibility',
+      'best practices',
+      'FCP ms',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'benchmarkIndex',
+    ]),
+    row('---', ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ]
   for (const { path, label } of ROUTES) {
-    const runs = measured.lighthouse[path] ?? []
+    const runs = byPath[path] ?? []
+    if (runs.length === 0) continue
     const over = (pick: (run: LighthouseRun) => number, digits: number) =>
       formatSpread(runs.map(pick), digits)
     lines.push(
@@ -103,9 +115,11 @@ function lighthouseTable(measured: Measurements): string[] {
         over((run) => run.performance, 2),
         over((run) => run.accessibility, 2),
         over((run) => run.bestPractices, 2),
+        over((run) => run.fcpMs, 0),
         over((run) => run.lcpMs, 0),
         over((run) => run.tbtMs, 0),
         over((run) => run.cls, 3),
+        over((run) => run.benchmarkIndex, 0),
       ]),
     )
   }
@@ -143,9 +157,9 @@ export function targetResults(measured: Measurements, info: RunInfo): TargetResu
     const firstRows = median(cold.map((journey) => journey.firstRowsMs))
     results.push(
       {
-        target: 'cold first load of `/locations` to rows at 150 ms: ≤ 700 ms',
+        target: 'cold first load of `/locations` to rows at 150 ms: ≤ 500 ms',
         figure: `${firstRows.toFixed(0)} ms (median)`,
-        pass: firstRows <= 700,
+        pass: firstRows <= 500,
       },
       navigationTarget(measured, 'list → detail', (journey) => journey.listToDetail),
       navigationTarget(measured, 'detail → back', (journey) => journey.detailToBack),
@@ -168,32 +182,50 @@ export function targetResults(measured: Measurements, info: RunInfo): TargetResu
       })
     }
   }
-  const audited = ROUTES.filter(({ path }) => (measured.lighthouse[path] ?? []).length > 0)
-  if (audited.length > 0) {
-    const lowest = (pick: (run: LighthouseRun) => number) =>
-      audited
-        .map(({ path }) => ({ path, value: median((measured.lighthouse[path] ?? []).map(pick)) }))
-        .reduce((low, next) => (next.value < low.value ? next : low))
-    const scores: [string, (run: LighthouseRun) => number, number][] = [
-      ['performance', (run) => run.performance, 0.97],
-      ['accessibility', (run) => run.accessibility, 1],
-      ['best practices', (run) => run.bestPractices, 1],
-    ]
-    for (const [name, pick, threshold] of scores) {
-      const { path, value } = lowest(pick)
-      results.push({
-        target: `Lighthouse mobile ${name}, median on each of ${audited.length} routes: ≥ ${threshold}`,
-        figure: `lowest ${value.toFixed(2)} (\`${path}\`)`,
-        pass: value >= threshold,
-      })
-    }
-  }
+  results.push(...lighthouseTargets(measured.lighthouse))
   results.push({
-    target: "first page's JavaScript: ≤ 120 KB gzipped",
+    target: "first page's JavaScript: ≤ 125 KB gzipped",
     figure: `${(info.firstPageJsBytes / 1024).toFixed(1)} KB`,
-    pass: info.firstPageJsBytes <= 120 * 1024,
+    pass: info.firstPageJsBytes <= 125 * 1024,
   })
   return results
+}
+
+/**
+ * Lighthouse's targets on the routes the service renders (issue 22): each median at its bound, the worst
+ * route named; performance's goal beside the TBT and benchmarkIndex of that route.
+ */
+function lighthouseTargets(byPath: Record<string, LighthouseRun[]>): TargetResult[] {
+  const audited = RENDERED_ROUTES.filter(({ path }) => (byPath[path] ?? []).length > 0)
+  if (audited.length === 0) return []
+  const medianOf = (path: string, pick: (run: LighthouseRun) => number) =>
+    median((byPath[path] ?? []).map(pick))
+  const worst = (pick: (run: LighthouseRun) => number, higherIsBetter: boolean) =>
+    audited
+      .map(({ path }) => ({ path, value: medianOf(path, pick) }))
+      .reduce((low, next) =>
+        (higherIsBetter ? next.value < low.value : next.value > low.value) ? next : low,
+      )
+  const bounds: [string, (run: LighthouseRun) => number, number, boolean, number][] = [
+    ['first contentful paint ms', (run) => run.fcpMs, 1500, false, 0],
+    ['LCP ms', (run) => run.lcpMs, 1800, false, 0],
+    ['CLS', (run) => run.cls, 0.02, false, 3],
+    ['accessibility', (run) => run.accessibility, 1, true, 2],
+    ['best practices', (run) => run.bestPractices, 1, true, 2],
+    ['performance (the goal)', (run) => run.performance, 0.97, true, 2],
+  ]
+  return bounds.map(([name, pick, bound, higherIsBetter, digits]) => {
+    const { path, value } = worst(pick, higherIsBetter)
+    const context =
+      name === 'performance (the goal)'
+        ? `; TBT there ${medianOf(path, (run) => run.tbtMs).toFixed(0)} ms, benchmarkIndex ${medianOf(path, (run) => run.benchmarkIndex).toFixed(0)}`
+        : ''
+    return {
+      target: `Lighthouse mobile ${name}, median on each of the ${audited.length} rendered routes: ${higherIsBetter ? '≥' : '≤'} ${bound}`,
+      figure: `${higherIsBetter ? 'lowest' : 'highest'} ${value.toFixed(digits)} (\`${path}\`)${context}`,
+      pass: higherIsBetter ? value >= bound : value <= bound,
+    }
+  })
 }
 
 function targetLines(measured: Measurements, info: RunInfo): string[] {
@@ -235,9 +267,18 @@ export function reportMarkdown(measured: Measurements, info: RunInfo): string {
     lines.push(
       '',
       `Lighthouse (mobile: simulated slow 4G and a 4× slower CPU), ${info.lighthouseRuns} runs per route, ` +
-        'medians, range in brackets:',
+        'medians, range in brackets; demo mode (the service renders every route but settings with its data):',
       '',
-      ...lighthouseTable(measured),
+      ...lighthouseTable(measured.lighthouse),
+    )
+  }
+  if (Object.keys(measured.keyedLighthouse).length > 0) {
+    lines.push(
+      '',
+      'The same, on a service with keys configured and a key kept in the browser: the service renders each ' +
+        'page’s frame (heading, filter form, room for the rows), and the app fetches the data:',
+      '',
+      ...lighthouseTable(measured.keyedLighthouse),
     )
   }
   return `${lines.join('\n')}\n`

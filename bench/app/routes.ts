@@ -1,13 +1,19 @@
-/** The routes Lighthouse and the layout-shift measurement visit: every kind of page the explorer has. */
+/**
+ * The routes Lighthouse and the layout-shift measurement visit: every kind of page the explorer has. The
+ * service renders the first view of all but settings (`rendered`).
+ */
 export const ROUTES = [
-  { path: '/locations', label: 'locations list' },
-  { path: '/locations?name=e&page=2', label: 'filtered list, page 2' },
-  { path: '/locations/1', label: 'a location' },
-  { path: '/locations/1,2,3', label: 'a comparison' },
-  { path: '/episodes', label: 'episodes list' },
-  { path: '/episodes/1', label: 'an episode' },
-  { path: '/settings', label: 'settings' },
+  { path: '/locations', label: 'locations list', rendered: true },
+  { path: '/locations?name=e&page=2', label: 'filtered list, page 2', rendered: true },
+  { path: '/locations/1', label: 'a location', rendered: true },
+  { path: '/locations/1,2,3', label: 'a comparison', rendered: true },
+  { path: '/episodes', label: 'episodes list', rendered: true },
+  { path: '/episodes/1', label: 'an episode', rendered: true },
+  { path: '/settings', label: 'settings', rendered: false },
 ] as const
+
+/** The routes whose first view the service renders. */
+export const RENDERED_ROUTES = ROUTES.filter(({ rendered }) => rendered)
 
 export type Route = (typeof ROUTES)[number]
 

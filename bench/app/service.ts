@@ -13,15 +13,22 @@ export function buildExplorer(root: string): void {
  * explorer, on a free port of 127.0.0.1, in demo mode (the explorer gets the demo key at run time) and with
  * rate limiting off, since Lighthouse and the runs come from one address in quick succession.
  */
-export function startExplorerService(root: string, workDir: string): Promise<ServerProcess> {
+export function startExplorerService(
+  root: string,
+  workDir: string,
+  /** Keys to configure (keyed mode: the first views are the pages' frames); none for demo mode. */
+  apiKeys: readonly string[] = [],
+): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
   for (const name of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[name]
+  if (apiKeys.length > 0) env.CATALOGUE_API_KEYS = apiKeys.join(',')
+  const mode = apiKeys.length > 0 ? 'keyed' : 'demo'
   return startServer({
-    name: 'service',
+    name: `service (${mode} mode)`,
     script: 'server/main.ts',
     cwd: root,
     env,
-    stdoutFile: join(workDir, 'service.log'),
+    stdoutFile: join(workDir, `service-${mode}.log`),
     readyPath: '/explorer-config.json',
   })
 }

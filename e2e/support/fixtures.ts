@@ -3,9 +3,13 @@
  * - `catalogue`: the service's records, read once per worker through the API (what the UI must show);
  * - a guard, on for every test, that no API key ever appears in a console message, a page error, the address
  *   of any request or page, a page title, or the page's HTML;
- * - a guard, on for every test, that a page the service rendered becomes the app with no hydration error.
+ * - a guard, on for every test, that a page the service rendered becomes the app with no hydration error;
+ * - `page.goto`, `reload`, `goBack` and `goForward` that return once the app has taken over a page the service
+ *   rendered (hydration started: from then on React replays what the user does on the page), as a person
+ *   waits for a page to respond; before that, a click or a keystroke reaches plain HTML.
  */
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
+import { FIRST_VIEW_STATE_ID } from '../../src/catalogue'
 import { type CatalogueSnapshot, readCatalogue } from './catalogue'
 import { ALL_KEYS, DEMO_URL } from './servers'
 
@@ -21,7 +25,44 @@ type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined }
 const HYDRATION_ERROR =
   /Minified React error #(418|419|421|422|423|425)\b|hydrat(ion|ing) (failed|error|mismatch)|didn't match/i
 
+/** True once the page holds no first view rendered by the service, or the app has taken it over. */
+const APP_HAS_THE_PAGE = `(() => {
+  if (!document.getElementById('${FIRST_VIEW_STATE_ID}')) return true
+  const root = document.getElementById('root')
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+})()`
+
+/** Makes the page's navigations wait until the app has taken over the page they open (see above). */
+function waitingForTheApp(page: Page): void {
+  const untilTheApp = async () => {
+    if (page.isClosed()) return
+    await page.waitForFunction(APP_HAS_THE_PAGE)
+  }
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await untilTheApp()
+    return response
+  }
+  for (const method of ['reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[method].bind(page)
+    page[method] = async (options) => {
+      const response = await navigate(options)
+      await untilTheApp()
+      return response
+    }
+  }
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  page: async ({ page, context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      waitingForTheApp(page)
+      context.on('page', waitingForTheApp)
+    }
+    await use(page)
+  },
+
   catalogue: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({ baseURL: DEMO_URL })

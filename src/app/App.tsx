@@ -37,13 +37,18 @@ export function AppProviders({
 export function App({ queryClient, connections, router, onMounted }: Props) {
   return (
     <AppProviders queryClient={queryClient} connections={connections}>
-      <RouterProvider router={router} />
-      <Mounted onMounted={onMounted} />
+      <Mounted onMounted={onMounted}>
+        <RouterProvider router={router} />
+      </Mounted>
     </AppProviders>
   )
 }
 
-function Mounted({ onMounted }: { onMounted: (() => void) | undefined }) {
+/**
+ * Calls `onMounted` once its child is on the page. A wrapper, not a sibling: a sibling would change the ids
+ * `useId` gives every component of the page, and a hydrated page's ids must be the service's.
+ */
+function Mounted({ onMounted, children }: { onMounted: (() => void) | undefined; children: ReactNode }) {
   useEffect(() => onMounted?.(), [onMounted])
-  return null
+  return children
 }
