@@ -25,18 +25,21 @@ type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined }
 const HYDRATION_ERROR =
   /Minified React error #(418|419|421|422|423|425)\b|hydrat(ion|ing) (failed|error|mismatch)|didn't match/i
 
-/** True once the page holds no first view rendered by the service, or the app has taken it over. */
-const APP_HAS_THE_PAGE = `(() => {
-  if (!document.getElementById('${FIRST_VIEW_STATE_ID}')) return true
+/**
+ * True once the page holds no first view rendered by the service, or the app has taken it over. A function,
+ * not a string: Playwright evaluates a string with `eval`, which the app's CSP forbids.
+ */
+const appHasThePage = (stateId: string) => {
+  if (!document.getElementById(stateId)) return true
   const root = document.getElementById('root')
   return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
-})()`
+}
 
 /** Makes the page's navigations wait until the app has taken over the page they open (see above). */
 function waitingForTheApp(page: Page): void {
   const untilTheApp = async () => {
     if (page.isClosed()) return
-    await page.waitForFunction(APP_HAS_THE_PAGE)
+    await page.waitForFunction(appHasThePage, FIRST_VIEW_STATE_ID)
   }
   const goto = page.goto.bind(page)
   page.goto = async (url, options) => {
