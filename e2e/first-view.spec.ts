@@ -102,7 +102,7 @@ test.describe('with keys configured', () => {
     expect(html).not.toContain(inHtml(catalogue.locations[0]?.name))
     await expect(locations.rows.first()).toBeVisible()
     await expect(locations.field('Name')).toHaveValue('a')
-  
+
     const record = catalogue.locations[4]
     const recordHtml = await (await page.goto(`/locations/${record?.id}`))?.text()
     expect(recordHtml).not.toContain(inHtml(record?.name))
