@@ -8,7 +8,8 @@
  * - `__bench.arm(name, kind, argument)`: from now on, a MutationObserver checks the condition `kind` (one of
  *   `CONDITIONS`) after every change of the DOM; the first time it holds, `__bench.marks[name]` gets
  *   `performance.now()`: when the DOM first holds what a user is waiting for, before the paint that follows.
- * - `__bench.marks['load-rows']` and `['load-settled']`: armed from the start, for the first load.
+ * - `__bench.marks['load-rows']`, `['load-settled']` and `['load-app']`: armed from the start, for the first
+ *   load (`load-app`: the app has set the page's title, once it has rendered or hydrated the page).
  * All times are milliseconds from the navigation's start (the page's time origin).
  */
 export const IN_PAGE_SCRIPT = `(() => {
@@ -24,6 +25,8 @@ export const IN_PAGE_SCRIPT = `(() => {
     settled: () =>
       document.querySelector('main h1') !== null &&
       document.querySelector('main .skeleton, main [aria-busy="true"]') === null,
+    // The app has set the page's title ("Locations · Catalogue Explorer"; the HTML's is the site's name alone).
+    app: () => document.title.includes(' · '),
   }
   const bench = { shifts: [], marks: {}, clickAt: null, armed: [] }
   window.__bench = bench
@@ -53,10 +56,11 @@ export const IN_PAGE_SCRIPT = `(() => {
   // Armed from the navigation's start: the first load's own marks.
   bench.arm('load-rows', 'rows')
   bench.arm('load-settled', 'settled')
+  bench.arm('load-app', 'app')
 })()`
 
 /** The conditions `__bench.arm` knows. */
-export type Condition = 'rows' | 'rowsOtherThan' | 'heading' | 'settled'
+export type Condition = 'rows' | 'rowsOtherThan' | 'heading' | 'settled' | 'app'
 
 /**
  * Cumulative layout shift as the browser defines it: the largest session window of shifts (each shift less
