@@ -25,19 +25,40 @@ interface Report {
   runtimeError?: { message: string }
 }
 
-/** Where a run starts from: a fresh profile (Lighthouse clears storage), or a profile prepared beforehand. */
-export type LighthouseProfile = { userDataDir: string } | null
+/**
+ * Where a run starts from: a fresh profile (Lighthouse clears storage), or a profile prepared beforehand
+ * (removed after the run).
+ */
+export type LighthouseProfile = { userDataDir: string; remove(): void } | null
+
+/** Tries of one measurement: Lighthouse now and then fails to record a page load ("run Lighthouse again"). */
+const TRIES = 3
+
+/** One Lighthouse measurement, tried again when Lighthouse itself fails (never more than `TRIES` times). */
+export async function lighthouse(
+  root: string,
+  url: string,
+  profile: () => LighthouseProfile = () => null,
+): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    const prepared = profile()
+    try {
+      return await lighthouseOnce(root, url, prepared)
+    } catch (error) {
+      if (attempt >= TRIES) throw error
+      console.error(`Lighthouse failed on ${url} (try ${attempt} of ${TRIES}); trying again.`)
+    } finally {
+      prepared?.remove()
+    }
+  }
+}
 
 /**
  * One run of the `lighthouse` command (its default: a mobile phone, simulated slow 4G and a 4× slower CPU)
  * with Debian's Chromium, in a fresh browser profile each time, or in a copy of a prepared one (a key kept in
  * its storage, which Lighthouse is then told not to clear: its HTTP cache is empty all the same).
  */
-export async function lighthouse(
-  root: string,
-  url: string,
-  profile: LighthouseProfile = null,
-): Promise<LighthouseRun> {
+async function lighthouseOnce(root: string, url: string, profile: LighthouseProfile): Promise<LighthouseRun> {
   const chromeFlags = ['--headless=new', '--no-sandbox']
   if (profile) chromeFlags.push(`--user-data-dir=${profile.userDataDir}`)
   const { stdout } = await run(

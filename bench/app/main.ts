@@ -1,7 +1,7 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
- * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --no-build --no-browser --no-layout-shift
- * --no-lighthouse --no-keyed --no-write. Lighthouse measures every route in demo mode (first views with their
+ * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --keyed-runs (as --lighthouse-runs) --no-build
+ * --no-browser --no-layout-shift --no-lighthouse --no-keyed --no-write. Lighthouse measures every route in demo mode (first views with their
  * rows), and the rendered routes again on a service with keys configured, with a key kept in the browser
  * (first views are then the pages' frames, and the app fetches the data).
  */
@@ -31,12 +31,13 @@ const { values: flags } = parseArgs({
     'no-layout-shift': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-keyed': { type: 'boolean', default: false },
+    'keyed-runs': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 })
 const runs = flags['no-browser'] ? 0 : Number(flags.runs)
 const lighthouseRuns = flags['no-lighthouse'] ? 0 : Number(flags['lighthouse-runs'])
-const keyedRuns = flags['no-keyed'] ? 0 : lighthouseRuns
+const keyedRuns = flags['no-keyed'] ? 0 : Number(flags['keyed-runs'] ?? lighthouseRuns)
 /** The key of the keyed service: made for this run, kept in the measured browser's storage only. */
 const KEYED_KEY = `bench-${randomBytes(12).toString('hex')}`
 
@@ -144,13 +145,8 @@ async function measureKeyed(measured: Measurements, workDir: string): Promise<vo
     for (const { path } of RENDERED_ROUTES) {
       for (let run = 1; run <= keyedRuns; run++) {
         log(`Lighthouse ${path}, keyed mode: run ${run} of ${keyedRuns}`)
-        const copy = profile.copy()
-        try {
-          const result = await lighthouse(root, `${keyed.origin}${path}`, copy)
-          measured.keyedLighthouse[path] = [...(measured.keyedLighthouse[path] ?? []), result]
-        } finally {
-          copy.remove()
-        }
+        const result = await lighthouse(root, `${keyed.origin}${path}`, () => profile.copy())
+        measured.keyedLighthouse[path] = [...(measured.keyedLighthouse[path] ?? []), result]
       }
     }
   } finally {
