@@ -103,7 +103,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    for (const { path } of lighthouseRuns > 0 ? ROUTES : []) {
+    // Lighthouse's targets are the rendered routes' (settings is the app's own render, as before).
+    for (const { path } of lighthouseRuns > 0 ? RENDERED_ROUTES : []) {
       for (let run = 1; run <= lighthouseRuns; run++) {
         log(`Lighthouse ${path}: run ${run} of ${lighthouseRuns}`)
         const result = await lighthouse(root, `${service.origin}${path}`)
