@@ -94,7 +94,9 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     if (OTHER_VERSION_PATH.test(routedPath(request.url))) return sendError(reply, 404, MESSAGES.otherVersion)
     if (staticDir !== null && isAppNavigation(request)) {
       if (!firstViews) return sendAppIndex(reply)
-      return sendFirstView(scope, request, reply, firstViews).then((sent) => sent ?? sendAppIndex(reply))
+      return sendFirstView(scope, request, reply, firstViews).then((sent) =>
+        sent ? reply : sendAppIndex(reply),
+      )
     }
     if (hosting && 'middleware' in hosting) {
       reply.hijack()

@@ -45,6 +45,12 @@ describe('the first view of a list or record navigation, in demo mode', () => {
     expect(record.text).toContain(inHtml(shippedDataset.locations.find(({ id }) => id === 3)?.name))
   })
 
+  it('answers each navigation once: no second answer is attempted after the rendered or cached page', async () => {
+    await navigate(server.origin, '/locations?page=4')
+    await navigate(server.origin, '/locations?page=4')
+    expect(server.logs.filter((line) => line.includes('already sent'))).toEqual([])
+  })
+
   it('builds the records’ addresses from the address the visitor used', async () => {
     const answer = await navigate(server.origin, '/locations')
     expect(answer.text).toContain(`${server.origin}/v1/locations/1`)

@@ -116,16 +116,18 @@ export type FirstViewOptions = {
 /**
  * Answers a navigation to a list or record route with its first view: with data in demo mode (unless the
  * visitor uses another service), the page's frame otherwise; from the cache when it was rendered already.
- * Null when it does not: another route, an index.html without the root element, a render the visitor's
- * allowance does not cover, or a render that failed (the app's index.html then answers, as without a render).
+ * True once it has answered; false when it does not: another route, an index.html without the root element, a
+ * render the visitor's allowance does not cover, or a render that failed (the app's index.html then answers,
+ * as without a render). Not the reply itself: a reply is a thenable that resolves to nothing, so a promise of
+ * it would read as "not answered".
  */
 export async function sendFirstView(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   options: FirstViewOptions,
-): Promise<FastifyReply | null> {
-  if (request.method !== 'GET' || !isFirstViewPath(request.url)) return null
+): Promise<boolean> {
+  if (request.method !== 'GET' || !isFirstViewPath(request.url)) return false
   const language = request.headers['accept-language']
   const acceptLanguage = typeof language === 'string' ? language : ''
   const data = options.demoKey !== null && !choseConnection(request.headers.cookie)
@@ -138,16 +140,17 @@ export async function sendFirstView(
   }
   let view = options.cache.get(key)
   if (!view) {
-    if (!(await options.admitRender(request.ip))) return null
+    if (!(await options.admitRender(request.ip))) return false
     const rendered = await renderView(app, request, options, data ? options.demoKey : null, acceptLanguage)
-    if (!rendered) return null
+    if (!rendered) return false
     view = rendered.view
     if (rendered.complete) options.cache.set(key, view)
   }
   // The page differs with these request headers; a shared cache must not hand one visitor's to another.
   reply.header('vary', 'Accept, Accept-Language, Cookie').header('cache-control', 'no-cache')
-  if ('location' in view) return reply.redirect(view.location, view.status)
-  return reply.status(view.status).header('content-type', 'text/html; charset=utf-8').send(view.page)
+  if ('location' in view) reply.redirect(view.location, view.status)
+  else reply.status(view.status).header('content-type', 'text/html; charset=utf-8').send(view.page)
+  return true
 }
 
 async function renderView(
