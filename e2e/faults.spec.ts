@@ -111,7 +111,9 @@ test('a body that does not match the schema is reported, and navigation keeps wo
 
   await mainNav(page).link('Episodes').click()
   await expect(listView(page, 'episodes').summary).toContainText(`of ${catalogue.episodes.length} episodes`)
-  await expect(page.getByRole('alert')).toHaveCount(0)
+  // The list's message is gone. (The catalogue index, which may have read the same malformed page meanwhile,
+  // reports it in its own panel: that alert is the index's, and right.)
+  await expect(page.getByRole('alert').filter({ hasText: 'unexpected' })).toHaveCount(0)
 
   malformed = false
   await mainNav(page).link('Locations').click()
