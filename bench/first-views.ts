@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path'
 import { locations as LOCATIONS } from '../src/catalogue'
+import { listSearch, readListUrl } from '../src/lib/list-url'
 import { drive, type LoadSettings } from './load'
 import {
   cpuSecondsOf,
@@ -20,8 +21,10 @@ import type { Run } from './report'
 import { getOnce } from './request'
 import type { ServerSetup } from './servers'
 
-/** What a browser's navigation sends: the service answers it with the first view. */
+/** What a navigation sends: the service answers it with the first view. */
 const NAVIGATION = { accept: 'text/html', 'accept-language': 'en-GB' }
+/** What Chromium's navigation sends: the service compresses the first view for it. */
+const BROWSER_NAVIGATION = { ...NAVIGATION, 'accept-encoding': 'gzip, deflate, br, zstd' }
 
 export type FirstViewRuns = { uncached: Run[]; cached: Run[]; addresses: number; peakMb: number }
 
@@ -52,7 +55,7 @@ export async function benchFirstViews(
   try {
     const addresses = newListPaths.map(appAddressOf)
     await expectRows(service, addresses[0] ?? '/locations')
-    const navigation = { ...settings, headers: NAVIGATION }
+    const navigation = { ...settings, headers: BROWSER_NAVIGATION }
     // Warm-up: a tenth of the addresses, and the cached one.
     const warmUp = Math.max(rounds, Math.floor(addresses.length / 10))
     await drive(service.origin, addresses.slice(0, warmUp), { ...navigation, amount: warmUp })
@@ -77,10 +80,13 @@ export async function benchFirstViews(
   }
 }
 
-/** `/v1/locations?name=x&page=2` → `/locations?name=x&page=2`: the explorer's address of the same list. */
+/**
+ * `/v1/locations?page=2&name=x` → `/locations?name=x&page=2`: the explorer's address of the same list, in the
+ * canonical order its loader would otherwise redirect to.
+ */
 function appAddressOf(apiPath: string): string {
-  const query = apiPath.slice(LOCATIONS.listPath.length).replace(/^\/?\??/, '')
-  return `${LOCATIONS.appPath}${query ? `?${query}` : ''}`
+  const query = new URLSearchParams(apiPath.slice(LOCATIONS.listPath.length).replace(/^\/?\??/, ''))
+  return `${LOCATIONS.appPath}${listSearch(readListUrl(query, LOCATIONS), LOCATIONS)}`
 }
 
 /** Guards against measuring the app's shell: the answer must be a rendered view with its rows. */

@@ -30,16 +30,26 @@ export interface Variant {
 
 const flat = (headers: Record<string, string>): string[] => Object.entries(headers).flat()
 
-function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Variant {
-  const notModifiedHeaders = {
-    ...CORS_ANSWER_HEADERS,
-    etag,
-    'cache-control': API_CACHE_CONTROL,
-    vary: API_VARY,
-  }
+/**
+ * What a body is sent as, besides its own bytes, encoding and ETag: its content type and the headers of both
+ * its 200 and its 304 answers.
+ */
+export interface BodyKind {
+  contentType: string
+  headers: Readonly<Record<string, string>>
+}
+
+/** An API answer: JSON any origin may read, kept by the caller's browser for a minute. */
+export const API_BODY: BodyKind = {
+  contentType: JSON_CONTENT_TYPE,
+  headers: { ...CORS_ANSWER_HEADERS, 'cache-control': API_CACHE_CONTROL, vary: API_VARY },
+}
+
+function makeVariant(body: Buffer, encoding: Encoding | null, etag: string, kind: BodyKind): Variant {
+  const notModifiedHeaders = { ...kind.headers, etag }
   const okHeaders: Record<string, string> = {
     ...notModifiedHeaders,
-    'content-type': JSON_CONTENT_TYPE,
+    'content-type': kind.contentType,
     'content-length': String(body.length),
   }
   if (encoding) okHeaders['content-encoding'] = encoding
@@ -55,17 +65,21 @@ function makeVariant(body: Buffer, encoding: Encoding | null, etag: string): Var
 }
 
 /**
- * A JSON body computed once, with its ETag, and its compressed forms made on first demand. Each form has its
- * own ETag (`"…"`, `"…-br"`, `"…-gzip"`), since they are different bytes.
+ * A body computed once (an API answer's JSON unless told otherwise), with its ETag, and its compressed forms
+ * made on first demand. Each form has its own ETag (`"…"`, `"…-br"`, `"…-gzip"`), since they are different
+ * bytes.
  */
 export class Representation {
   private readonly identity: Variant
   private readonly compressed: Partial<Record<Encoding, Variant>> = {}
   private readonly compressing: Partial<Record<Encoding, Promise<void>>> = {}
 
-  constructor(body: string) {
+  constructor(
+    body: string,
+    private readonly kind: BodyKind = API_BODY,
+  ) {
     const bytes = Buffer.from(body)
-    this.identity = makeVariant(bytes, null, strongEtag(bytes))
+    this.identity = makeVariant(bytes, null, strongEtag(bytes), kind)
   }
 
   /**
@@ -103,14 +117,14 @@ export class Representation {
   }
 
   private keep(encoding: Encoding, bytes: Buffer): Variant {
-    const made = makeVariant(bytes, encoding, `${this.identity.etag.slice(0, -1)}-${encoding}"`)
+    const made = makeVariant(bytes, encoding, `${this.identity.etag.slice(0, -1)}-${encoding}"`, this.kind)
     this.compressed[encoding] = made
     return made
   }
 
   /**
    * Bytes to budget for this body in a cache: the plain body and room for both compressed forms, which for
-   * JSON together take well under the plain size (so the budget holds as forms are made later).
+   * JSON and HTML together take well under the plain size (so the budget holds as forms are made later).
    */
   get budgetSize(): number {
     return this.identity.body.length * 2
@@ -167,22 +181,40 @@ function negotiateEncoding(
     : { status: 200, variant, headers: variant.okHeaders, headerList: variant.okHeaderList }
 }
 
-/** Sends a body through Fastify (see `negotiate`), once its compressed form is made if it must be. */
+/**
+ * What to answer this request for `body` with `status` (see `negotiate`; only a 200 may become a 304), or the
+ * promise of it once the accepted encoding's form is made off the event loop. The plain form when the
+ * compression slot is taken. Never a reply: a reply is a thenable, which a promise would wait on.
+ */
+export function negotiateFor(
+  request: FastifyRequest,
+  body: Representation,
+  status = 200,
+): Negotiated | Promise<Negotiated> {
+  const ifNoneMatch = status === 200 ? request.headers['if-none-match'] : undefined
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  const plain = () => negotiateEncoding(body, null, ifNoneMatch) as Negotiated
+  const negotiated = negotiateEncoding(body, encoding, ifNoneMatch)
+  if (negotiated !== null) return negotiated
+  const pending = body.prepare(encoding as Encoding)
+  if (pending === null) return plain()
+  return pending.then(() => negotiateEncoding(body, encoding, ifNoneMatch) ?? plain())
+}
+
+/** Sends what `negotiateFor` chose, with `status` unless it is a 304. */
+export function sendNegotiated(reply: FastifyReply, negotiated: Negotiated, status = 200): FastifyReply {
+  reply.headers(negotiated.headers)
+  return negotiated.status === 304 ? reply.code(304).send() : reply.code(status).send(negotiated.variant.body)
+}
+
+/** Sends a body through Fastify (see `negotiateFor`). */
 export function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Representation,
 ): FastifyReply | Promise<FastifyReply> {
-  const ifNoneMatch = request.headers['if-none-match']
-  const encoding = chooseEncoding(request.headers['accept-encoding'])
-  let negotiated = negotiateEncoding(body, encoding, ifNoneMatch)
-  if (negotiated === null) {
-    const pending = body.prepare(encoding as Encoding)
-    if (pending !== null) return pending.then(() => sendRepresentation(request, reply, body))
-    // The compression slot is taken: the plain form, now.
-    negotiated = negotiateEncoding(body, null, ifNoneMatch) as Negotiated
-  }
-  const { status, variant, headers } = negotiated
-  reply.headers(headers).code(status)
-  return status === 304 ? reply.send() : reply.send(variant.body)
+  const negotiated = negotiateFor(request, body)
+  return negotiated instanceof Promise
+    ? negotiated.then((ready) => sendNegotiated(reply, ready))
+    : sendNegotiated(reply, negotiated)
 }

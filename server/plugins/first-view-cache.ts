@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache'
+import type { Representation } from '../http/representation'
 
 /** A first view ready to send: a page, or a redirect to the address its loader corrected. */
-export type SentView = { status: number; page: string } | { status: number; location: string }
+export type SentView = { status: number; page: Representation } | { status: number; location: string }
 
 /** What a rendered first view depends on besides the navigation's address. */
 export type FirstViewKey = {
@@ -16,7 +17,7 @@ export type FirstViewKey = {
   url: string
 }
 
-/** Bytes of rendered pages kept at most (a list's page is about 40 KB: some 800 pages). */
+/** Bytes of rendered pages kept at most (a list's page is about 33 KB, budgeted twice: some 500 pages). */
 const MAX_BYTES = 32 * 1024 * 1024
 
 /**
@@ -26,7 +27,7 @@ const MAX_BYTES = 32 * 1024 * 1024
 export class FirstViewCache {
   private readonly views = new LRUCache<string, SentView>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (view) => ('page' in view ? view.page.length : view.location.length) + 64,
+    sizeCalculation: (view) => ('page' in view ? view.page.budgetSize : view.location.length) + 64,
   })
 
   get(key: FirstViewKey): SentView | undefined {

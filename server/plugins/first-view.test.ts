@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { CHOSEN_CONNECTION_COOKIE, FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
 import { renderFirstView } from '../../src/entry-server'
@@ -186,6 +187,48 @@ describe('first views already rendered', () => {
     const answer = await navigate(server.origin, '/locations')
     expect(answer.headers.vary).toMatch(/Accept-Language/)
     expect(answer.headers.vary).toMatch(/Cookie/)
+  })
+})
+
+describe('first views on the wire', () => {
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+
+  it('are compressed for a browser that accepts it, rendered or from the cache, and plain otherwise', async () => {
+    const plain = await navigate(server.origin, '/locations?page=5')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    for (const [encoding, decode, rendered] of [
+      ['br', brotliDecompressSync, '/episodes?page=2'],
+      ['gzip', gunzipSync, '/episodes?page=3'],
+    ] as const) {
+      for (const path of ['/locations?page=5', rendered]) {
+        const answer = await rawRequest(server.origin, path, {
+          accept: 'text/html',
+          'accept-encoding': encoding,
+        })
+        expect(answer.headers['content-encoding'], path).toBe(encoding)
+        expect(answer.body.length, path).toBeLessThan(plain.body.length / 3)
+        const page = decode(answer.body).toString('utf8')
+        if (path.startsWith('/locations')) expect(page).toBe(plain.text)
+        expect(answer.headers.vary, path).toMatch(/Accept-Encoding/)
+      }
+    }
+  })
+
+  it('are revalidated by their ETag: a page the browser holds already is answered 304, with no body', async () => {
+    const first = await navigate(server.origin, '/locations/4')
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^"[^"]+"$/)
+    const again = await rawRequest(server.origin, '/locations/4', {
+      accept: 'text/html',
+      'if-none-match': etag,
+    })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+    const other = await rawRequest(server.origin, '/locations/5', {
+      accept: 'text/html',
+      'if-none-match': etag,
+    })
+    expect(other.status).toBe(200)
   })
 })
 
