@@ -17,6 +17,7 @@ import {
   registerStaticApp,
   sendAppIndex,
 } from './hosting'
+import { withInlineStylesheets } from './inline-stylesheets'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null
@@ -120,7 +121,7 @@ function firstViewOptions(
 ): FirstViewOptions | null {
   let index: string
   try {
-    index = readFileSync(join(staticDir, 'index.html'), 'utf8')
+    index = withInlineStylesheets(readFileSync(join(staticDir, 'index.html'), 'utf8'), staticDir)
   } catch {
     return null
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -7,7 +7,7 @@ import { CHOSEN_CONNECTION_COOKIE, FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../
 import { renderFirstView } from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
-import { fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
+import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
 import { loadFirstView, pageWith, type RenderFirstView } from './first-view'
 
 const dist = fakeBuiltApp()
@@ -50,6 +50,17 @@ describe('the first view of a list or record navigation, in demo mode', () => {
     await navigate(server.origin, '/locations?page=4')
     await navigate(server.origin, '/locations?page=4')
     expect(server.logs.filter((line) => line.includes('already sent'))).toEqual([])
+  })
+
+  it('carries the app’s stylesheet in the page, so its first paint waits for no other file', async () => {
+    const css = readFileSync(join(dist, 'assets', FAKE_STYLESHEET), 'utf8')
+    const rendered = await navigate(server.origin, '/locations/2')
+    expect(rendered.text).toContain(`<style>${css}</style>`)
+    expect(rendered.text).not.toMatch(/<link[^>]*stylesheet/)
+    // The app's own index.html (the service worker's shell) keeps the link: the file is cached there.
+    const shell = await navigate(plain.origin, '/locations/2')
+    expect(shell.text).toContain(`href="/assets/${FAKE_STYLESHEET}"`)
+    expect(shell.text).not.toContain('<style>')
   })
 
   it('builds the records’ addresses from the address the visitor used', async () => {

@@ -171,12 +171,19 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
  * the build does), robots.txt, and build output that must not be served (a source map, Vite's manifest, a
  * dot file).
  */
+/** The stylesheet `fakeBuiltApp`'s index.html links, in its assets folder. */
+export const FAKE_STYLESHEET = 'style-Mn34Op56.css'
+
 export function fakeBuiltApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
   mkdirSync(join(dist, 'assets'))
   mkdirSync(join(dist, '.vite'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Explorer</title><div id="root"></div>')
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><title>Explorer</title><link rel="stylesheet" crossorigin href="/assets/${FAKE_STYLESHEET}"><div id="root"></div>`,
+  )
+  writeFileSync(join(dist, 'assets', FAKE_STYLESHEET), '.list-page{display:grid;gap:1rem}')
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")')
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
   writeFileSync(
