@@ -1,9 +1,9 @@
 /**
  * `npm run bench:app`: the explorer as a user gets it, measured in headless Chromium and by Lighthouse.
  * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --keyed-runs (as --lighthouse-runs) --no-build
- * --no-browser --no-layout-shift --no-lighthouse --no-keyed --no-write. Lighthouse measures every route in demo mode (first views with their
- * rows), and the rendered routes again on a service with keys configured, with a key kept in the browser
- * (first views are then the pages' frames, and the app fetches the data).
+ * --no-browser --no-layout-shift --no-lighthouse --no-keyed --no-write. Lighthouse measures the routes the
+ * service renders, in demo mode (first views with their rows) and again on a service with keys configured,
+ * with a key kept in the browser (first views are then the pages' frames, and the app fetches the data).
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    // Lighthouse's targets are the rendered routes' (settings is the app's own render, as before).
+    // Lighthouse's targets are the rendered routes' (settings is not rendered by the service).
     for (const { path } of lighthouseRuns > 0 ? RENDERED_ROUTES : []) {
       for (let run = 1; run <= lighthouseRuns; run++) {
         log(`Lighthouse ${path}: run ${run} of ${lighthouseRuns}`)

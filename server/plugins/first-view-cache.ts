@@ -17,7 +17,10 @@ export type FirstViewKey = {
   url: string
 }
 
-/** Bytes of rendered pages kept at most (a list's page is about 33 KB, budgeted twice: some 500 pages). */
+/**
+ * Bytes of rendered pages kept at most: a list's page is about 65 KB with its stylesheet, budgeted twice for
+ * its compressed forms, so some 250 pages.
+ */
 const MAX_BYTES = 32 * 1024 * 1024
 
 /**

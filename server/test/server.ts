@@ -166,14 +166,14 @@ export function rawExchange(origin: string, bytes: string): Promise<string> {
   })
 }
 
-/**
- * A small stand-in for the built explorer (`dist/`): index.html, hashed assets (one large, precompressed as
- * the build does), robots.txt, and build output that must not be served (a source map, Vite's manifest, a
- * dot file).
- */
 /** The stylesheet `fakeBuiltApp`'s index.html links, in its assets folder. */
 export const FAKE_STYLESHEET = 'style-Mn34Op56.css'
 
+/**
+ * A small stand-in for the built explorer (`dist/`): index.html linking its stylesheet, hashed assets (one
+ * large, precompressed as the build does), robots.txt, and build output that must not be served (a source
+ * map, Vite's manifest, a dot file).
+ */
 export function fakeBuiltApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalogue-dist-'))
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
