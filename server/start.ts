@@ -77,7 +77,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   const config = readConfig()
   const operations = readOperationsConfig()
   const loadStarted = performance.now()
-  const store = loadStore(config.dataPath)
+  const store = loadStore(config.dataPath, config.dataMaxBytes)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
   metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
   const output = stdoutLog(config.logFormat)
@@ -125,7 +125,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   let reloading: Promise<void> = Promise.resolve()
   process.on('SIGHUP', () => {
     reloading = reloading.then(async () => {
-      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics)
+      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics, config.dataMaxBytes)
       if (result.ok) logger.info(result.message)
       else logger.error(result.message)
     })

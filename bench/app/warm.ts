@@ -1,6 +1,6 @@
 /**
  * `npm run bench:warm`: how soon a reload answers from a built catalogue index, in headless Chromium through the
- * built explorer, on the generator's large dataset (100,000 locations, 20,000 episodes). The index is built once
+ * built explorer, on the generator's large dataset (100,000 locations, 9,801 episodes). The index is built once
  * in a browser profile; then each target is a fresh page load, timed in the page from navigation start
  * (performance.now()) to what a reader waits for: (a) the first search results in the palette, (b) /characters'
  * first rows and (b2) a character page's, (c) /insights' charts, (d) `/locations?_sort_desc=residents`'s first rows sorted by the index,
