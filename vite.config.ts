@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
-import { openApiDocumentModule } from './server/build/openapi-document-module'
-import { precompress } from './server/build/precompress'
+import { openApiDocumentModule } from './server/build/openapi-document-module.ts'
+import { precompress } from './server/build/precompress.ts'
 
 const ROUTER_DIST = './node_modules/react-router/dist/production'
 
@@ -23,6 +23,7 @@ const SERVER_BUILD = {
   emptyOutDir: true,
   copyPublicDir: false,
   sourcemap: 'hidden' as const,
+  rolldownOptions: { checks: { bundlerTimings: false } },
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -59,6 +60,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
         manifest: true,
         rolldownOptions: {
+          // The precompression and the offline shell's manifest take seconds by design; rolldown's timing
+          // warnings about them would greet every `npm start` on a busy machine as if something were wrong.
+          checks: { bundlerTimings: false },
           output: {
             // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
             // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
