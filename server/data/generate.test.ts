@@ -9,7 +9,7 @@ import { DEFAULT_DATASET_PATH } from '../config'
 import { validateDataset } from '../dataset/load'
 import { datasetRecords, formatDataset, generateDataset, MAX_EPISODES, SHIPPED_OPTIONS } from './generate'
 
-describe('dataset generator', () => {
+describe('dataset generator', { timeout: 60_000 }, () => {
   it('reproduces the shipped dataset exactly (deterministic)', () => {
     expect(formatDataset(generateDataset(SHIPPED_OPTIONS))).toBe(readFileSync(DEFAULT_DATASET_PATH, 'utf8'))
   })
@@ -27,7 +27,7 @@ describe('dataset generator', () => {
   })
 })
 
-describe('generated catalogues are plausible at every size', () => {
+describe('generated catalogues are plausible at every size', { timeout: 120_000 }, () => {
   const sizes = [60, 400, 3000, MAX_EPISODES]
   const seasonsOf = (episodes: number) =>
     generateDataset({ locations: 0, episodes, seed: 7 }).episodes.map((episode) => ({
@@ -69,7 +69,7 @@ describe('generated catalogues are plausible at every size', () => {
     )
   })
 
-  it('keeps creation times within 2017–2025 at a million locations', { timeout: 120_000 }, () => {
+  it('keeps creation times within 2017–2025 at a million locations', () => {
     let last = ''
     for (const [, records] of datasetRecords({ locations: 1_000_000, episodes: MAX_EPISODES, seed: 7 }))
       for (const record of records) last = (record as { created: string }).created
@@ -77,7 +77,7 @@ describe('generated catalogues are plausible at every size', () => {
   })
 })
 
-describe('npm run generate:data', () => {
+describe('npm run generate:data', { timeout: 120_000 }, () => {
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-generate-'))
   afterAll(() => rmSync(folder, { recursive: true, force: true }))
   const generate = (args: string[], env: NodeJS.ProcessEnv = {}, nodeOptions: string[] = []) =>
@@ -86,16 +86,14 @@ describe('npm run generate:data', () => {
       env: { ...process.env, ...env },
     })
 
-  it('writes the shipped dataset byte for byte through its stream', { timeout: 60_000 }, () => {
+  it('writes the shipped dataset byte for byte through its stream', () => {
     const out = join(folder, 'shipped.json')
     const result = generate(['--out', out])
     expect(result.stderr).toBe('')
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(DEFAULT_DATASET_PATH, 'utf8'))
   })
 
-  it('writes a large catalogue in bounded memory (a 64 MB heap for a file larger than that)', {
-    timeout: 120_000,
-  }, () => {
+  it('writes a large catalogue in bounded memory (a 64 MB heap for a file larger than that)', () => {
     const out = join(folder, 'large.json')
     const result = generate(['--locations', '500000', '--episodes', '2000', '--out', out], {}, [
       '--max-old-space-size=64',
@@ -106,9 +104,7 @@ describe('npm run generate:data', () => {
     expect(result.stdout).toContain('Wrote 500,000 locations and 2,000 episodes')
   })
 
-  it('warns when the file it wrote is larger than the service reads (CATALOGUE_DATA_MAX_MB)', {
-    timeout: 60_000,
-  }, () => {
+  it('warns when the file it wrote is larger than the service reads (CATALOGUE_DATA_MAX_MB)', () => {
     const out = join(folder, 'over.json')
     const result = generate(['--locations', '20000', '--out', out], { CATALOGUE_DATA_MAX_MB: '1' })
     expect(result.status).toBe(0)
@@ -117,7 +113,7 @@ describe('npm run generate:data', () => {
     )
   })
 
-  it('prints its usage and exits 0 with --help', { timeout: 60_000 }, () => {
+  it('prints its usage and exits 0 with --help', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/data/generate.ts', '--help'], {
       encoding: 'utf8',
     })
