@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { openApiDocumentModule } from './server/build/openapi-document-module.ts'
 import { precompress } from './server/build/precompress.ts'
+import { EXPLORER_CONFIG_CACHE, EXPLORER_CONFIG_PATH } from './src/catalogue/explorer-config.ts'
 
 const ROUTER_DIST = './node_modules/react-router/dist/production'
 
@@ -108,9 +109,9 @@ function appShellWorker() {
       clientsClaim: true,
       runtimeCaching: [
         {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/explorer-config.json',
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === EXPLORER_CONFIG_PATH,
           handler: 'NetworkFirst',
-          options: { cacheName: 'explorer-config', networkTimeoutSeconds: 5 },
+          options: { cacheName: EXPLORER_CONFIG_CACHE, networkTimeoutSeconds: 5 },
         },
       ],
     },

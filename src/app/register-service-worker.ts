@@ -1,5 +1,3 @@
-import { EXPLORER_CONFIG_PATH } from '../catalogue'
-
 /**
  * Registers the app shell's service worker (built by vite-plugin-pwa into `/sw.js`) after the page has loaded,
  * so it never competes with the first page. Not in development, where Vite serves the sources.
@@ -12,12 +10,7 @@ export function registerServiceWorker() {
       // Without the worker the app works as before, only not offline.
     })
   // Called from a lazy chunk, which may come after `load`.
+  // The run-time config read at start-up is already in the worker's cache (connection/explorer-config.ts).
   if (document.readyState === 'complete') void register()
   else window.addEventListener('load', register, { once: true })
-  // The first visit read the run-time config before the worker was there: read it once more through the
-  // worker, which keeps a copy for a visit while the service is down (demo mode keeps its last config).
-  const keepConfig = () =>
-    void fetch(EXPLORER_CONFIG_PATH, { headers: { Accept: 'application/json' } }).catch(() => {})
-  if (serviceWorker.controller) return
-  serviceWorker.addEventListener('controllerchange', keepConfig, { once: true })
 }
