@@ -7,7 +7,11 @@ import { SelectionActions } from './SelectionActions'
 
 afterEach(cleanup)
 
-const hint = () => screen.queryByText('Tick two or more to compare them.')
+/** The hint, when it is shown (it keeps its room, unseen, once two are ticked). */
+const hint = () => {
+  const text = screen.queryByText('Tick two or more to compare them.')
+  return text && text.style.visibility !== 'hidden' ? text : null
+}
 const clear = () => screen.queryByRole('button', { name: 'Clear selection' })
 const compare = () => screen.getByRole('button', { name: /^Compare selected/ })
 

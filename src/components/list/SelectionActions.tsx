@@ -7,6 +7,9 @@ type Props = {
   onCompare: () => void
 }
 
+/** Out of sight, of the accessibility tree and of the tab order, but holding its room. */
+const unused = (yes: boolean) => (yes ? ({ visibility: 'hidden' } as const) : undefined)
+
 /** What can be done with ticked rows: compare two or more side by side, or drop the ticks (on any page). */
 export function SelectionActions({ ids, onClear, onCompare }: Props) {
   // Clear selection goes away with the ticks (and Compare is then disabled): focus stays in the bar.
@@ -17,12 +20,19 @@ export function SelectionActions({ ids, onClear, onCompare }: Props) {
   }
   return (
     <fieldset className="selection-actions" aria-label="Ticked rows" tabIndex={-1} ref={bar}>
-      {ids.length < 2 && <span className="selection-hint">Tick two or more to compare them.</span>}
-      {ids.length > 0 && (
-        <button type="button" className="button button-secondary" onClick={clear}>
-          Clear selection
-        </button>
-      )}
+      {/* Both keep their room while out of use (hidden from everyone then), so that the first tick, the
+          second and Clear selection move no row under a second click. */}
+      <span className="selection-hint" style={unused(ids.length >= 2)}>
+        Tick two or more to compare them.
+      </span>
+      <button
+        type="button"
+        className="button button-secondary"
+        style={unused(ids.length === 0)}
+        onClick={clear}
+      >
+        Clear selection
+      </button>
       <button
         type="button"
         className="button"
