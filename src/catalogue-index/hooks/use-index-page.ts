@@ -18,6 +18,9 @@ export interface IndexPageAnswer<T> extends Pick<IndexState, 'status' | 'progres
   error: unknown
 }
 
+/** How often a first answer that a better one follows is asked again. */
+const FOLLOW_MS = 500
+
 class IndexIncomplete extends Error {
   constructor() {
     super('The catalogue index is not complete.')
@@ -33,6 +36,8 @@ export function useIndexPage<T>(
   key: (baseUrl: string, updatedAt: number | null) => QueryKey,
   ask: (connection: IndexConnection) => Promise<T | null>,
   enabled = true,
+  /** A first answer that a better one follows (the names, while the search index loads): asked again. */
+  followed: (page: T) => boolean = () => false,
 ): IndexPageAnswer<T> {
   const connection = useContext(IndexConnectionContext)
   const supported = useIndexSupported() && connection !== null
@@ -53,6 +58,8 @@ export function useIndexPage<T>(
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    refetchInterval: (asked) =>
+      asked.state.data !== undefined && followed(asked.state.data) ? FOLLOW_MS : false,
   })
   return {
     supported,

@@ -8,12 +8,14 @@ export type SearchListAnswer = IndexPageAnswer<SearchListPage>
 
 /**
  * One page of all the results of a search (its collections chosen, its sort), answered by the index worker
- * once the index of the connection in use is complete; asked again when the index changes.
+ * once the index of the connection in use is complete; asked again when the index changes, and while the
+ * answer is the names alone (the search index loading) until the whole search answers.
  */
 export function useSearchList(request: SearchListRequest): SearchListAnswer {
   return useIndexPage(
     (baseUrl, updatedAt) => indexQueryKeys.searchList(baseUrl, updatedAt, request),
     (connection) => indexWorker().searchList(connection, request),
     request.query.trim() !== '',
+    (page) => page.partial === true,
   )
 }
