@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 
 type Props = {
   /** The ticked rows' ids, ascending. */
@@ -14,29 +14,34 @@ const unused = (yes: boolean) => (yes ? ({ visibility: 'hidden' } as const) : un
 export function SelectionActions({ ids, onClear, onCompare }: Props) {
   // Clear selection goes away with the ticks (and Compare is then disabled): focus stays in the bar.
   const bar = useRef<HTMLFieldSetElement>(null)
+  const hintId = useId()
   function clear() {
     onClear()
     bar.current?.focus()
   }
   return (
     <fieldset className="selection-actions" aria-label="Ticked rows" tabIndex={-1} ref={bar}>
-      {/* Both keep their room while out of use (hidden from everyone then), so that the first tick, the
-          second and Clear selection move no row under a second click. */}
-      <span className="selection-hint" style={unused(ids.length >= 2)}>
-        Tick two or more to compare them.
+      {/* The hint and Clear selection take turns in one place that keeps its room (the one out of use is
+          hidden from everyone), so that a tick or Clear selection moves no row under a second click. The
+          hint still describes Compare while it waits for a second tick. */}
+      <span className="selection-turns">
+        <span className="selection-hint" id={hintId} style={unused(ids.length > 0)}>
+          Tick two or more to compare them.
+        </span>
+        <button
+          type="button"
+          className="button button-secondary"
+          style={unused(ids.length === 0)}
+          onClick={clear}
+        >
+          Clear selection
+        </button>
       </span>
-      <button
-        type="button"
-        className="button button-secondary"
-        style={unused(ids.length === 0)}
-        onClick={clear}
-      >
-        Clear selection
-      </button>
       <button
         type="button"
         className="button"
         disabled={ids.length < 2}
+        aria-describedby={ids.length < 2 ? hintId : undefined}
         // The second click of a double-click would open the comparison twice over in the history.
         onClick={(event) => event.detail <= 1 && onCompare()}
       >
