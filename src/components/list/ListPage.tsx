@@ -29,6 +29,7 @@ import { ColumnChooser } from './data-tool/ColumnChooser'
 import { FacetPanel } from './data-tool/FacetPanel'
 import { IndexNeeded } from './data-tool/IndexNeeded'
 import { RangeFields } from './data-tool/RangeFields'
+import { reversedRangeOf } from './data-tool/reversed-range'
 import { useViewControls } from './data-tool/use-view-controls'
 import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
@@ -176,6 +177,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         onWrite={writeFilters}
         firstFieldRef={firstField}
         chosen={controls.choices.length}
+        onClearAll={clearFilters}
       >
         <div className="view-choices">
           {collection.facets.length > 0 && (
@@ -184,7 +186,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               counts={indexView.complete ? (indexView.page?.facets ?? null) : null}
               chosen={shownView.facets}
               onToggle={controls.toggleFacet}
-              countedAt={indexView.status?.updatedAt ?? null}
+              status={indexView.status}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
@@ -250,7 +252,12 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           retrying={fetching}
         />
       ) : empty ? (
-        <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
+        <EmptyState
+          plural={plural}
+          filtered={filtered}
+          onClear={clearFilters}
+          reason={reversedRangeOf(collection.columns, view.ranges)}
+        />
       ) : (
         <>
           <ResultsTable
