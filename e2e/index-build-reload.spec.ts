@@ -1,6 +1,7 @@
 /** A build of the catalogue index that the user started goes on after a reload, as a person expects. */
-import { expect, test } from './support/fixtures'
+
 import { gate, isLocationListPage } from './support/faults'
+import { expect, test } from './support/fixtures'
 import { LARGE_LOCATIONS, LARGE_URL } from './support/large-catalogue'
 
 test.describe.configure({ timeout: 90_000 })

@@ -113,7 +113,9 @@ test('an expanded facet’s Show fewer is at its own list’s top', async ({ pag
   await expect(dimension.getByRole('button', { name: /^Show all/ })).toBeFocused()
 })
 
-test('the filters say that they match letters exactly, and that the search ignores accents', async ({ page }) => {
+test('the filters say that they match letters exactly, and that the search ignores accents', async ({
+  page,
+}) => {
   await page.goto('/locations?name=MULLER')
   const list = listView(page, 'locations')
   await expect(list.emptyHeading).toBeVisible()
