@@ -267,3 +267,31 @@ test('with the index built, a character page loads without asking for the index 
   await expect(locations.getByRole('link')).toHaveCount(character.locations.length)
   expect(await page.evaluate(() => Reflect.get(window, 'flags'))).toEqual({ askedForIndex: false })
 })
+
+test('the characters list corrects its address in place, and a season with no episodes is the one chosen', async ({
+  page,
+}) => {
+  for (const [asked, corrected] of [
+    ['/characters?season=x&page=0', '/characters'],
+    ['/characters?page=abc', '/characters'],
+    ['/characters?_sort=bogus&season=2', '/characters?season=2'],
+  ] as const) {
+    await page.goto(asked)
+    await expect(heading(page, 'Characters')).toBeVisible()
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, asked).toBe(corrected)
+  }
+  // Replaced, not pushed: Back leaves the corrected address for the one before it.
+  await page.goto('/locations')
+  await page.goto('/characters?page=abc')
+  await expect.poll(() => new URL(page.url()).search).toBe('')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/locations$/)
+
+  // The shipped catalogue has 6 seasons: season 9 is chosen, and nothing appears in it.
+  await page.goto('/characters?season=9')
+  await expect(page.getByText('No characters appear in season 9.')).toBeVisible(INDEXED)
+  await expect(page.getByRole('combobox', { name: 'Appears in' })).toHaveValue('9')
+  await expect(page.getByRole('combobox', { name: 'Appears in' }).locator('option:checked')).toHaveText(
+    'Season 9 (0)',
+  )
+})
