@@ -41,11 +41,18 @@ if (firstView) {
       if (!root) return
       // A frame, in a browser with no key for this site: the settings take its place (nothing to match).
       if (client === null) createRoot(root).render(app(router))
-      else
+      else {
+        // Once the page itself has hydrated (not only the header): a frame's data waits for it.
+        let hydrated = false
         hydrateRoot(
           root,
-          app(router, () => afterHydration(router, view)),
+          app(router, () => {
+            if (hydrated) return
+            hydrated = true
+            afterHydration(router, view)
+          }),
         )
+      }
     },
   )
 } else {
