@@ -1,8 +1,8 @@
 import type { CatalogueClient, Connection } from '../../api/client'
 import { ApiError, isApiError } from '../../api/errors'
 import { requestLog } from '../../api/request-log'
-import { listRequestPath, recordsRequestPath } from '../../api/request-paths'
-import { COLLECTIONS } from '../../catalogue'
+import { recordsRequestPath } from '../../api/request-paths'
+import { COLLECTIONS, listRequestPath } from '../../catalogue'
 import { setOffline } from '../hooks/offline-state'
 
 const byListPath = (path: string) => COLLECTIONS.find((collection) => collection.listPath === path)

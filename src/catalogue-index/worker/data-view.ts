@@ -1,5 +1,6 @@
 import {
   type ApiRecord,
+  appliedFilters,
   type CollectionView,
   type ColumnKind,
   type Filters,
@@ -9,7 +10,6 @@ import {
 } from '../../catalogue'
 import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
 import type { DataViewPage, FacetCounts, ListView } from '../protocol/data-view'
-import { appliedFilters } from './query'
 
 /** A column as the data tool reads it. */
 type ViewColumn = { field: string; kind: ColumnKind; range?: true }
@@ -195,7 +195,7 @@ export function prepareList(records: readonly ApiRecord[], saved?: SavedPreparat
       return values
     },
     filtered(collection, filters) {
-      const applied = appliedFilters(collection, filters)
+      const applied = appliedFilters(collection.filters, filters)
       const key = JSON.stringify(applied)
       if (lastFiltered?.key !== key) {
         // The contract's rule (`filterMatches`), with each field's text folded once per list.

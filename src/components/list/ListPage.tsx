@@ -2,12 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
 import { useCatalogueClient } from '../../api/client-context'
-import { listRequestPath } from '../../api/request-paths'
 import {
   type ApiRecord,
+  appliedFilterValues,
   type CollectionView,
   type FilterName,
   formatIdList,
+  listRequestPath,
   type RecordOf,
 } from '../../catalogue'
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
@@ -15,7 +16,7 @@ import { listViewOf, useListView } from '../../catalogue-index/hooks/use-list-vi
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { EMPTY_DATA_VIEW, needsIndex } from '../../lib/data-view-url'
 import { grouped, listSummary } from '../../lib/format'
-import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
+import { emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -75,7 +76,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const { write } = url
   const { filters, page, view } = url.state
   const filtersKey = filterKey(filters)
-  const requestFilters = useMemo(() => activeFilters(filters), [filters])
+  const requestFilters = useMemo(() => appliedFilterValues(names, filters), [names, filters])
   const indexed = needsIndex(view)
 
   const query = useQuery({ ...queries.list(client, requestFilters, page), enabled: !indexed })
