@@ -150,6 +150,29 @@ describe('the catalogue index (src/catalogue-index): worker, protocol, client, h
   })
 
   it.each([
+    ['React', importing('useSyncExternalStore', 'react')],
+    ['the query library', importing('useQuery', '@tanstack/react-query')],
+    ['its hooks', importing('useIndexSupport', '../hooks/index-support')],
+    ['its components', importing('describeAge', '../components/describe')],
+    ['the explorer', importing('LoadingBar', '../../components/states/LoadingBar')],
+  ])(
+    'its client (src/catalogue-index/client) sits below its hooks: imports nothing from %s',
+    async (_, source) => {
+      expect(await lintAt('src/catalogue-index/client', source)).toEqual(['style/noRestrictedImports'])
+    },
+  )
+
+  it('its client may import the contract, the client of the service and the protocol', async () => {
+    expect(await lintAt('src/catalogue-index/client', importing('COLLECTIONS', '../../catalogue'))).toEqual(
+      [],
+    )
+    expect(await lintAt('src/catalogue-index/client', importing('ApiError', '../../api/errors'))).toEqual([])
+    expect(
+      await lintAt('src/catalogue-index/client', importing('HITS_PER_GROUP', '../protocol/search')),
+    ).toEqual([])
+  })
+
+  it.each([
     ['src/catalogue-index/components', '../client/index-client'],
     ['src/catalogue-index/components', '../worker/store'],
     ['src/components/list', '../../catalogue-index/client/index-client'],

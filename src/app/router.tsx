@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject, replace } from 'react-router-dom'
+import type { ConnectionStore } from '../api/connection-in-use'
 import { type ApiRecord, type CollectionName, type CollectionView, episodes, locations } from '../catalogue'
 import { Layout } from '../components/layout/Layout'
 import type { ApiReferenceData } from '../features/api-reference/ApiReferencePage'
@@ -8,8 +9,6 @@ import { locationQueries } from '../features/locations/queries'
 import type { CollectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
-import type { ConnectionStore } from './connection/connection-store'
-import { OptionalConnection } from './connection/OptionalConnection'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
@@ -129,17 +128,12 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
         },
         {
           // Public: the service's OpenAPI document needs no key; its "Try it" uses the key in use, if any.
-          Component: OptionalConnection,
-          children: [
-            {
-              path: 'api',
-              loader: async (): Promise<ApiReferenceData> => {
-                await apiReferencePage.prepare()
-                return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
-              },
-              lazy: apiReferencePage.lazy,
-            },
-          ],
+          path: 'api',
+          loader: async (): Promise<ApiReferenceData> => {
+            await apiReferencePage.prepare()
+            return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
+          },
+          lazy: apiReferencePage.lazy,
         },
         {
           path: 'settings',

@@ -1,6 +1,6 @@
 import type { CatalogueClient, Connection } from '../../api/client'
+import type { ConnectionStore } from '../../api/connection-in-use'
 import type { ExplorerConfig } from '../../catalogue'
-import type { ConnectionStore } from './connection-store'
 
 /**
  * A promise React's `use` reads without suspending: already settled, and marked so (`status`, `value`), as

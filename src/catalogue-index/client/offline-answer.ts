@@ -3,7 +3,7 @@ import { ApiError, isApiError } from '../../api/errors'
 import { requestLog } from '../../api/request-log'
 import { recordsRequestPath } from '../../api/request-paths'
 import { COLLECTIONS, listRequestPath } from '../../catalogue'
-import { setOffline } from '../hooks/offline-state'
+import { setOffline } from './offline-state'
 
 const byListPath = (path: string) => COLLECTIONS.find((collection) => collection.listPath === path)
 const byItemPath = (path: string) => COLLECTIONS.find((collection) => collection.itemPath === path)

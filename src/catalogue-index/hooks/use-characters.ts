@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useContext } from 'react'
 import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
 import { indexWorker, plainConnection } from '../client/index-client'
 import type {
   CharacterDetail,
@@ -11,8 +11,8 @@ import type {
   RelatedRecords,
 } from '../protocol/characters'
 import type { IndexStatus } from '../protocol/worker-api'
-import { IndexConnectionContext, useIndexSupport } from './index-connection'
 import { indexQueryKeys } from './index-query-keys'
+import { useIndexSupport } from './index-support'
 import { useIndexStatus } from './use-index-status'
 
 /** A page's data from the catalogue index of this browser. */
@@ -42,7 +42,7 @@ function useCharacterReply<T>(
   pick: (reply: CharacterReply) => { answer: T } | null,
   autoIndex = false,
 ): IndexAnswer<T> {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const support = useIndexSupport()
   const usable = connection !== null && support === true
   const { status, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, usable)

@@ -1,8 +1,8 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query'
-import { useContext } from 'react'
+import { useConnection } from '../../api/connection-in-use'
 import { plainConnection } from '../client/index-client'
 import type { IndexConnection } from '../protocol/worker-api'
-import { IndexConnectionContext, useIndexSupported } from './index-connection'
+import { useIndexSupported } from './index-support'
 import { type IndexState, useIndexStatus } from './use-index-status'
 
 /** A page the index answers, with the index's state (to say what it needs, and to build it). */
@@ -34,7 +34,7 @@ export function useIndexPage<T>(
   ask: (connection: IndexConnection) => Promise<T | null>,
   enabled = true,
 ): IndexPageAnswer<T> {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const supported = useIndexSupported() && connection !== null
   const { status, progress, build } = useIndexStatus(
     connection ?? { baseUrl: '', apiKey: '' },

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
-import { useCatalogueClient } from '../../api/client-context'
+import { useCatalogueClient } from '../../api/connection-in-use'
 import {
   type ApiRecord,
   appliedFilterValues,

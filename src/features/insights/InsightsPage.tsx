@@ -1,10 +1,11 @@
-import { useContext, useEffect } from 'react'
+import { useEffect } from 'react'
 import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
 import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
 import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
+import { indexSupported } from '../../catalogue-index/hooks/index-support'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useInsights } from '../../catalogue-index/hooks/use-insights'
 import type { Insights } from '../../catalogue-index/protocol/insights'
@@ -26,7 +27,7 @@ const SOURCES = [episodes, locations] as const
 
 export default function InsightsPage() {
   usePageTitle('Insights')
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const supported = indexSupported()
   return (
     <div className="insights-page">

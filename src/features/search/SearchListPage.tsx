@@ -1,8 +1,8 @@
-import { type FormEvent, useContext, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useConnection } from '../../api/connection-in-use'
 import { PAGE_SIZE } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { useSearchList } from '../../catalogue-index/hooks/use-search-list'
 import { groupTitle } from '../../catalogue-index/protocol/search'
 import {
@@ -41,7 +41,7 @@ export default function SearchListPage() {
   const query = asked.query.trim()
   const request = useMemo(() => ({ ...asked, query }), [asked, query])
   const answer = useSearchList(request)
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   usePageTitle(query ? `Search: ${query}` : 'Search')
 
   const go = (next: Partial<SearchListUrl>, how: 'push' | 'replace' = 'push') =>
