@@ -6,7 +6,6 @@ import { episodes, locations } from '../../catalogue'
 import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
 import { indexSupported } from '../../catalogue-index/hooks/index-support'
-import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useInsights } from '../../catalogue-index/hooks/use-insights'
 import type { Insights } from '../../catalogue-index/protocol/insights'
 import type { InsightsAnswer } from '../../catalogue-index/protocol/worker-api'
@@ -49,9 +48,8 @@ export default function InsightsPage() {
 
 /** The charts once the index is complete; until then, what they will show and the index's status to build it. */
 function IndexedInsights({ connection }: { connection: Connection }) {
-  const { status } = useIndexStatus(connection, false)
-  const complete = status?.complete === true
-  const answer = useInsights(connection, status)
+  const answer = useInsights()
+  const { status, complete } = answer
   useLogIndexAnswer(answer.data, connection.baseUrl)
 
   return (
@@ -76,11 +74,7 @@ function IndexedInsights({ connection }: { connection: Connection }) {
           </p>
         </div>
       ) : answer.error ? (
-        <QueryErrorState
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-          retrying={answer.isFetching}
-        />
+        <QueryErrorState error={answer.error} onRetry={answer.retry} retrying={answer.fetching} />
       ) : !answer.data ? (
         <LoadingBar label="Counting the catalogue" />
       ) : (

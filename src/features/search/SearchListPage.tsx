@@ -58,7 +58,7 @@ export default function SearchListPage() {
   const chosen = ticked?.at === location.search ? ticked.collections : asked.collections
   // The facet shows collections by their titles ("Locations"); the address holds their names.
   const nameOf = (title: string) =>
-    answer.page?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
+    answer.data?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
   const toggle = (_facet: string, title: string) => {
     const value = nameOf(title)
     const collections = chosen.includes(value)
@@ -70,7 +70,7 @@ export default function SearchListPage() {
   const sortBy = (field: SearchListSortField) =>
     go({ sort: { field, descending: asked.sort?.field === field && !asked.sort.descending } })
 
-  const page = answer.page
+  const page = answer.data
   // Ticked as chosen, while the counts of the new choice are on their way.
   const counts = useMemo(
     () =>
