@@ -4,7 +4,6 @@ import { useConnection } from '../../api/connection-in-use'
 import { absoluteUrl } from '../../api/curl'
 import { JsonView } from '../../components/api/JsonView'
 import { useClipboard } from '../../components/api/use-clipboard'
-import { statusLabel } from './EndpointSection'
 import type { Endpoint } from './openapi-model'
 import {
   codeSamples,
@@ -13,6 +12,7 @@ import {
   type ParameterValues,
   requestPath,
 } from './request-code'
+import { statusLabel } from './status-label'
 
 type Answer = {
   path: string
