@@ -235,7 +235,7 @@ describe('src/lib is pure but for its page-only modules, so that the index worke
   it.each([
     ['React', importing('useState', 'react')],
     ['the query library', importing('queryOptions', '@tanstack/react-query')],
-    ['the client', importing('createClient', '../api/client')],
+    ['the connection in use (React)', importing('useConnection', '../api/connection-in-use')],
     ['a page-only module of src/lib', importing('useLatest', './use-latest')],
   ])('a module of src/lib imports nothing from %s', async (_, source) => {
     expect(await lintAt('src/lib', source)).toEqual(['style/noRestrictedImports'])
