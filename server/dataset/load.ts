@@ -1,12 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
-import {
-  type AnyCollection,
-  COLLECTIONS,
-  COMMON_DATASET_RULES,
-  type Dataset,
-  type DatasetOf,
-  joinWithAnd,
-} from '../../src/catalogue'
+import { type AnyCollection, COLLECTIONS, type Dataset, type DatasetOf } from '../../src/catalogue'
+import { duplicateId, notADataset, notAnArray, recordProblem } from './records'
 
 /** A dataset file that cannot be used; the message names the file, and the collection, record and field. */
 export class DatasetError extends Error {
@@ -148,13 +142,12 @@ function assertDataset<Cs extends readonly AnyCollection[]>(
     throw new DatasetError(`Dataset ${source}: ${detail}`)
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    const names = collections.map(({ name }) => `"${name}"`)
-    fail(`the file must hold one JSON object with the arrays ${joinWithAnd(names)}`)
+    fail(notADataset(collections))
     return
   }
   for (const collection of collections) {
     const records: unknown = Reflect.get(json, collection.name)
-    if (!Array.isArray(records)) fail(`"${collection.name}" must be an array of records`)
+    if (!Array.isArray(records)) fail(notAnArray(collection))
     else validateRecords(records, collection, fail)
   }
 }
@@ -168,25 +161,13 @@ function validateRecords(
   const indexById = new Map<number, number>()
   for (let index = 0; index < records.length; index++) {
     const record = records[index]
-    const where = `${collection.name}[${index}]${describeId(record)}`
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      fail(`${where} must be an object`)
-      return
-    }
-    const result = collection.dataset.safeParse(record)
-    if (!result.success) {
-      const issue = result.error.issues[0]
-      const field = String(issue?.path[0] ?? '')
-      const missing = !(field in record)
-      fail(`${where}: "${field}" ${missing ? 'is missing; it ' : ''}${ruleOf(collection, field)}`)
-      return
-    }
+    const problem = recordProblem(collection, index, record)
+    if (problem !== null) fail(problem)
     // The validated record itself is kept (not zod's copy): with 100,000 records the copy doubles the peak
     // memory. Fields beyond the schema's are never read, since responses are built field by field.
-    const { id } = result.data
+    const id = idOf(record)
     const earlier = indexById.get(id)
-    if (earlier !== undefined)
-      fail(`${where}: "id" must be unique, but ${collection.name}[${earlier}] has the same id`)
+    if (earlier !== undefined) fail(duplicateId(collection, index, record, earlier))
     indexById.set(id, index)
   }
   sortRecordsById(records)
@@ -200,15 +181,4 @@ function sortRecordsById(records: unknown[]): void {
 function idOf(record: unknown): number {
   const id: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, 'id') : undefined
   return typeof id === 'number' ? id : 0
-}
-
-const COMMON_RULES: { readonly [field: string]: string } = COMMON_DATASET_RULES
-
-function ruleOf(collection: AnyCollection, field: string): string {
-  return COMMON_RULES[field] ?? collection.datasetRules[field] ?? 'is not valid'
-}
-
-function describeId(record: unknown): string {
-  if (typeof record !== 'object' || record === null || !('id' in record)) return ''
-  return ` (id ${JSON.stringify((record as { id: unknown }).id)})`
 }
