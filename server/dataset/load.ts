@@ -22,12 +22,10 @@ export const MAX_DATASET_BYTES = 128 * MB
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * The file's text: refused when it cannot be read, when it is not a regular file (a FIFO would block the
- * service until something wrote to it; a device may never end), when it is larger than MAX_DATASET_BYTES
- * (checked before reading), or when it is not valid UTF-8 (never silently replaced).
+ * Opens a dataset file for reading: refused when it cannot be read, or when it is not a regular file (a FIFO
+ * would block the service until something wrote to it; a device may never end). The caller closes `fd`.
  */
-function readText(path: string): string {
-  let bytes: Buffer
+export function openDatasetFile(path: string): { fd: number; stats: Stats } {
   let fd: number | null = null
   try {
     // Opened without blocking (a FIFO without a writer would block the open itself), then looked at.
@@ -38,6 +36,25 @@ function readText(path: string): string {
         `Dataset ${path} is not a regular file (it is a ${kindOf(stats)}): the service reads its dataset from a regular file only.`,
       )
     }
+    return { fd, stats }
+  } catch (error) {
+    if (fd !== null) closeSync(fd)
+    if (error instanceof DatasetError) throw error
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    throw new DatasetError(
+      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
+    )
+  }
+}
+
+/**
+ * The file's text: refused as `openDatasetFile` refuses it, when it is larger than MAX_DATASET_BYTES
+ * (checked before reading), or when it is not valid UTF-8 (never silently replaced).
+ */
+function readText(path: string): string {
+  const { fd, stats } = openDatasetFile(path)
+  let bytes: Buffer
+  try {
     if (stats.size > MAX_DATASET_BYTES) {
       throw new DatasetError(
         `Dataset ${path} is too large: it has ${Math.round(stats.size / MB)} MB, and a dataset may have at most ${MAX_DATASET_BYTES / MB} MB.`,
@@ -51,16 +68,18 @@ function readText(path: string): string {
       `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
     )
   } finally {
-    if (fd !== null) closeSync(fd)
+    closeSync(fd)
   }
   try {
     return utf8.decode(bytes)
   } catch {
-    throw new DatasetError(
-      `Dataset ${path} is not valid UTF-8: the bytes at offset ${firstInvalidUtf8(bytes)} do not form a character.`,
-    )
+    throw new DatasetError(notUtf8(path, firstInvalidUtf8(bytes)))
   }
 }
+
+/** The sentence for a file whose bytes at `offset` are not UTF-8. */
+export const notUtf8 = (path: string, offset: number) =>
+  `Dataset ${path} is not valid UTF-8: the bytes at offset ${offset} do not form a character.`
 
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'directory'
