@@ -124,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = options.metrics ?? null
   if (metrics) {
     metrics.instrument(app.server, lifecycle)
+    metrics.followCatalogue(live)
     metrics.addCaches(() => {
       const { bodies, filterResults } = answers.cacheStats()
       return { bodies, filters: filterResults, 'fast-path': responseCache.stats() }
@@ -147,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     admit: parts.admit,
     responseCache,
   })
-  await app.register(operations, { publicUrl: parts.publicUrl, counts: () => live.counts, lifecycle })
+  await app.register(operations, { publicUrl: parts.publicUrl, catalogue: live, lifecycle })
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DatasetRecord } from '../../src/catalogue'
+import type { DatasetLocation } from '../../src/catalogue'
 import { createStore } from '../dataset/store'
 import { LiveCatalogue } from '../operations/live-catalogue'
 import { datasetWith, serveForTests } from '../test/server'
@@ -35,7 +35,7 @@ function heldCatalogue(content: CatalogueContent) {
   return { content: { collections }, reading, release: () => release() }
 }
 
-const named = (name: string): DatasetRecord & Record<string, unknown> => ({
+const named = (name: string): DatasetLocation => ({
   id: 1,
   name,
   type: 'Planet',

@@ -26,7 +26,8 @@ async function streamed(file: string) {
       records[collection.name] = []
     },
     records: (collection, batch, first) => {
-      batch.forEach((record, offset) => records[collection.name]?.push({ index: first + offset, record }))
+      for (const [offset, record] of batch.entries())
+        records[collection.name]?.push({ index: first + offset, record })
     },
     end: () => {},
   })

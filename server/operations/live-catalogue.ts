@@ -12,6 +12,8 @@ export function recordCounts(content: CatalogueContent): RecordCounts {
 export interface ServedCatalogue {
   /** Which catalogue this is: a body rendered from it is cached only while it is still the one served. */
   readonly version: number
+  /** Since when it is served (a file's load or reload; a database's switch to it). */
+  readonly since: Date
   readonly counts: RecordCounts
   /** The collections, in the order served. */
   readonly collections: readonly AnyCollection[]
@@ -19,10 +21,11 @@ export interface ServedCatalogue {
   collection(name: string): CollectionSource
 }
 
-function served(content: CatalogueContent, version: number): ServedCatalogue {
+function served(content: CatalogueContent, version: number, since: Date): ServedCatalogue {
   const byName = new Map(content.collections.map((each) => [each.collection.name, each]))
   return {
     version,
+    since,
     counts: recordCounts(content),
     collections: content.collections.map((each) => each.collection),
     collection(name) {
@@ -48,8 +51,8 @@ export class LiveCatalogue {
   unavailable: string | null = null
 
   /** `version` 0 for a file (one more at each reload); the database's own catalogue version otherwise. */
-  constructor(content: CatalogueContent, version = 0) {
-    this.served = served(content, version)
+  constructor(content: CatalogueContent, version = 0, since = new Date()) {
+    this.served = served(content, version, since)
   }
 
   get current(): ServedCatalogue {
@@ -75,8 +78,8 @@ export class LiveCatalogue {
   }
 
   /** Serves `content` from now on, as `version` (by default one more than now). */
-  replace(content: CatalogueContent, version = this.served.version + 1): void {
-    this.served = served(content, version)
+  replace(content: CatalogueContent, version = this.served.version + 1, since = new Date()): void {
+    this.served = served(content, version, since)
     for (const listener of this.listeners) listener()
   }
 
