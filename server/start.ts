@@ -130,8 +130,11 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   if (metricsListener) logger.info(`Metrics at ${metricsListener.origin}/metrics.`)
   logger.info(started.explorer(address))
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
-  if (database === null)
-    logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
+  logger.info(
+    database === null
+      ? `Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`
+      : `Process id ${process.pid}: a new catalogue is served once npm run db:load switches to it.`,
+  )
 
   // One reload at a time: a second SIGHUP waits for the first to finish.
   let reloading: Promise<void> = Promise.resolve()
