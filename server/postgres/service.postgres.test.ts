@@ -73,6 +73,34 @@ describe('the service on PostgreSQL', () => {
     await service.stop()
   }, 60_000)
 
+  it('serves with a role that may only read, the catalogue loaded by the schema’s owner (docs/deploy.md)', async () => {
+    const admin = await freshDatabase()
+    const suffix = new URL(admin).pathname.slice(-12)
+    const [owner, reader] = [`owner_${suffix}`, `reader_${suffix}`]
+    const database = new URL(admin).pathname.slice(1)
+    await sql(admin, `CREATE ROLE ${owner} LOGIN PASSWORD '${TEST_PASSWORD}'`)
+    await sql(admin, `CREATE ROLE ${reader} LOGIN PASSWORD '${TEST_PASSWORD}'`)
+    await sql(admin, `ALTER DATABASE ${database} OWNER TO ${owner}`)
+    await sql(admin, `CREATE SCHEMA catalogue AUTHORIZATION ${owner}`)
+    await sql(admin, `GRANT USAGE ON SCHEMA catalogue TO ${reader}`)
+    await sql(
+      admin,
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${owner} IN SCHEMA catalogue GRANT SELECT ON TABLES TO ${reader}`,
+    )
+    const as = (role: string) => {
+      const url = new URL(admin)
+      url.username = role
+      return url.toString()
+    }
+    await loadInto(as(owner), shippedDataset)
+    const catalogue = await openCatalogue(as(reader))
+    const source = catalogue.live.collection('episodes')
+    expect((await source.withIds([1]))[0]?.name).toBe(shippedDataset.episodes[0]?.name)
+    await expect(sql(as(reader), 'CREATE TABLE catalogue.x (y integer)')).rejects.toThrow(/permission denied/)
+    await expect(sql(as(reader), 'DELETE FROM catalogue.state')).rejects.toThrow(/permission denied/)
+    await sql(admin, `DROP OWNED BY ${reader}`)
+  })
+
   it('reads the folded columns with LIKE, every character literal, never the database’s case folding', async () => {
     const url = await freshDatabase()
     const names = ['100% Juice', '100 Juice', 'a_b', 'axb', 'back\\slash', 'ÉCOLE', 'Straße', 'İstanbul']
