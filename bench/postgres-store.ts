@@ -137,18 +137,18 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     const headers = authorization(options.apiKey)
     const start = async (name: string, extra: Record<string, string>) => {
       const began = performance.now()
+      // The store comes from `extra` alone: a file or a database, never one inherited from this shell.
+      const { CATALOGUE_DATA: _file, CATALOGUE_DATABASE_URL: _database, ...inherited } = process.env
       const server = await startServer({
         name,
         script: 'server/main.ts',
         nodeArgs: serveNodeArgs(options.root),
         cwd: options.root,
         env: {
-          ...process.env,
+          ...inherited,
           CATALOGUE_API_KEYS: options.apiKey,
           CATALOGUE_RATE_LIMIT: '0',
           CATALOGUE_PUBLIC_URL: '',
-          CATALOGUE_DATA: '',
-          CATALOGUE_DATABASE_URL: '',
           ...extra,
         },
         stdoutFile: join(options.workDir, `postgres-bench-${name}.log`),
