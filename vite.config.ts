@@ -120,6 +120,9 @@ function testProjects(mode: string) {
       include: [...BOTH_STORES, POSTGRES_ONLY],
       env: { CATALOGUE_TEST_STORE: 'postgres' },
       globalSetup: ['server/test/postgres-global-setup.ts'],
+      // Loads, migrations and the tools as processes (npm, then tsx) take seconds on a machine with both cores busy.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
     },
   }
   return [unit, postgres]

@@ -113,7 +113,13 @@ export async function startPostgres(bin = postgresBin()): Promise<PostgresCluste
   const signalAll = (signal: NodeJS.Signals) => {
     const parent = postmaster()
     process.kill(parent, signal)
-    for (const child of childrenOf(parent)) process.kill(child, signal)
+    for (const child of childrenOf(parent)) {
+      try {
+        process.kill(child, signal)
+      } catch {
+        // It ended since it was listed (a backend whose connection closed).
+      }
+    }
   }
   let running = true
   return {
