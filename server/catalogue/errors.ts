@@ -17,11 +17,10 @@ export class CatalogueError extends Error {
  * client may see (contract §12), a 503 with `Retry-After`. The message says so without naming the database.
  */
 export class StoreUnavailableError extends Error {
-  /** Seconds after which asking again makes sense. */
-  readonly retryAfter = 5
-
   constructor(
     message = 'The catalogue cannot be read right now: its database did not answer in time. Try again in a few seconds.',
+    /** Seconds after which asking again makes sense. */
+    readonly retryAfter = 5,
   ) {
     super(message)
     this.name = 'StoreUnavailableError'

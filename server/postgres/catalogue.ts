@@ -80,6 +80,7 @@ export class PostgresCatalogue {
           `The database at ${where} holds no catalogue yet: load one with npm run db:load -- FILE.`,
         )
       const catalogue = new PostgresCatalogue(database, collections, served, events)
+      database.onStale = () => void catalogue.check()
       catalogue.follow()
       return catalogue
     } catch (error) {

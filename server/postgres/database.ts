@@ -27,8 +27,11 @@ export function connectionOptions(url: string, applicationName: string): pg.Clie
   return { connectionString: url, application_name: applicationName, types: TYPES }
 }
 
-/** Why a query failed, for the metrics: the database did not answer in time, or could not be reached. */
-export type QueryFailure = 'timeout' | 'unreachable'
+/**
+ * Why a query failed, for the metrics: the database did not answer in time, could not be reached, or no longer
+ * holds the generation asked for (`stale`: this replica missed two switches, and the catalogue is read again).
+ */
+export type QueryFailure = 'timeout' | 'unreachable' | 'stale'
 
 /** Reports on what the service asks the database (the metrics listen). */
 export interface DatabaseObserver {
@@ -45,6 +48,8 @@ export interface DatabaseObserver {
 export class Database {
   readonly pool: pg.Pool
   private observer: DatabaseObserver | null = null
+  /** Called when a query finds its generation's tables gone (the catalogue served is out of date). */
+  onStale: () => void = () => {}
 
   constructor(
     readonly url: string,
@@ -97,7 +102,15 @@ export class Database {
   }
 
   private unavailable(error: unknown): StoreUnavailableError {
-    this.observer?.failed(failureOf(error) ?? 'unreachable')
+    const failure = failureOf(error) ?? 'unreachable'
+    this.observer?.failed(failure)
+    if (failure === 'stale') {
+      this.onStale()
+      return new StoreUnavailableError(
+        'The catalogue changed while this request was read; ask again: the next answer comes from the new one.',
+        1,
+      )
+    }
     return new StoreUnavailableError()
   }
 
@@ -113,6 +126,8 @@ export class Database {
 export function failureOf(error: unknown): QueryFailure | null {
   const { message = '', code = '' } = error as { message?: string; code?: string }
   if (/timeout|timed out/i.test(message) || code === '57014') return 'timeout'
+  // undefined_table: the generation read was dropped by a load (only ever after two switches).
+  if (code === '42P01') return 'stale'
   // A socket's error (ECONNREFUSED…), a connection pg gave up on, a connection exception (08), an operator
   // intervention such as a shutdown (57) or a lack of resources such as too many connections (53).
   if (/^E[A-Z]+$/.test(code) || /^(08|57|53)/.test(code)) return 'unreachable'

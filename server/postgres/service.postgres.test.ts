@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { type DatasetLocation, locations } from '../../src/catalogue'
+import { StoreUnavailableError } from '../catalogue/errors'
 import { DEMO_KEY } from '../config'
 import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
 import { TEST_PASSWORD } from '../test/postgres-process'
@@ -99,6 +100,27 @@ describe('the service on PostgreSQL', () => {
     await expect(sql(as(reader), 'CREATE TABLE catalogue.x (y integer)')).rejects.toThrow(/permission denied/)
     await expect(sql(as(reader), 'DELETE FROM catalogue.state')).rejects.toThrow(/permission denied/)
     await sql(admin, `DROP OWNED BY ${reader}`)
+  })
+
+  it('answers 503 and reads the catalogue again when the generation it read has been dropped', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const catalogue = await openCatalogue(url)
+    const source = catalogue.live.collection('locations')
+    // Two loads while this replica heard of neither: the generation it serves is dropped by the second.
+    let checks = 0
+    catalogue.database.onStale = () => {
+      checks++
+      void catalogue.check()
+    }
+    await loadInto(url, shippedDataset)
+    await loadInto(url, datasetWith({ locations: shippedDataset.locations.slice(0, 2), episodes: [] }))
+    const refused = source.slice(0, 20)
+    await expect(refused).rejects.toBeInstanceOf(StoreUnavailableError)
+    await expect(refused).rejects.toMatchObject({ retryAfter: 1 })
+    expect(checks).toBe(1)
+    await expect.poll(() => catalogue.live.version).toBe(3)
+    expect(await catalogue.live.collection('locations').slice(0, 20)).toHaveLength(2)
   })
 
   it('reads the folded columns with LIKE, every character literal, never the database’s case folding', async () => {
