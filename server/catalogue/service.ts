@@ -11,6 +11,7 @@ import {
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { CatalogueError } from './errors'
 import { type ListQuery, listPageUrl } from './list-query'
+import { type PositionSet, positionSet } from './positions'
 import { addressesFor } from './render'
 import type { CollectionSource } from './source'
 
@@ -46,7 +47,7 @@ export interface VersionedSource {
  * catalogue version, collection and folded filters, so later pages of a filter are lookups by position.
  */
 export class Catalogue {
-  private readonly filterResults: ByteBoundedCache<Int32Array>
+  private readonly filterResults: ByteBoundedCache<PositionSet>
   private readonly isCurrent: (version: number) => boolean
 
   constructor(options: CatalogueOptions = {}) {
@@ -117,12 +118,12 @@ export class Catalogue {
       const positions = this.filterResults.get(key)
       if (positions === undefined) {
         const matches = await source.match(applied, start, end)
-        if (this.isCurrent(version)) this.filterResults.set(key, matches.positions)
+        if (this.isCurrent(version)) this.filterResults.set(key, positionSet(matches.positions, source.count))
         count = matches.positions.length
         records = matches.records
       } else {
         count = positions.length
-        records = start >= count ? [] : await source.atPositions(positions.subarray(start, end))
+        records = start >= count ? [] : await source.atPositions(positions.slice(start, end))
       }
     }
     const pages = pageCount(count)

@@ -60,6 +60,8 @@ export class Database {
       ...connectionOptions(url, 'catalogue-service'),
       max: poolSize,
       connectionTimeoutMillis: timeoutMs,
+      // Every query's deadline, a query object's too (each() below).
+      query_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
       // Belt and braces: the server stops a query the client has given up on, and never writes.
@@ -75,7 +77,35 @@ export class Database {
   }
 
   /** The rows of one query (values always as parameters); `label` names it in the metrics. */
-  async query<Row extends object>(label: string, text: string, values: unknown[] = []): Promise<Row[]> {
+  query<Row extends object>(label: string, text: string, values: unknown[] = []): Promise<Row[]> {
+    return this.withClient(label, async (client) => (await client.query<Row>(text, values)).rows)
+  }
+
+  /**
+   * Hands each row of one query to `onRow` as it arrives, keeping none: for results too large to hold twice
+   * (a broad filter's positions, sent in chunks).
+   */
+  each<Row extends object>(
+    label: string,
+    text: string,
+    values: unknown[],
+    onRow: (row: Row) => void,
+  ): Promise<void> {
+    return this.withClient(
+      label,
+      (client) =>
+        new Promise<void>((resolve, reject) => {
+          const query = new pg.Query(text, values)
+          query.on('row', (row: Row) => onRow(row))
+          query.on('end', () => resolve())
+          query.on('error', reject)
+          client.query(query)
+        }),
+    )
+  }
+
+  /** Runs `work` on a pooled connection, within the deadlines (a wait for the connection, and each query). */
+  private async withClient<T>(label: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const started = performance.now()
     let client: pg.PoolClient
     try {
@@ -84,14 +114,10 @@ export class Database {
       throw this.unavailable(error)
     }
     try {
-      const result = await client.query<Row>({
-        text,
-        values,
-        query_timeout: this.timeoutMs,
-      } as pg.QueryConfig)
+      const result = await work(client)
       client.release()
       this.observer?.query(label, (performance.now() - started) / 1000)
-      return result.rows
+      return result
     } catch (error) {
       const failure = failureOf(error)
       // A connection that timed out may still be busy with the query: it is closed, not reused.

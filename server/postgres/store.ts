@@ -79,7 +79,9 @@ export class PostgresCollection implements CollectionSource {
     const offset = Math.min(start, 2 ** 31 - 1)
     values.push(offset, Math.max(0, end - start))
     const [offsetParameter, limitParameter] = [values.length - 1, values.length]
-    const rows = await this.database.query<PageRow>(
+    const records: PageRow[] = []
+    const chunks: Buffer[] = []
+    await this.database.each<PageRow>(
       'filter',
       `WITH matching AS MATERIALIZED (SELECT position FROM ${this.table} WHERE ${conditions.join(' AND ')})
        SELECT NULL::bytea AS positions, position, ${this.columns} FROM ${this.table}
@@ -87,25 +89,32 @@ export class PostgresCollection implements CollectionSource {
        UNION ALL
        SELECT string_agg(int4send(position), ''::bytea), NULL, ${fieldsOf(this.collection)
          .map(() => 'NULL')
-         .join(', ')} FROM matching`,
+         .join(', ')} FROM matching GROUP BY position / ${POSITIONS_PER_CHUNK}`,
       values,
+      (row) => {
+        if (row.position === null) chunks.push(row.positions as Buffer)
+        else records.push(row)
+      },
     )
-    const records: PageRow[] = []
-    let packed: Buffer | null = null
-    for (const row of rows) {
-      if (row.position === null) packed = row.positions
-      else records.push(row)
-    }
     records.sort((a, b) => (a.position as number) - (b.position as number))
-    return { positions: positionsFrom(packed), records }
+    return { positions: positionsFrom(chunks), records }
   }
 }
 
-/** Positions sent as 4-byte big-endian integers, in no particular order, as an ascending Int32Array. */
-function positionsFrom(packed: Buffer | null): Int32Array {
-  if (packed === null) return new Int32Array(0)
-  const positions = new Int32Array(packed.length / 4)
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.length)
-  for (let index = 0; index < positions.length; index++) positions[index] = view.getInt32(index * 4)
+/**
+ * Positions per row of a filter's answer: every position crosses the wire as 4 bytes of a `bytea` (hex, so 8
+ * characters), in rows of at most this many, each read into numbers as it comes, so that a filter matching a
+ * million records never holds its positions as one 8 MB string.
+ */
+const POSITIONS_PER_CHUNK = 65_536
+
+/** Positions sent as 4-byte big-endian integers, in chunks, in no particular order: ascending, in one array. */
+function positionsFrom(chunks: readonly Buffer[]): Int32Array {
+  const positions = new Int32Array(chunks.reduce((sum, chunk) => sum + chunk.length / 4, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length)
+    for (let offset = 0; offset < chunk.length; offset += 4) positions[at++] = view.getInt32(offset)
+  }
   return positions.sort()
 }
