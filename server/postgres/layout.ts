@@ -35,6 +35,21 @@ export function tableOf(collection: AnyCollection, generation: number): string {
   return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}`)}`
 }
 
+/**
+ * The narrow table of a collection's filters in a generation (`catalogue.locations_g7_filters`): each record's
+ * position and folded values, with the trigram indexes. A filter rechecks and scans it instead of the records'
+ * table, which holds every field (character ids included): a third of its size, so it stays in memory.
+ */
+export function filtersTableOf(collection: AnyCollection, generation: number): string {
+  return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}_filters`)}`
+}
+
+/** The generation a table of the catalogue belongs to (`locations_g7`, `locations_g7_filters`), or null. */
+export function generationOfTable(table: string): number | null {
+  const match = /_g([0-9]+)(_filters)?$/.exec(table)
+  return match ? Number(match[1]) : null
+}
+
 /** The layout table every generation's table of the collection is made like. */
 export function layoutOf(collection: AnyCollection): string {
   return `${identifier(SCHEMA)}.${identifier(`${collection.name}_layout`)}`

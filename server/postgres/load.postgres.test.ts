@@ -31,7 +31,7 @@ const tablesOf = (url: string) =>
   withClient(url, async (client) =>
     (
       await client.query<{ name: string }>(
-        "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'catalogue' AND tablename ~ '_g[0-9]+$' ORDER BY 1",
+        "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'catalogue' AND tablename ~ '_g[0-9]+(_filters)?$' ORDER BY 1",
       )
     ).rows.map(({ name }) => name),
   )
@@ -152,7 +152,12 @@ describe('npm run db:load', () => {
       ).toEqual({
         version: 1,
       })
-      expect(await tablesOf(url)).toEqual(['episodes_g1', 'locations_g1'])
+      expect(await tablesOf(url)).toEqual([
+        'episodes_g1',
+        'episodes_g1_filters',
+        'locations_g1',
+        'locations_g1_filters',
+      ])
     },
   )
 
@@ -167,7 +172,16 @@ describe('npm run db:load', () => {
     await loadInto(url, shippedDataset)
     await loadInto(url, small)
     await loadInto(url, shippedDataset)
-    expect(await tablesOf(url)).toEqual(['episodes_g2', 'episodes_g3', 'locations_g2', 'locations_g3'])
+    expect(await tablesOf(url)).toEqual([
+      'episodes_g2',
+      'episodes_g2_filters',
+      'episodes_g3',
+      'episodes_g3_filters',
+      'locations_g2',
+      'locations_g2_filters',
+      'locations_g3',
+      'locations_g3_filters',
+    ])
     const back = await rollBack(url)
     expect(back).toEqual({ version: 4, generation: 2, counts: { locations: 3, episodes: 0 } })
     const catalogue = await openCatalogue(url)

@@ -4,7 +4,16 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { type AnyCollection, COLLECTIONS, type DatasetRecord } from '../../src/catalogue'
 import { type RecordSink, type StreamedDataset, type StreamProgress, streamDataset } from '../dataset/stream'
 import { CHANNEL, connectionOptions, SCHEMA } from './database'
-import { columnsOf, copyWriter, foldedColumn, identifier, layoutOf, tableOf } from './layout'
+import {
+  columnsOf,
+  copyWriter,
+  filtersTableOf,
+  foldedColumn,
+  generationOfTable,
+  identifier,
+  layoutOf,
+  tableOf,
+} from './layout'
 import { migrate } from './migrate'
 
 /** One load or rollback at a time (`pg_advisory_lock` on this key); another waits for it. */
@@ -173,7 +182,8 @@ async function trigramOperatorClass(client: pg.Client): Promise<string> {
 
 /**
  * A collection's table once its rows are in: positions in id order (renumbered when the file was not in id
- * order), the keys (id, position), a trigram index on each folded column, and the planner's statistics.
+ * order), the keys (id, position), the planner's statistics; and its filters' table (positions and folded
+ * values, in position order) with a trigram index on each folded column.
  */
 async function finishTable(
   client: pg.Client,
@@ -191,13 +201,18 @@ async function finishTable(
   }
   await client.query(`ALTER TABLE ${table} ADD CONSTRAINT ${name('id')} PRIMARY KEY (id)`)
   await client.query(`ALTER TABLE ${table} ADD CONSTRAINT ${name('position')} UNIQUE (position)`)
-  for (const field of collection.filters) {
-    const column = foldedColumn(field)
+  await client.query(`ANALYZE ${table}`)
+  const filters = filtersTableOf(collection, generation)
+  const folded = collection.filters.map((field) => identifier(foldedColumn(field)))
+  await client.query(
+    `CREATE TABLE ${filters} AS SELECT position, ${folded.join(', ')} FROM ${table} ORDER BY position`,
+  )
+  for (const [index, field] of collection.filters.entries()) {
     await client.query(
-      `CREATE INDEX ${name(`${field}_trgm`)} ON ${table} USING gin (${identifier(column)} ${trigramOps})`,
+      `CREATE INDEX ${name(`${field}_trgm`)} ON ${filters} USING gin (${folded[index]} ${trigramOps})`,
     )
   }
-  await client.query(`ANALYZE ${table}`)
+  await client.query(`ANALYZE ${filters}`)
 }
 
 /** One short transaction: the catalogue served becomes `generation`, one version more, announced. */
@@ -229,7 +244,7 @@ async function dropOldGenerations(client: pg.Client): Promise<void> {
   )
   // Tables a load left behind without its generation's row (it stopped before committing) are dropped too.
   const { rows: tables } = await client.query<{ table: string }>(
-    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ '_g[0-9]+$'`,
+    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ '_g[0-9]+(_filters)?$'`,
     [SCHEMA],
   )
   const { rows: kept } = await client.query<{ generation: number | null; previous: number | null }>(
@@ -238,7 +253,7 @@ async function dropOldGenerations(client: pg.Client): Promise<void> {
   const keep = new Set([kept[0]?.generation, kept[0]?.previous])
   const old = new Set(rows.map(({ generation }) => generation))
   for (const { table } of tables) {
-    const generation = Number(table.slice(table.lastIndexOf('_g') + 2))
+    const generation = generationOfTable(table)
     if (!keep.has(generation))
       await client.query(`DROP TABLE IF EXISTS ${identifier(SCHEMA)}.${identifier(table)}`)
   }

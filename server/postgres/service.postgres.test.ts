@@ -9,7 +9,7 @@ import { datasetWith, shippedDataset } from '../test/server'
 import { startServiceProcess } from '../test/service-process'
 import { DatabaseStartError, PostgresCatalogue } from './catalogue'
 import { connectionOptions } from './database'
-import { foldedColumn, tableOf } from './layout'
+import { filtersTableOf, foldedColumn } from './layout'
 import { migrate } from './migrate'
 import { containsPattern, usesTrigrams } from './store'
 
@@ -154,7 +154,7 @@ describe('the service on PostgreSQL', () => {
   it('never lets a filter of one or two letters reach the trigram index, and lets longer ones use it', async () => {
     const url = await freshDatabase()
     const { generation } = await loadInto(url, shippedDataset)
-    const table = tableOf(locations, generation)
+    const table = filtersTableOf(locations, generation)
     const plan = async (value: string) => {
       const column = `"${foldedColumn('name')}"`
       const expression = usesTrigrams(value) ? column : `(${column} || '')`

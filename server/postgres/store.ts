@@ -1,7 +1,7 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import type { AppliedFilter, CollectionSource, Matches } from '../catalogue/source'
 import type { Database } from './database'
-import { fieldsOf, foldedColumn, identifier, tableOf } from './layout'
+import { fieldsOf, filtersTableOf, foldedColumn, identifier, tableOf } from './layout'
 
 /** A `LIKE` pattern matching any text that contains `value` literally: `%`, `_` and `\` escaped. */
 export function containsPattern(value: string): string {
@@ -28,6 +28,7 @@ type PageRow = DatasetRecord & { position: number | null; positions: Buffer | nu
  */
 export class PostgresCollection implements CollectionSource {
   private readonly table: string
+  private readonly filters: string
   private readonly columns: string
 
   constructor(
@@ -37,6 +38,7 @@ export class PostgresCollection implements CollectionSource {
     readonly count: number,
   ) {
     this.table = tableOf(collection, generation)
+    this.filters = filtersTableOf(collection, generation)
     this.columns = fieldsOf(collection).map(identifier).join(', ')
   }
 
@@ -83,7 +85,7 @@ export class PostgresCollection implements CollectionSource {
     const chunks: Buffer[] = []
     await this.database.each<PageRow>(
       'filter',
-      `WITH matching AS MATERIALIZED (SELECT position FROM ${this.table} WHERE ${conditions.join(' AND ')})
+      `WITH matching AS MATERIALIZED (SELECT position FROM ${this.filters} WHERE ${conditions.join(' AND ')})
        SELECT NULL::bytea AS positions, position, ${this.columns} FROM ${this.table}
         WHERE position IN (SELECT position FROM matching ORDER BY position OFFSET $${offsetParameter} LIMIT $${limitParameter})
        UNION ALL
