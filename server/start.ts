@@ -82,12 +82,12 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   const operations = readOperationsConfig()
   const databaseConfig = readDatabaseConfig()
   // Messages said before the app (and its log) exist wait for it (the database's, the limiter's).
-  let limiterLog: Logger | null = null
+  let serviceLog: Logger | null = null
   const loadStarted = performance.now()
   const database =
     databaseConfig === null
       ? null
-      : await PostgresCatalogue.open(databaseConfig, { say: (line, level) => limiterLog?.[level](line) })
+      : await PostgresCatalogue.open(databaseConfig, { say: (line, level) => serviceLog?.[level](line) })
   const store = database?.live ?? new LiveCatalogue(loadStore(config.dataPath))
   const source = databaseConfig === null ? config.dataPath : redactedDatabaseUrl(databaseConfig.url)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
@@ -102,7 +102,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
           timeout: operations.redisTimeout,
           rate: config.rateLimit,
           keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
-          say: (line, level) => limiterLog?.[level](line),
+          say: (line, level) => serviceLog?.[level](line),
           onFallback: () => metrics?.rateLimitFallbacks.inc(),
         })
       : null
@@ -117,7 +117,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     refusedKeyLimiter: redis?.withRate(REFUSED_KEY_RATE, REFUSED_KEY_BURST) ?? null,
   })
   const logger = started.app.log as Logger
-  limiterLog = logger
+  serviceLog = logger
   if (redis && operations.redisUrl !== null && (await redis.connect()))
     logger.info(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl)}.`)
   const address = await started.app.listen({ port: config.port, host: config.host })
