@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { AppliedFilter } from '../server/catalogue/source'
 import { DEFAULT_DATASET_PATH } from '../server/config'
-import { CHANNEL, connectionOptions, type Database } from '../server/postgres/database'
+import { CHANNEL, connectionOptions, Database } from '../server/postgres/database'
 import { PostgresCollection } from '../server/postgres/store'
 import { type PostgresCluster, startPostgres } from '../server/test/postgres-process'
 import { freePort, launchRedis } from '../server/test/redis-process'
@@ -85,12 +85,11 @@ function capturedSql(
   call: (source: PostgresCollection) => Promise<unknown>,
 ) {
   let captured: { text: string; values: unknown[] } | null = null
-  const recorder = {
-    query: async (_label: string, text: string, values: unknown[] = []) => {
-      captured = { text, values }
-      return []
-    },
-  } as unknown as Database
+  const capture = async (_label: string, text: string, values: unknown[] = []) => {
+    captured = { text, values }
+    return []
+  }
+  const recorder = { query: capture, each: capture } as unknown as Database
   return call(new PostgresCollection(recorder, locations, generation, count)).then(() => {
     if (captured === null) throw new Error('No SQL was sent')
     return captured as { text: string; values: unknown[] }
@@ -277,16 +276,9 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       (value) => timed(`/v1/locations?name=${value}`),
       (value) => sqlOf((source) => source.match(filter(value), 0, 20)),
     )
-    // The store itself on the benchmark's connection, for the positions of a filter (the SQL of page 2,000).
-    const direct = new PostgresCollection(
-      {
-        query: (_label: string, text: string, values: unknown[]) =>
-          client.query(text, values).then((result) => result.rows),
-      } as unknown as Database,
-      locations,
-      generation,
-      records,
-    )
+    // The store itself, for the positions of a filter (the SQL of page 2,000).
+    const database = new Database(url, 60_000, 1)
+    const direct = new PostgresCollection(database, locations, generation, records)
     const later = broad.slice(options.samples)
     await row(
       'page 2,000 of a broad filter after its first page',
@@ -301,6 +293,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
         return sqlOf((source) => source.atPositions(positions.subarray(39_980, 40_000)))
       },
     )
+    await database.close()
     const memoryAfter = {
       postgres: memoryOf(service.child.pid as number),
       file: memoryOf(onFile.server.child.pid as number),
