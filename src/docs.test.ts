@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { BENCHMARKS_DOC, historyHeading, replaceLatest } from '../bench/benchmarks-doc'
 import { readConfig } from '../server/config'
 import { readOperationsConfig } from '../server/operations/config'
+import { readDatabaseConfig } from '../server/postgres/config'
 import { AUTO_INDEX_MAX_PAGES } from './catalogue-index/protocol/worker-api'
 
 /** The docs stay true: the architecture's map names every folder, and the benches write their own tables. */
@@ -131,6 +132,7 @@ describe('the README', () => {
     const variables = [
       ...variablesRead((environment) => readConfig(environment)),
       ...variablesRead(readOperationsConfig),
+      ...variablesRead(readDatabaseConfig),
     ]
     expect(variables).toContain('PORT')
     expect(variables.filter((variable) => !table.includes(variable))).toEqual([])

@@ -3,12 +3,13 @@ import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FirstViewEntry } from '../../src/catalogue'
 import { type Admit, whenAdmitted } from '../http/admission'
 import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
-import { type FirstViewOptions, type RenderFirstView, sendFirstView } from './first-view'
+import { type FirstViewOptions, sendFirstView } from './first-view'
 import { FirstViewCache } from './first-view-cache'
 import {
   type AppHosting,
@@ -116,7 +117,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
 function firstViewOptions(
   scope: FastifyInstance,
   staticDir: string,
-  render: RenderFirstView,
+  entry: FirstViewEntry,
   options: ExplorerOptions,
 ): FirstViewOptions | null {
   let index: string
@@ -129,7 +130,8 @@ function firstViewOptions(
   // Views of an older dataset are never asked for again (their key holds its version): their room is freed.
   scope.catalogue.onReplace(() => cache.clear())
   return {
-    render,
+    render: entry.renderFirstView,
+    matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     index,
     cache,

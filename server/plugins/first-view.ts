@@ -2,55 +2,41 @@ import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
-  COLLECTIONS,
   choseConnection,
   FIRST_VIEW_STATE_ID,
+  type FirstView,
+  type FirstViewEntry,
   localeFromAcceptLanguage,
 } from '../../src/catalogue'
 import type { PublicBase } from '../http/public-base'
 import { type BodyKind, negotiateFor, Representation, sendNegotiated } from '../http/representation'
 import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
 
-/**
+/*
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
  * dist-server/entry-server.js). The service reaches it only through the built file: server/ imports nothing
- * of the explorer's code, so these types restate what it hands back. A null source renders the page's frame.
+ * of the explorer's code but the contract, whose first-view module says what the entry exports and hands back
+ * (FirstViewEntry). A null source renders the page's frame.
  */
-export type FirstViewSource = { fetch: typeof fetch; demoKey: string } | null
-export type FirstViewResult =
-  | {
-      kind: 'page'
-      status: number
-      html: string
-      router: unknown
-      queries: unknown
-      requests: unknown
-      locale: string
-      complete: boolean
-      frame: boolean
-    }
-  | { kind: 'redirect'; status: number; location: string }
-export type RenderFirstView = (request: Request, source: FirstViewSource) => Promise<FirstViewResult>
+
 /** Where `npm run build` writes the server entry, beside dist/. */
 export const FIRST_VIEW_ENTRY = 'dist-server/entry-server.js'
 
-/** The built server entry's render, or null when there is none (not built, or not what it should be). */
-export async function loadFirstView(file: string): Promise<RenderFirstView | null> {
+/**
+ * The built server entry's render and its matcher of the addresses it renders, or null when there is none
+ * (not built, or not what it should be).
+ */
+export async function loadFirstView(file: string): Promise<FirstViewEntry | null> {
   if (!existsSync(file)) return null
   const module: unknown = await import(pathToFileURL(file).href)
-  if (typeof module !== 'object' || module === null || !('renderFirstView' in module)) return null
-  const render = module.renderFirstView
-  if (typeof render !== 'function') return null
-  return (request, source) => Promise.resolve(render(request, source))
-}
-
-/** A list (`/locations`) or a record route (`/locations/7`, `/locations/1,5,9`): what the first view renders. */
-export function isFirstViewPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? ''
-  return COLLECTIONS.some(
-    ({ appPath }) =>
-      path === appPath || (path.startsWith(`${appPath}/`) && !path.slice(appPath.length + 1).includes('/')),
-  )
+  if (typeof module !== 'object' || module === null) return null
+  if (!('renderFirstView' in module) || !('matchesFirstView' in module)) return null
+  const { renderFirstView: render, matchesFirstView: matches } = module
+  if (typeof render !== 'function' || typeof matches !== 'function') return null
+  return {
+    renderFirstView: (request, source) => Promise.resolve(render(request, source)),
+    matchesFirstView: (url) => matches(url) === true,
+  }
 }
 
 /** The headers of the navigation the in-process API requests keep: the addresses in records are the visitor's. */
@@ -89,21 +75,17 @@ function scriptJson(value: unknown): string {
 const ROOT = '<div id="root"></div>'
 
 /** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
-export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {
+export function pageWith(index: string, view: Extract<FirstView, { kind: 'page' }>): string | null {
   if (!index.includes(ROOT)) return null
-  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({
-    router: view.router,
-    queries: view.queries,
-    requests: view.requests,
-    locale: view.locale,
-    frame: view.frame,
-  })}</script>`
+  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson(view.state)}</script>`
   return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
 }
 
 /** What answering a navigation with its first view needs. */
 export type FirstViewOptions = {
-  render: RenderFirstView
+  render: FirstViewEntry['renderFirstView']
+  /** Whether the app renders an address first (its route is marked so): the built entry's own matcher. */
+  matches: FirstViewEntry['matchesFirstView']
   /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
   demoKey: string | null
   /** The app's index.html, the page the first view is put in. */
@@ -128,7 +110,7 @@ export async function sendFirstView(
   reply: FastifyReply,
   options: FirstViewOptions,
 ): Promise<boolean> {
-  if (request.method !== 'GET' || !isFirstViewPath(request.url)) return false
+  if (request.method !== 'GET' || !options.matches(request.url)) return false
   const language = request.headers['accept-language']
   const acceptLanguage = typeof language === 'string' ? language : ''
   const data = options.demoKey !== null && !choseConnection(request.headers.cookie)
@@ -145,7 +127,7 @@ export async function sendFirstView(
     const rendered = await renderView(app, request, options, data ? options.demoKey : null, acceptLanguage)
     if (!rendered) return false
     view = rendered.view
-    if (rendered.complete) options.cache.set(key, view)
+    if (rendered.complete && app.catalogue.isCurrent(key.datasetVersion)) options.cache.set(key, view)
   }
   if ('location' in view) {
     reply.headers(FIRST_VIEW_BODY.headers).redirect(view.location, view.status)
@@ -172,7 +154,7 @@ async function renderView(
   demoKey: string | null,
   acceptLanguage: string,
 ): Promise<{ view: SentView; complete: boolean } | null> {
-  let view: FirstViewResult
+  let view: FirstView
   try {
     const address = new URL(request.url, 'http://first-view.invalid')
     const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
@@ -189,6 +171,6 @@ async function renderView(
   if (page === null) return null
   return {
     view: { status: view.status, page: new Representation(page, FIRST_VIEW_BODY) },
-    complete: view.complete || view.frame,
+    complete: view.complete || view.state.frame,
   }
 }

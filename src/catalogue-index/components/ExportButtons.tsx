@@ -1,7 +1,8 @@
-import { useContext, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
-import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
+import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
 import './index-status.css'
 import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
@@ -13,7 +14,7 @@ import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worke
 type Exported = { collection: ExportedList; filters: Filters<string>; view: ExportedView | null }
 
 export default function ExportButtons(props: Exported) {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   if (!connection || !indexSupported()) return null
   return <ExportControls connection={connection} {...props} />
 }

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../api/client'
+import { ConnectionContext } from '../../api/connection-in-use'
+import { fixedConnectionStore } from '../../app/connection/fixed-connection'
+import { createQueryClient } from '../../app/query-client'
 import type { SearchListAnswer } from '../../catalogue-index/hooks/use-search-list'
 import type { SearchListPage as Page } from '../../catalogue-index/protocol/search-list'
 import SearchListPage from './SearchListPage'
@@ -20,6 +25,7 @@ const row = (id: number, name: string) => ({
 let page: Page
 vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
   useSearchList: (): SearchListAnswer => ({
+    support: true,
     supported: true,
     complete: true,
     status: {
@@ -30,10 +36,11 @@ vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
     },
     progress: null,
     build: () => undefined,
-    page,
+    data: page,
     previous: false,
     fetching: false,
     error: null,
+    retry: () => undefined,
   }),
 }))
 
@@ -43,7 +50,15 @@ function open(path: string) {
   const router = createMemoryRouter([{ path: '/search', element: <SearchListPage /> }], {
     initialEntries: [path],
   })
-  render(<RouterProvider router={router} />)
+  const connection = { baseUrl: '', apiKey: 'k' }
+  const client = createClient(connection, () => Promise.reject(new Error('no service in this test')))
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
+        <RouterProvider router={router} />
+      </ConnectionContext>
+    </QueryClientProvider>,
+  )
 }
 
 describe('/search while the search index loads', () => {
