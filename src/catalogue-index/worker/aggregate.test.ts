@@ -181,4 +181,10 @@ describe('insights aggregations', () => {
     ])
     expect(many.reduce((total, bar) => total + bar.value, 0)).toBe(4)
   })
+
+  it('counts the residents of a million locations (no argument list as long as the catalogue)', () => {
+    const many = Array.from({ length: 1_000_000 }, (_, index) => location('P', index % 7 === 0 ? [] : ['1']))
+    const bars = residentsPerLocation(many)
+    expect(bars.reduce((total, bar) => total + bar.value, 0)).toBe(1_000_000)
+  })
 })

@@ -180,7 +180,11 @@ export function binLabel([low, high]: readonly [number, number | null]): string 
 }
 
 /** How many numbers fall into each bin. */
-export function distribution(counts: readonly number[], bins = countBins(Math.max(0, ...counts))): Bar[] {
+export function distribution(
+  counts: readonly number[],
+  // One at a time, not Math.max(...counts): spread arguments overflow the stack past some 100,000 of them.
+  bins = countBins(counts.reduce((most, count) => Math.max(most, count), 0)),
+): Bar[] {
   return bins.map((bin) => ({
     label: binLabel(bin),
     value: counts.filter((count) => count >= bin[0] && (bin[1] === null || count <= bin[1])).length,
