@@ -140,10 +140,16 @@ const TARGETS: Target[] = [
   },
   {
     key: 'g',
-    label: 'the first rows of `/search?q=planet`',
+    label: 'the first answer of `/search?q=planet` (the names that match so far, or every result)',
     budgetMs: 1000,
     path: '/search?q=planet',
-    ready: () => (document.querySelector('table.search-results tbody tr a') ? performance.now() : false),
+    // Its summary says what it found, no longer "Searching…" (no generated name holds "planet": the names
+    // alone find none, the whole search finds the type).
+    ready: () => {
+      const summary = document.querySelector('.search-list-page .list-summary')?.textContent ?? ''
+      return summary !== '' && summary !== 'Searching…' ? performance.now() : false
+    },
+    whole: () => (document.querySelector('table.search-results tbody tr a') ? performance.now() : false),
   },
   {
     key: 'e',
@@ -332,7 +338,9 @@ async function main() {
     const cleared = results.get(`cleared ${target.key}`) ?? noneYet()
     const said = (measured: Measured) =>
       target.whole
-        ? `; ${Math.round(median(measured.afterAct))} ms of it after the query was typed (${measured.afterAct.map(Math.round).join(', ')}); the whole search ready: median ${Math.round(median(measured.wholeTimes))} ms; "Nothing matches" shown in ${measured.nothingMatches} of ${measured.times.length + measured.missing} loads`
+        ? target.act
+          ? `; ${Math.round(median(measured.afterAct))} ms of it after the query was typed (${measured.afterAct.map(Math.round).join(', ')}); the whole search ready: median ${Math.round(median(measured.wholeTimes))} ms; "Nothing matches" shown in ${measured.nothingMatches} of ${measured.times.length + measured.missing} loads`
+          : `; the whole search's rows: median ${Math.round(median(measured.wholeTimes))} ms`
         : ''
     return [
       {
