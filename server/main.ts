@@ -20,10 +20,12 @@ runService(async (context) => {
   const firstView = hasApp && context.config.firstView ? await loadFirstView(FIRST_VIEW_FILE) : null
   const app = await buildApp({
     ...serviceOptions(context),
-    hosting: hasApp ? { staticDir: DIST_DIR, firstView } : null,
+    hosting: hasApp ? { staticDir: DIST_DIR, firstView: firstView?.render ?? null } : null,
   })
   return {
     app,
+    // Ends the render thread: renders still running fail, and their navigations get the app's index.html.
+    close: () => firstView?.close() ?? Promise.resolve(),
     explorer: (address) =>
       hasApp
         ? `Explorer app at ${address}/`

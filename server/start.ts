@@ -36,6 +36,7 @@ export function serviceOptions(context: StartContext) {
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
+    renderRate: config.renderRate,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,

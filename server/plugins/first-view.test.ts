@@ -244,20 +244,61 @@ describe('first views on the wire', () => {
 })
 
 describe('the renders an address may ask for', () => {
-  // 1 request a second, in bursts of 4: a data render takes one token for itself and one for its API request.
-  const server = serveForTests({ rateLimit: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+  // 1 page a second, in bursts of 4, with no rate limit on the API: the allowance is the renders' own.
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+  const KEY = 'a-key-long-enough-1234'
+  const keyed = serveForTests({
+    apiKeys: [KEY],
+    renderRate: 1,
+    hosting: { staticDir: dist, firstView: renderFirstView },
+  })
 
-  it('count against the demo key’s allowance for that address; once spent, the app’s page answers', async () => {
-    const first = await navigate(server.origin, '/locations?page=2')
-    const second = await navigate(server.origin, '/locations?page=3')
-    expect(first.text).not.toContain(EMPTY_ROOT)
-    expect(second.text).not.toContain(EMPTY_ROOT)
-    const spent = await navigate(server.origin, '/locations?page=4')
+  it('count against an allowance of their own for that address; once spent, the app’s page answers', async () => {
+    const rendered = []
+    for (const page of [2, 3, 4, 5]) rendered.push(await navigate(server.origin, `/locations?page=${page}`))
+    for (const answer of rendered) expect(answer.text).not.toContain(EMPTY_ROOT)
+    const spent = await navigate(server.origin, '/locations?page=6')
     expect(spent.status).toBe(200)
     expect(spent.text).toContain(EMPTY_ROOT)
-    expect((await server.get('/v1/locations')).status).toBe(429)
+    // The API's own limit is another matter (off here): its answers go on.
+    expect((await server.get('/v1/locations')).status).toBe(200)
     // What was rendered already costs nothing.
-    expect((await navigate(server.origin, '/locations?page=2')).text).toBe(first.text)
+    expect((await navigate(server.origin, '/locations?page=2')).text).toBe(rendered[0]?.text)
+  })
+
+  it('hold with keys configured and no rate limit too', async () => {
+    for (const page of [2, 3, 4, 5]) {
+      expect((await navigate(keyed.origin, `/episodes?page=${page}`)).text).not.toContain(EMPTY_ROOT)
+    }
+    expect((await navigate(keyed.origin, '/episodes?page=6')).text).toContain(EMPTY_ROOT)
+  })
+})
+
+describe('what a comparison costs its address', () => {
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+
+  it('counts a comparison by the records it shows: one page of allowance per 20', async () => {
+    const ids = Array.from({ length: 80 }, (_, index) => index + 1).join(',')
+    expect((await navigate(server.origin, `/locations/${ids}`)).text).not.toContain(EMPTY_ROOT)
+    // 80 records are 4 pages: the whole burst.
+    expect((await navigate(server.origin, '/locations/1')).text).toContain(EMPTY_ROOT)
+  })
+})
+
+describe('what a large page costs its address', () => {
+  const big = `<p>${'x'.repeat(200 * 1024)}</p>`
+  const sized: RenderFirstView = async (request, source) => {
+    const view = await renderFirstView(request, source)
+    return view.kind === 'page' && new URL(request.url).pathname === '/episodes/2'
+      ? { ...view, html: big }
+      : view
+  }
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: sized } })
+
+  it('counts a page by its size too: one page of allowance per 64 KiB', async () => {
+    expect((await navigate(server.origin, '/episodes/2')).text).toContain(big)
+    // 200 KiB of HTML cost 4 pages of allowance: nothing is left of the burst.
+    expect((await navigate(server.origin, '/episodes/3')).text).toContain(EMPTY_ROOT)
   })
 })
 
@@ -304,12 +345,13 @@ describe('loading the built server entry', () => {
     )
     const other = join(folder, 'other.mjs')
     writeFileSync(other, 'export const somethingElse = 1')
-    const render = await loadFirstView(good)
-    expect(await render?.(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY })).toEqual({
+    const loaded = await loadFirstView(good)
+    expect(await loaded?.render(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY })).toEqual({
       kind: 'redirect',
       status: 302,
       location: '/',
     })
+    await loaded?.close()
     expect(await loadFirstView(other)).toBeNull()
     expect(await loadFirstView(join(folder, 'missing.mjs'))).toBeNull()
   })
