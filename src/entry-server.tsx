@@ -105,13 +105,32 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
     status: context.statusCode,
     html,
     router: { loaderData, actionData, errors },
-    queries: dehydrate(queryClient, { shouldDehydrateQuery: isRendered }),
+    queries: withoutTimes(dehydrate(queryClient, { shouldDehydrateQuery: isRendered })),
     requests: requests
       .entries()
-      .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status))),
+      .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status)))
+      // Stamped again by the browser's log; how long the service took to answer itself is no reader's concern.
+      .map((entry) => ({ ...entry, seq: 0, at: 0, durationMs: 0 })),
     locale,
     complete: source !== null && passing.length === 0,
     frame: source === null,
+  }
+}
+
+/**
+ * The state without the render's clock: when each query was answered and dehydrated. Those times say when this
+ * render ran, not what the data is, and would change the page's bytes (and ETag) at every render, on every
+ * replica, for the same data. The browser's queries never go stale (`staleTime: Infinity`), so the time an
+ * answer arrived is never read there; the request log stamps its own entries (`record`).
+ */
+function withoutTimes(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
   }
 }
 

@@ -125,6 +125,27 @@ function expectFrame(text: string, path: string) {
   expect(scriptsOf(text), path).toEqual([`<script type="application/json" id="${FIRST_VIEW_STATE_ID}">`])
 }
 
+describe('the first view behind a proxy the service trusts', () => {
+  const server = serveForTests({
+    trustProxy: '127.0.0.1',
+    hosting: { staticDir: dist, firstView: renderFirstView },
+  })
+
+  it('builds every address from the public base the proxy forwarded, as the API does for that visitor', async () => {
+    const forwarded = {
+      accept: 'text/html',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'catalogue.example.com',
+      'x-forwarded-for': '203.0.113.9',
+    }
+    for (const path of ['/locations', '/episodes/1,2', '/locations/3']) {
+      const text = (await rawRequest(server.origin, path, forwarded)).body.toString('utf8')
+      expect(text, path).toContain('https://catalogue.example.com/v1/')
+      expect(text, path).not.toContain(server.origin)
+    }
+  })
+})
+
 describe('the first view with keys configured', () => {
   const KEY = 'a-key-long-enough-1234'
   const server = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist, firstView: renderFirstView } })
@@ -240,6 +261,29 @@ describe('first views on the wire', () => {
       'if-none-match': etag,
     })
     expect(other.status).toBe(200)
+  })
+})
+
+describe('first views of the same data', () => {
+  const options = {
+    publicUrl: 'https://catalogue.example.com',
+    hosting: { staticDir: dist, firstView: renderFirstView },
+  }
+  const one = serveForTests(options)
+  const another = serveForTests(options)
+
+  it('are the same bytes, with the same ETag, whichever replica or render made them', async () => {
+    for (const path of ['/locations', '/episodes?page=2', '/locations/3', '/episodes/1,2', '/locations/99999']) {
+      const first = await navigate(one.origin, path)
+      const second = await navigate(another.origin, path)
+      // The same dataset read again: the cache is emptied, and the view rendered anew.
+      one.app.catalogue.replace(createStore(shippedDataset))
+      const again = await navigate(one.origin, path)
+      expect(second.text, path).toBe(first.text)
+      expect(again.text, path).toBe(first.text)
+      expect(second.headers.etag, path).toBe(first.headers.etag)
+      expect(again.headers.etag, path).toBe(first.headers.etag)
+    }
   })
 })
 
