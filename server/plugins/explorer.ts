@@ -85,6 +85,13 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       strictTransportSecurity: options.publicUrl?.startsWith('https:') === true,
     })
     await registerStaticApp(scope, staticDir)
+    // The files' plugin refuses a path with dot segments (`/foo/%2e%2e`) with a 403: a navigation there gets
+    // the app, which shows its own not-found page, as for any other address that is not a file.
+    scope.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      if (error.statusCode === 403 && isAppNavigation(request) && !isApiPath(request.url))
+        return sendAppIndex(reply)
+      throw error
+    })
   }
   registerExplorerConfig(scope, options.demoKey)
   const firstViews =
