@@ -273,7 +273,13 @@ describe('first views of the same data', () => {
   const another = serveForTests(options)
 
   it('are the same bytes, with the same ETag, whichever replica or render made them', async () => {
-    for (const path of ['/locations', '/episodes?page=2', '/locations/3', '/episodes/1,2', '/locations/99999']) {
+    for (const path of [
+      '/locations',
+      '/episodes?page=2',
+      '/locations/3',
+      '/episodes/1,2',
+      '/locations/99999',
+    ]) {
       const first = await navigate(one.origin, path)
       const second = await navigate(another.origin, path)
       // The same dataset read again: the cache is emptied, and the view rendered anew.
