@@ -33,6 +33,9 @@ export async function renderInWorker(file: string): Promise<LoadedFirstView | nu
   const start = (): Running => {
     const worker = new Worker(new URL('./first-view-thread.ts', import.meta.url), {
       workerData: { file },
+      // Node strips the thread file's types itself: the service's TypeScript loader (tsx), with a loader
+      // thread of its own, would cost the thread some 40 MB more.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     })
     // The thread's end fails every call still waiting on it (Comlink's would wait for ever).
