@@ -132,7 +132,8 @@ describe('a render that never settles', () => {
 /**
  * A built server entry of the test's own, run in the render thread: its render asks the service for a
  * location (through `source.fetch`) and shows its name; for `/locations/1` it first keeps its thread busy
- * until the test says so (a file), and for `/locations/2` for ever.
+ * until the test says so (a file), for `/locations/2` for ever, and for `/locations/5` it renders a failure
+ * whose error has fields of its own (as an ApiError has).
  */
 function fakeServerEntry(): { file: string; started: string; release: string } {
   const folder = mkdtempSync(join(tmpdir(), 'first-view-thread-'))
@@ -150,6 +151,14 @@ export async function renderFirstView(request, source) {
     while (!existsSync(${JSON.stringify(release)}) && Date.now() < end) {}
   }
   if (path === '/locations/2') for (;;) {}
+  if (path === '/locations/5') {
+    class NotThere extends Error {
+      constructor() { super('Location not found'); this.name = 'ApiError'; this.kind = 'notFound'; this.status = 404 }
+    }
+    return { kind: 'page', status: 404, html: '<p>not found</p>', router: { loaderData: {}, actionData: null, errors: null },
+      queries: { queries: [{ queryKey: ['x'], queryHash: 'x', state: { status: 'error', error: new NotThere() } }], mutations: [] },
+      requests: [], locale: 'en-GB', complete: true, frame: false }
+  }
   const answer = await source.fetch('/v1/locations/3', { headers: { authorization: 'Bearer ' + source.demoKey } })
   const record = await answer.json()
   return { kind: 'page', status: 200, html: '<p>' + record.name + '</p>', router: { loaderData: {}, actionData: null, errors: null },
@@ -192,6 +201,12 @@ describe('renders in their own thread', () => {
     writeFileSync(entry.release, '')
     expect((await page).text).toContain(`<p>${name}</p>`)
     expect(order).toEqual(['api', 'page'])
+  })
+
+  it('carry a failure into the page as JSON writes it, its own fields kept for the browser to revive', async () => {
+    const answer = await navigate(server.origin, '/locations/5')
+    expect(answer.status).toBe(404)
+    expect(answer.text).toContain('"error":{"name":"ApiError","kind":"notFound","status":404}')
   })
 
   it('end a thread whose render runs on past its deadline, and render again in a new one', async () => {

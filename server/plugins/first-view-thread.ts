@@ -52,7 +52,10 @@ const thread: FirstViewThread = {
             }) as typeof fetch,
           }
     try {
-      return await render(new Request(url, { headers }), source)
+      // What crosses to the service is the view as JSON reads it (its state goes into the page as JSON):
+      // structured cloning would keep an error's message and drop its own fields (an ApiError's kind and
+      // status, which the browser revives).
+      return JSON.parse(JSON.stringify(await render(new Request(url, { headers }), source)))
     } finally {
       ask?.[releaseProxy]()
     }
