@@ -22,7 +22,7 @@ describe('the built explorer at start', () => {
     writeFileSync(file, 'export const somethingElse = 1')
     const explorer = await loadBuiltExplorer(dist, file, true, folder)
     expect(explorer.warnings).toEqual([
-      "First views are off: other.mjs holds no renderFirstView (run npm run build); navigations get the app's index.html.",
+      "First views are off: other.mjs holds no renderFirstView and matchesFirstView (run npm run build); navigations get the app's index.html.",
     ])
   })
 
@@ -31,11 +31,14 @@ describe('the built explorer at start', () => {
     const file = join(folder, 'entry-server.mjs')
     writeFileSync(
       file,
-      'export const renderFirstView = async () => ({ kind: "redirect", status: 302, location: "/" })',
+      'export const renderFirstView = async () => ({ kind: "redirect", status: 302, location: "/" })\nexport const matchesFirstView = () => true',
     )
     const explorer = await loadBuiltExplorer(dist, file, true, folder)
     expect(explorer.warnings).toEqual([])
-    expect(explorer.hosting).toEqual({ staticDir: dist, firstView: expect.any(Function) })
+    expect(explorer.hosting).toEqual({
+      staticDir: dist,
+      firstView: { renderFirstView: expect.any(Function), matchesFirstView: expect.any(Function) },
+    })
     await explorer.close()
   })
 })

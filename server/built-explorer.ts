@@ -30,12 +30,12 @@ export async function loadBuiltExplorer(
     const file = relative(root, firstViewFile)
     warnings.push(
       existsSync(firstViewFile)
-        ? `First views are off: ${file} holds no renderFirstView (run npm run build); navigations get the app's index.html.`
+        ? `First views are off: ${file} holds no renderFirstView and matchesFirstView (run npm run build); navigations get the app's index.html.`
         : `First views are off: ${file} is missing (run npm run build); navigations get the app's index.html.`,
     )
   }
   return {
-    hosting: { staticDir: distDir, firstView: loaded?.render ?? null },
+    hosting: { staticDir: distDir, firstView: loaded?.entry ?? null },
     warnings,
     close: async () => loaded?.close(),
   }

@@ -41,6 +41,29 @@ async function lintAt(folder: string, source: string, whole = false): Promise<st
   }
 }
 
+/**
+ * Lints the whole project (`npm run lint`) with two probe modules in `folder` importing each other; returns
+ * the rules it broke. A cycle is a fact of the project's module graph, which only a lint of the whole
+ * project builds.
+ */
+async function lintCycle(folder: string): Promise<string[]> {
+  const name = (end: string) => `boundary-probe-${process.pid}-cycle-${end}`
+  const first = join(ROOT, folder, `${name('a')}.ts`)
+  const second = join(ROOT, folder, `${name('b')}.ts`)
+  probes.push(first, second)
+  writeFileSync(first, `import { b } from './${name('b')}'\n\nexport const a = () => b\n`)
+  writeFileSync(second, `import { a } from './${name('a')}'\n\nexport const b = () => a\n`)
+  try {
+    await run('npm', ['run', 'lint'], { cwd: ROOT })
+    return []
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    return [
+      ...new Set([...`${stdout}${stderr}`.matchAll(/lint\/(\w+\/\w+)/g)].map((match) => match[1] as string)),
+    ]
+  }
+}
+
 const importing = (name: string, from: string) =>
   `import { ${name} } from '${from}'\n\nexport const probe = ${name}\n`
 
@@ -150,6 +173,29 @@ describe('the catalogue index (src/catalogue-index): worker, protocol, client, h
   })
 
   it.each([
+    ['React', importing('useSyncExternalStore', 'react')],
+    ['the query library', importing('useQuery', '@tanstack/react-query')],
+    ['its hooks', importing('useIndexSupport', '../hooks/index-support')],
+    ['its components', importing('describeAge', '../components/describe')],
+    ['the explorer', importing('LoadingBar', '../../components/states/LoadingBar')],
+  ])(
+    'its client (src/catalogue-index/client) sits below its hooks: imports nothing from %s',
+    async (_, source) => {
+      expect(await lintAt('src/catalogue-index/client', source)).toEqual(['style/noRestrictedImports'])
+    },
+  )
+
+  it('its client may import the contract, the client of the service and the protocol', async () => {
+    expect(await lintAt('src/catalogue-index/client', importing('COLLECTIONS', '../../catalogue'))).toEqual(
+      [],
+    )
+    expect(await lintAt('src/catalogue-index/client', importing('ApiError', '../../api/errors'))).toEqual([])
+    expect(
+      await lintAt('src/catalogue-index/client', importing('HITS_PER_GROUP', '../protocol/search')),
+    ).toEqual([])
+  })
+
+  it.each([
     ['src/catalogue-index/components', '../client/index-client'],
     ['src/catalogue-index/components', '../worker/store'],
     ['src/components/list', '../../catalogue-index/client/index-client'],
@@ -165,5 +211,57 @@ describe('the catalogue index (src/catalogue-index): worker, protocol, client, h
     ['src/app/connection', '../../catalogue-index/client/index-client'],
   ])('%s may import %s', async (folder, from) => {
     expect(await lintAt(folder, importing('anything', from))).toEqual([])
+  })
+})
+
+describe('no circles', () => {
+  it('a new import cycle between files makes `npm run lint` fail', async () => {
+    expect(await lintCycle('src/lib')).toEqual(['suspicious/noImportCycles'])
+  }, 60_000)
+
+  it('server/operations never imports server/plugins, which registers it (a folder circle, not a file cycle)', async () => {
+    expect(await lintAt('server/operations', importing('operations', '../plugins/operations'))).toEqual([
+      'style/noRestrictedImports',
+    ])
+    expect(await lintAt('server/operations', importing('createClient', '../../src/api/client'))).toEqual([
+      'style/noRestrictedImports',
+    ])
+    expect(await lintAt('server/operations', importing('HEALTH_PATH', './paths'))).toEqual([])
+    expect(await lintAt('server/plugins', importing('HEALTH_PATH', '../operations/paths'))).toEqual([])
+  })
+})
+
+describe('src/lib is pure but for its page-only modules, so that the index worker may import it', () => {
+  it.each([
+    ['React', importing('useState', 'react')],
+    ['the query library', importing('queryOptions', '@tanstack/react-query')],
+    ['the connection in use (React)', importing('useConnection', '../api/connection-in-use')],
+    ['a page-only module of src/lib', importing('useLatest', './use-latest')],
+  ])('a module of src/lib imports nothing from %s', async (_, source) => {
+    expect(await lintAt('src/lib', source)).toEqual(['style/noRestrictedImports'])
+  })
+
+  it('a module of src/lib uses no DOM globals, and may import the contract and its pure siblings', async () => {
+    expect(await lintAt('src/lib', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+    expect(await lintAt('src/lib', importing('COLLECTIONS', '../catalogue'))).toEqual([])
+    expect(await lintAt('src/lib', importing('writeDataViewUrl', './data-view-url'))).toEqual([])
+  })
+
+  it('the index worker imports its pure modules only', async () => {
+    expect(
+      await lintAt(
+        'src/catalogue-index/worker',
+        importing('collectionQueries', '../../lib/collection-queries'),
+      ),
+    ).toEqual(['style/noRestrictedImports'])
+    expect(
+      await lintAt('src/catalogue-index/protocol', importing('useLatest', '../../lib/use-latest')),
+    ).toEqual(['style/noRestrictedImports'])
+    expect(
+      await lintAt('src/catalogue-index/worker', importing('exactValuePath', '../../lib/view-link')),
+    ).toEqual([])
+    expect(await lintAt('src/catalogue-index/worker', importing('grouped', '../../lib/format'))).toEqual([])
   })
 })

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
 import { buildApp } from '../server/app'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../server/config'
 import { loadDataset } from '../server/dataset/load'
 import { createStore } from '../server/dataset/store'
-import { PAGE_SIZE } from './catalogue'
-import { type FirstView, renderFirstView } from './entry-server'
+import { type FirstView, FirstViewStateSchema, PAGE_SIZE } from './catalogue'
+import { matchesFirstView, renderFirstView } from './entry-server'
 import { locationQueries } from './features/locations/queries'
 
 // This file runs in Node's environment: no window, document, localStorage or Worker. The route tree, its
@@ -43,9 +44,13 @@ async function pageAt(path: string): Promise<Extract<FirstView, { kind: 'page' }
 const inHtml = (text = '') =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
-/** What the JSON script elements will carry. */
-const stateOf = (view: Extract<FirstView, { kind: 'page' }>) =>
-  JSON.stringify({ router: view.router, queries: view.queries })
+/** What the JSON script element will carry. */
+const stateOf = (view: Extract<FirstView, { kind: 'page' }>) => JSON.stringify(view.state)
+
+/** The dehydrated queries of a view, as far as these tests read them (the contract carries them unread). */
+const DehydratedQueries = z.object({
+  queries: z.array(z.object({ queryKey: z.array(z.unknown()), state: z.object({ status: z.string() }) })),
+})
 
 describe('the first view rendered by the service', () => {
   it('imports and renders with no browser globals', () => {
@@ -60,7 +65,7 @@ describe('the first view rendered by the service', () => {
     for (const { name } of dataset.locations.slice(0, PAGE_SIZE)) expect(view.html).toContain(inHtml(name))
     expect(view.html).not.toContain(inHtml(dataset.locations[PAGE_SIZE]?.name))
     expect(view.html).toContain(`1–${PAGE_SIZE} of ${dataset.locations.length} locations`)
-    const cached = view.queries.queries.find(
+    const cached = DehydratedQueries.parse(view.state.queries).queries.find(
       (query) => JSON.stringify(query.queryKey) === JSON.stringify(locationQueries.keys.list('', {}, 1)),
     )
     expect(cached?.state.status).toBe('success')
@@ -91,7 +96,7 @@ describe('the first view rendered by the service', () => {
       { fetch: inProcess, demoKey: DEMO_KEY },
     )
     if (view.kind !== 'page') throw new Error('not rendered')
-    expect(view.locale).toBe('ja-JP')
+    expect(view.state.locale).toBe('ja-JP')
     const created = new Intl.DateTimeFormat('ja-JP', {
       dateStyle: 'long',
       timeStyle: 'long',
@@ -111,5 +116,43 @@ describe('the first view rendered by the service', () => {
   it('renders the page a loader shows for a record that does not exist', async () => {
     const view = await pageAt('/locations/999999')
     expect(view.html).toContain('Location not found')
+  })
+
+  it('hands back the state the contract describes: each request in its plain fields only', async () => {
+    const view = await pageAt('/locations?name=a')
+    expect(FirstViewStateSchema.safeParse(view.state).success).toBe(true)
+    expect(view.state.requests.length).toBeGreaterThan(0)
+    for (const request of view.state.requests)
+      expect(Object.keys(request).sort()).toEqual(['base', 'body', 'durationMs', 'path', 'size', 'status'])
+    expect(view.state.frame).toBe(false)
+  })
+})
+
+describe('the addresses the service renders first', () => {
+  it.each([
+    '/locations',
+    '/locations?name=earth&page=2',
+    '/locations/7',
+    '/locations/1,5,9',
+    '/episodes',
+    '/episodes/?page=3',
+    '/episodes/3',
+  ])('%s: a list or a record, whose route is marked', (url) => {
+    expect(matchesFirstView(url)).toBe(true)
+  })
+
+  it.each([
+    '/',
+    '/characters',
+    '/characters/1',
+    '/insights',
+    '/search?q=earth',
+    '/api',
+    '/settings',
+    '/locations/1/2',
+    '/locationsx',
+    '/nowhere',
+  ])('not %s', (url) => {
+    expect(matchesFirstView(url)).toBe(false)
   })
 })

@@ -7,57 +7,21 @@ import {
 } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
 import { type Connection, createClient } from './api/client'
 import { isLastingFailure } from './api/errors'
-import { createRequestLog, type RequestLogEntry } from './api/request-log'
+import { createRequestLog } from './api/request-log'
 import { AppProviders } from './app/App'
 import { fixedConnectionStore } from './app/connection/fixed-connection'
-import { appRoutes } from './app/router'
-import { localeFromAcceptLanguage } from './catalogue'
+import { appRoutes, rendersFirstView } from './app/router'
+import {
+  type FirstView,
+  type FirstViewEntry,
+  type FirstViewSource,
+  localeFromAcceptLanguage,
+  type RequestRecord,
+} from './catalogue'
 import { setReaderLocale } from './lib/format'
-
-/**
- * Where the first view's data comes from: the service's own API, asked in process, with its demo key; or
- * nowhere (null), when the service may not answer for this visitor (keys configured, or the visitor uses
- * another service): the view is then the page's frame, and the browser fetches its data.
- */
-export type FirstViewSource = {
-  /** Answers a request for a path of the service's API (`/v1/locations/?page=1`), as `fetch` would. */
-  fetch: typeof fetch
-  demoKey: string
-} | null
-
-/** What the router knew once the first view's loaders ran: what the browser's router starts from. */
-export type RouterState = Pick<StaticHandlerContext, 'loaderData' | 'actionData' | 'errors'>
-
-/** The first view: the app's HTML, and the state the browser's router and query cache start from. */
-export type FirstView =
-  | {
-      kind: 'page'
-      status: number
-      html: string
-      router: RouterState
-      queries: DehydratedState
-      /** The API requests the view was made from, for its "API" disclosure in the browser. */
-      requests: RequestLogEntry[]
-      /** The locale its dates and counts are written in (from `Accept-Language`): the browser's first render uses it. */
-      locale: string
-      /**
-       * Whether the view holds all its data: false for a frame (rendered with no source) and for a view some of
-       * whose data failed for a while only (that part renders loading, and the browser asks again).
-       */
-      complete: boolean
-      /** A frame: its loaders did not run against any service, so the browser runs them once it has hydrated. */
-      frame: boolean
-    }
-  /** A loader corrected the address (`/locations?page=0` → `/locations`), or sent the visit elsewhere. */
-  | { kind: 'redirect'; status: number; location: string }
 
 /**
  * Renders the first view of a navigation with the explorer's own route tree, loaders and query options, to a
@@ -66,7 +30,10 @@ export type FirstView =
  * back apart from the HTML, for JSON script elements; it holds answers of the API, never the key (the query
  * keys hold the service's address: '' for this site's own).
  */
-export async function renderFirstView(request: Request, source: FirstViewSource): Promise<FirstView> {
+export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
+  request: Request,
+  source: FirstViewSource,
+): Promise<FirstView> => {
   const queryClient = new QueryClient({
     // One render, one answer: a failure is left to the browser, which asks again.
     defaultOptions: { queries: { retry: false } },
@@ -104,16 +71,17 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
     kind: 'page',
     status: context.statusCode,
     html,
-    router: { loaderData, actionData, errors },
-    queries: withoutTimes(dehydrate(queryClient, { shouldDehydrateQuery: isRendered })),
-    requests: requests
-      .entries()
-      .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status)))
-      // Stamped again by the browser's log; how long the service took to answer itself is no reader's concern.
-      .map((entry) => ({ ...entry, seq: 0, at: 0, durationMs: 0 })),
-    locale,
+    state: {
+      router: { loaderData, actionData, errors },
+      queries: { ...withoutTimes(dehydrate(queryClient, { shouldDehydrateQuery: isRendered })) },
+      requests: requests
+        .entries()
+        .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status)))
+        .map(plainRequest),
+      locale,
+      frame: source === null,
+    },
     complete: source !== null && passing.length === 0,
-    frame: source === null,
   }
 }
 
@@ -121,7 +89,7 @@ export async function renderFirstView(request: Request, source: FirstViewSource)
  * The state without the render's clock: when each query was answered and dehydrated. Those times say when this
  * render ran, not what the data is, and would change the page's bytes (and ETag) at every render, on every
  * replica, for the same data. The browser's queries never go stale (`staleTime: Infinity`), so the time an
- * answer arrived is never read there; the request log stamps its own entries (`record`).
+ * answer arrived is never read there.
  */
 function withoutTimes(state: DehydratedState): DehydratedState {
   return {
@@ -133,6 +101,19 @@ function withoutTimes(state: DehydratedState): DehydratedState {
     })),
   }
 }
+
+/**
+ * A request of the log in the contract's plain fields, as the state carries it. How long the service took to
+ * answer itself is left out (0): it would change the page's bytes at every render, and is no reader's concern.
+ */
+const plainRequest = ({ path, base, status, size, body }: RequestRecord): RequestRecord => ({
+  path,
+  base,
+  status,
+  durationMs: 0,
+  size,
+  body,
+})
 
 /** An answer, or a failure that answers the address itself (a record that does not exist): rendered as it is. */
 const isRendered = (query: Query) =>
@@ -155,4 +136,23 @@ const noData: typeof fetch = () => Promise.reject(new Error('The first view’s 
 async function answered(queryClient: QueryClient): Promise<void> {
   const fetching = queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' })
   await Promise.allSettled(fetching.map((query) => query.fetch()))
+}
+
+/** The frame's connection, for matching addresses: nothing is asked with it. */
+const FRAME: Connection = { baseUrl: '', apiKey: FRAME_KEY }
+
+/** The app's route tree, for matching addresses only: its loaders never run (see matchesFirstView). */
+let matchingRoutes: ReturnType<typeof appRoutes> | null = null
+
+/**
+ * Whether the service renders an address's first view: the route the app's tree matches it to (as the
+ * browser's router would) is marked `handle: { firstView: true }`. The service keeps no route list of its own.
+ */
+export const matchesFirstView: FirstViewEntry['matchesFirstView'] = (url) => {
+  matchingRoutes ??= appRoutes({
+    queryClient: new QueryClient(),
+    connections: fixedConnectionStore({ demoKey: null }, FRAME, createClient(FRAME, noData)),
+  })
+  const matches = matchRoutes(matchingRoutes, url)
+  return rendersFirstView(matches?.at(-1)?.route.handle)
 }

@@ -1,4 +1,10 @@
-import { type AnyCollection, MAX_FILTER_LENGTH, normaliseFilterValue, parsePage } from '../../src/catalogue'
+import {
+  type AnyCollection,
+  type AppliedFilter,
+  appliedFilters,
+  MAX_FILTER_LENGTH,
+  parsePage,
+} from '../../src/catalogue'
 import { CatalogueError } from './errors'
 
 /** A list request as the service applies it: the page and the non-empty, trimmed filters in contract order. */
@@ -6,14 +12,14 @@ export interface ListQuery {
   page: number
   /** The page as the client wrote it (without leading zeros), for messages: a huge one is held clamped. */
   pageText: string
-  filters: [field: string, value: string][]
+  filters: AppliedFilter[]
 }
 
 /** Reads `page` and the collection's filters from a parsed query string; other parameters are ignored. */
 export function parseListQuery(collection: AnyCollection, query: Record<string, unknown>): ListQuery {
   const page = readPage(query.page)
   const pageText = typeof query.page === 'string' ? query.page.replace(/^0+/, '') : String(page)
-  const filters: [string, string][] = []
+  const given: Record<string, string> = {}
   for (const field of collection.filters) {
     const raw = query[field]
     if (raw === undefined) continue
@@ -25,10 +31,9 @@ export function parseListQuery(collection: AnyCollection, query: Record<string, 
         `The filter "${field}" may be at most ${MAX_FILTER_LENGTH} characters long.`,
       )
     }
-    const value = normaliseFilterValue(raw)
-    if (value !== '') filters.push([field, value])
+    given[field] = raw
   }
-  return { page, pageText, filters }
+  return { page, pageText, filters: appliedFilters(collection.filters, given) }
 }
 
 function readPage(raw: unknown): number {
@@ -43,11 +48,4 @@ function readPage(raw: unknown): number {
     )
   }
   return page
-}
-
-/** The address of another page of the same list: `page` first, then the applied filters, percent-encoded. */
-export function listPageUrl(base: string, collection: AnyCollection, page: number, query: ListQuery): string {
-  let url = `${base}${collection.listPath}?page=${page}`
-  for (const [field, value] of query.filters) url += `&${field}=${encodeURIComponent(value)}`
-  return url
 }

@@ -3,6 +3,7 @@ import {
   foldCase,
   type IdSelection,
   type ListPage,
+  listPageAddress,
   PAGE_SIZE,
   pageCount,
   parseIdSelection,
@@ -10,7 +11,7 @@ import {
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { CollectionStore } from '../dataset/store'
 import { CatalogueError } from './errors'
-import { type ListQuery, listPageUrl } from './list-query'
+import type { ListQuery } from './list-query'
 import { addressesFor } from './render'
 
 export type { IdSelection, ListPage } from '../../src/catalogue'
@@ -94,8 +95,8 @@ export class Catalogue {
       info: {
         count,
         pages,
-        next: page < pages ? listPageUrl(base, collection, page + 1, query) : null,
-        prev: page > 1 && pages > 0 ? listPageUrl(base, collection, page - 1, query) : null,
+        next: page < pages ? listPageAddress(base, collection, page + 1, query.filters) : null,
+        prev: page > 1 && pages > 0 ? listPageAddress(base, collection, page - 1, query.filters) : null,
       },
       results,
     }

@@ -3,7 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { COLLECTIONS } from '../../src/catalogue'
 import { OPENAPI_PATH } from '../../src/catalogue/openapi'
 import type { Lifecycle } from '../lifecycle'
-import { HEALTH_PATH, READY_PATH } from '../plugins/operations'
+import { HEALTH_PATH, READY_PATH } from './paths'
 
 type CacheStats = Record<string, { hits: number; misses: number; bytes: number; entries: number }>
 

@@ -3,13 +3,14 @@ import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FirstViewEntry } from '../../src/catalogue'
 import { type Admit, whenAdmitted } from '../http/admission'
 import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
 import type { RenderAllowance } from '../http/render-allowance'
-import { type FirstViewOptions, type RenderFirstView, sendFirstView } from './first-view'
+import { type FirstViewOptions, sendFirstView } from './first-view'
 import type { FirstViewCache } from './first-view-cache'
 import { FirstViewRenders, RENDER_LIMITS, type RenderLimits } from './first-view-renders'
 import {
@@ -129,7 +130,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
 function firstViewOptions(
   scope: FastifyInstance,
   staticDir: string,
-  render: RenderFirstView,
+  entry: FirstViewEntry,
   options: ExplorerOptions,
 ): FirstViewOptions | null {
   let index: string
@@ -138,7 +139,7 @@ function firstViewOptions(
   } catch {
     return null
   }
-  const renders = new FirstViewRenders(render, { ...RENDER_LIMITS, ...options.renderLimits })
+  const renders = new FirstViewRenders(entry.renderFirstView, { ...RENDER_LIMITS, ...options.renderLimits })
   // Shutdown gives up the renders still waiting or running: their navigations get the app's index.html at
   // once, so that the connections can end by the shutdown deadline.
   scope.addHook('preClose', (done) => {
@@ -146,6 +147,7 @@ function firstViewOptions(
     done()
   })
   return {
+    matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     index,
     cache: options.firstViews,

@@ -3,12 +3,19 @@ import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderFirstView } from '../../src/entry-server'
+import type { FirstViewEntry } from '../../src/catalogue'
+import * as entry from '../../src/entry-server'
 import { buildApp } from '../app'
 import { createStore } from '../dataset/store'
 import { fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
-import { loadFirstView, type RenderFirstView } from './first-view'
-import type { LoadedFirstView } from './first-view-worker'
+import { type LoadedFirstView, loadFirstView } from './first-view'
+
+type Render = FirstViewEntry['renderFirstView']
+/** The built entry with another render: the same matcher, so the same routes are rendered. */
+const withRender = (render: Render): FirstViewEntry => ({
+  renderFirstView: render,
+  matchesFirstView: entry.matchesFirstView,
+})
 
 const dist = fakeBuiltApp()
 const EMPTY_ROOT = '<div id="root"></div>'
@@ -25,10 +32,10 @@ function gatedRender() {
   const gate = new Promise<void>((resolve) => {
     open = resolve
   })
-  const render: RenderFirstView = async (request, source) => {
+  const render: Render = async (request, source) => {
     asked.push(new URL(request.url).pathname + new URL(request.url).search)
     await gate
-    return renderFirstView(request, source)
+    return entry.renderFirstView(request, source)
   }
   return { render, asked, open: () => open() }
 }
@@ -52,7 +59,7 @@ const connections = (server: {
 describe('renders whose visitor has gone', () => {
   const gated = gatedRender()
   const server = serveForTests({
-    hosting: { staticDir: dist, firstView: gated.render },
+    hosting: { staticDir: dist, firstView: withRender(gated.render) },
     renderLimits: { concurrency: 1 },
   })
 
@@ -75,7 +82,7 @@ describe('renders whose visitor has gone', () => {
 describe('renders beyond what the service renders at once and keeps waiting', () => {
   const gated = gatedRender()
   const server = serveForTests({
-    hosting: { staticDir: dist, firstView: gated.render },
+    hosting: { staticDir: dist, firstView: withRender(gated.render) },
     renderLimits: { concurrency: 1, queueLength: 0 },
   })
 
@@ -92,9 +99,9 @@ describe('renders beyond what the service renders at once and keeps waiting', ()
 })
 
 describe('a render that never settles', () => {
-  const never: RenderFirstView = () => new Promise(() => undefined)
+  const never: Render = () => new Promise(() => undefined)
   const server = serveForTests({
-    hosting: { staticDir: dist, firstView: never },
+    hosting: { staticDir: dist, firstView: withRender(never) },
     renderLimits: { deadlineMs: 300 },
   })
 
@@ -111,10 +118,10 @@ describe('a render that never settles', () => {
       rateLimit: 0,
       hosting: {
         staticDir: dist,
-        firstView: (request) => {
+        firstView: withRender((request) => {
           asked.push(request.url)
           return new Promise(() => undefined)
-        },
+        }),
       },
       renderLimits: { concurrency: 1, deadlineMs: 60_000 },
     })
@@ -155,15 +162,18 @@ export async function renderFirstView(request, source) {
     class NotThere extends Error {
       constructor() { super('Location not found'); this.name = 'ApiError'; this.kind = 'notFound'; this.status = 404 }
     }
-    return { kind: 'page', status: 404, html: '<p>not found</p>', router: { loaderData: {}, actionData: null, errors: null },
-      queries: { queries: [{ queryKey: ['x'], queryHash: 'x', state: { status: 'error', error: new NotThere() } }], mutations: [] },
-      requests: [], locale: 'en-GB', complete: true, frame: false }
+    return { kind: 'page', status: 404, html: '<p>not found</p>', complete: true,
+      state: { router: { loaderData: {}, actionData: null, errors: null },
+        queries: { queries: [{ queryKey: ['x'], queryHash: 'x', state: { status: 'error', error: new NotThere() } }], mutations: [] },
+        requests: [], locale: 'en-GB', frame: false } }
   }
   const answer = await source.fetch('/v1/locations/3', { headers: { authorization: 'Bearer ' + source.demoKey } })
   const record = await answer.json()
-  return { kind: 'page', status: 200, html: '<p>' + record.name + '</p>', router: { loaderData: {}, actionData: null, errors: null },
-    queries: { queries: [], mutations: [] }, requests: [], locale: 'en-GB', complete: true, frame: false }
+  return { kind: 'page', status: 200, html: '<p>' + record.name + '</p>', complete: true,
+    state: { router: { loaderData: {}, actionData: null, errors: null }, queries: { queries: [], mutations: [] },
+      requests: [], locale: 'en-GB', frame: false } }
 }
+export const matchesFirstView = (url) => url.startsWith('/locations/')
 `,
   )
   return { file, started, release }
@@ -179,7 +189,9 @@ describe('renders in their own thread', () => {
   const server = serveForTests({
     hosting: {
       staticDir: dist,
-      firstView: (request, source) => (loaded as LoadedFirstView).render(request, source),
+      firstView: withRender((request, source) =>
+        (loaded as LoadedFirstView).entry.renderFirstView(request, source),
+      ),
     },
     renderLimits: { deadlineMs: 3_000 },
   })

@@ -1,4 +1,4 @@
-import type { FirstViewResult, FirstViewSource, RenderFirstView } from './first-view'
+import type { FirstView, FirstViewEntry, FirstViewSource } from '../../src/catalogue'
 
 /** How many first views render at once, how many wait at most, and how long a navigation waits for one. */
 export type RenderLimits = {
@@ -17,7 +17,7 @@ export const RENDER_LIMITS: RenderLimits = { concurrency: 2, queueLength: 16, de
 
 /** A render's outcome: its view, or why there is none (the navigation then gets the app's index.html). */
 export type RenderOutcome =
-  | { ok: true; view: FirstViewResult }
+  | { ok: true; view: FirstView }
   | { ok: false; why: 'busy' | 'gone' | 'late' | 'closed' }
   | { ok: false; why: 'failed'; error: unknown }
 
@@ -45,7 +45,7 @@ export class FirstViewRenders {
   private closed = false
 
   constructor(
-    private readonly render: RenderFirstView,
+    private readonly render: FirstViewEntry['renderFirstView'],
     private readonly limits: RenderLimits = RENDER_LIMITS,
   ) {}
 

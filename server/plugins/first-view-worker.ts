@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { proxy, type Remote, transfer, wrap } from 'comlink'
 import nodeEndpoint, { type NodeEndpoint } from 'comlink/dist/umd/node-adapter.js'
-import type { FirstViewResult, RenderFirstView } from './first-view'
+import type { FirstView, FirstViewEntry } from '../../src/catalogue'
 import type { FirstViewThread, ThreadAnswer } from './first-view-thread'
 
 /**
@@ -13,7 +13,7 @@ const THREAD_HEAP_MB = 256
 const GIVEN_UP_GRACE_MS = 1000
 
 /** The built server entry's render, run in a thread of its own; `close` ends the thread. */
-export type LoadedFirstView = { render: RenderFirstView; close(): Promise<void> }
+export type RenderThread = { render: FirstViewEntry['renderFirstView']; close(): Promise<void> }
 
 type Running = { worker: Worker; thread: Remote<FirstViewThread>; failed: Promise<never> }
 
@@ -26,7 +26,7 @@ type Running = { worker: Worker; thread: Remote<FirstViewThread>; failed: Promis
  * `GIVEN_UP_GRACE_MS`, is ended (its renders fail, and their navigations get the app's index.html); the next
  * render starts a new one. Null when the file does not load or holds no render.
  */
-export async function renderInWorker(file: string): Promise<LoadedFirstView | null> {
+export async function renderInWorker(file: string): Promise<RenderThread | null> {
   let running: Running | null = null
   let closed = false
 
@@ -66,7 +66,7 @@ export async function renderInWorker(file: string): Promise<LoadedFirstView | nu
     return null
   }
 
-  const render: RenderFirstView = async (request, source) => {
+  const render: RenderThread['render'] = async (request, source) => {
     if (closed) throw new Error('The first views are closed.')
     const current = running ?? start()
     const ask =
@@ -86,7 +86,7 @@ export async function renderInWorker(file: string): Promise<LoadedFirstView | nu
     request.signal.addEventListener('abort', givenUp, { once: true })
     try {
       const view = current.thread.render(request.url, headers, source?.demoKey ?? null, ask as never)
-      return (await Promise.race([view, current.failed])) as FirstViewResult
+      return (await Promise.race([view, current.failed])) as FirstView
     } finally {
       request.signal.removeEventListener('abort', givenUp)
       clearTimeout(overdue)

@@ -3,12 +3,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { CHOSEN_CONNECTION_COOKIE, FIRST_VIEW_STATE_ID, PAGE_SIZE } from '../../src/catalogue'
-import { renderFirstView } from '../../src/entry-server'
+import {
+  CHOSEN_CONNECTION_COOKIE,
+  FIRST_VIEW_STATE_ID,
+  type FirstViewEntry,
+  PAGE_SIZE,
+} from '../../src/catalogue'
+import * as entry from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
 import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
-import { loadFirstView, pageWith, type RenderFirstView } from './first-view'
+import { loadFirstView, pageWith } from './first-view'
+
+const { renderFirstView } = entry
+/** The built entry with another render: the same matcher, so the same routes are rendered. */
+const withRender = (render: FirstViewEntry['renderFirstView']): FirstViewEntry => ({
+  renderFirstView: render,
+  matchesFirstView: entry.matchesFirstView,
+})
 
 const dist = fakeBuiltApp()
 const EMPTY_ROOT = '<div id="root"></div>'
@@ -26,7 +38,7 @@ async function navigate(origin: string, path: string) {
 }
 
 describe('the first view of a list or record navigation, in demo mode', () => {
-  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: entry } })
   const plain = serveForTests({ hosting: { staticDir: dist } })
 
   it('holds a list’s first page of rows in the HTML', async () => {
@@ -128,7 +140,7 @@ function expectFrame(text: string, path: string) {
 describe('the first view behind a proxy the service trusts', () => {
   const server = serveForTests({
     trustProxy: '127.0.0.1',
-    hosting: { staticDir: dist, firstView: renderFirstView },
+    hosting: { staticDir: dist, firstView: entry },
   })
 
   it('builds every address from the public base the proxy forwarded, as the API does for that visitor', async () => {
@@ -148,7 +160,7 @@ describe('the first view behind a proxy the service trusts', () => {
 
 describe('the first view with keys configured', () => {
   const KEY = 'a-key-long-enough-1234'
-  const server = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist, firstView: entry } })
   const plain = serveForTests({ apiKeys: [KEY], hosting: { staticDir: dist } })
 
   it('is the page’s frame: heading and filter form with the address’s values, no rows, no key', async () => {
@@ -170,7 +182,7 @@ describe('the first view with keys configured', () => {
 })
 
 describe('the first view for a browser that uses a connection chosen in Settings', () => {
-  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: entry } })
   const cookie = `${CHOSEN_CONNECTION_COOKIE.name}=${CHOSEN_CONNECTION_COOKIE.value}`
 
   it('is the page’s frame, none of the site’s own rows', async () => {
@@ -189,11 +201,11 @@ describe('the first view for a browser that uses a connection chosen in Settings
 
 describe('first views already rendered', () => {
   const renders: string[] = []
-  const counting: RenderFirstView = (request, source) => {
+  const counting: FirstViewEntry['renderFirstView'] = (request, source) => {
     renders.push(new URL(request.url).pathname + new URL(request.url).search)
     return renderFirstView(request, source)
   }
-  const server = serveForTests({ hosting: { staticDir: dist, firstView: counting } })
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: withRender(counting) } })
 
   it('are sent again without a render, for the same address, locale, base and service only', async () => {
     const first = await navigate(server.origin, '/locations?page=3')
@@ -223,7 +235,7 @@ describe('first views already rendered', () => {
 })
 
 describe('first views on the wire', () => {
-  const server = serveForTests({ hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: entry } })
 
   it('are compressed for a browser that accepts it, rendered or from the cache, and plain otherwise', async () => {
     const plain = await navigate(server.origin, '/locations?page=5')
@@ -267,7 +279,7 @@ describe('first views on the wire', () => {
 describe('first views of the same data', () => {
   const options = {
     publicUrl: 'https://catalogue.example.com',
-    hosting: { staticDir: dist, firstView: renderFirstView },
+    hosting: { staticDir: dist, firstView: entry },
   }
   const one = serveForTests(options)
   const another = serveForTests(options)
@@ -295,12 +307,12 @@ describe('first views of the same data', () => {
 
 describe('the renders an address may ask for', () => {
   // 1 page a second, in bursts of 4, with no rate limit on the API: the allowance is the renders' own.
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: entry } })
   const KEY = 'a-key-long-enough-1234'
   const keyed = serveForTests({
     apiKeys: [KEY],
     renderRate: 1,
-    hosting: { staticDir: dist, firstView: renderFirstView },
+    hosting: { staticDir: dist, firstView: entry },
   })
 
   it('count against an allowance of their own for that address; once spent, the app’s page answers', async () => {
@@ -325,7 +337,7 @@ describe('the renders an address may ask for', () => {
 })
 
 describe('what a comparison costs its address', () => {
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: renderFirstView } })
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: entry } })
 
   it('counts a comparison by the records it shows: one page of allowance per 20', async () => {
     const ids = Array.from({ length: 80 }, (_, index) => index + 1).join(',')
@@ -337,13 +349,13 @@ describe('what a comparison costs its address', () => {
 
 describe('what a large page costs its address', () => {
   const big = `<p>${'x'.repeat(200 * 1024)}</p>`
-  const sized: RenderFirstView = async (request, source) => {
+  const sized: FirstViewEntry['renderFirstView'] = async (request, source) => {
     const view = await renderFirstView(request, source)
     return view.kind === 'page' && new URL(request.url).pathname === '/episodes/2'
       ? { ...view, html: big }
       : view
   }
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: sized } })
+  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: withRender(sized) } })
 
   it('counts a page by its size too: one page of allowance per 64 KiB', async () => {
     expect((await navigate(server.origin, '/episodes/2')).text).toContain(big)
@@ -353,8 +365,8 @@ describe('what a large page costs its address', () => {
 })
 
 describe('a first view that cannot be rendered', () => {
-  const failing: RenderFirstView = () => Promise.reject(new Error('broken build'))
-  const server = serveForTests({ hosting: { staticDir: dist, firstView: failing } })
+  const failing: FirstViewEntry['renderFirstView'] = () => Promise.reject(new Error('broken build'))
+  const server = serveForTests({ hosting: { staticDir: dist, firstView: withRender(failing) } })
 
   it('leaves the navigation to the app', async () => {
     const answer = await navigate(server.origin, '/locations')
@@ -370,12 +382,14 @@ describe('the first view’s state in the page', () => {
       kind: 'page',
       status: 200,
       html: '<p>rows</p>',
-      router: { loaderData: {} },
-      queries: { queries: [{ state: { data: { name: hostile } } }] },
-      requests: [],
-      locale: 'en-GB',
+      state: {
+        router: { loaderData: {} },
+        queries: { queries: [{ state: { data: { name: hostile } } }] },
+        requests: [],
+        locale: 'en-GB',
+        frame: false,
+      },
       complete: true,
-      frame: false,
     })
     expect(page).not.toBeNull()
     expect(scriptsOf(page ?? '')).toHaveLength(1)
@@ -386,22 +400,29 @@ describe('the first view’s state in the page', () => {
 })
 
 describe('loading the built server entry', () => {
-  it('finds its render, and nothing where there is no build or no render', async () => {
+  it('finds its render and its matcher, and nothing where there is no build or either is missing', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'first-view-'))
+    const render =
+      'export const renderFirstView = async () => ({ kind: "redirect", status: 302, location: "/" })'
+    const matcher = 'export const matchesFirstView = (url) => url.startsWith("/things")'
     const good = join(folder, 'good.mjs')
-    writeFileSync(
-      good,
-      'export const renderFirstView = async () => ({ kind: "redirect", status: 302, location: "/" })',
-    )
+    writeFileSync(good, `${render}\n${matcher}\n`)
+    const noMatcher = join(folder, 'no-matcher.mjs')
+    writeFileSync(noMatcher, `${render}\n`)
     const other = join(folder, 'other.mjs')
     writeFileSync(other, 'export const somethingElse = 1')
     const loaded = await loadFirstView(good)
-    expect(await loaded?.render(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY })).toEqual({
+    expect(
+      await loaded?.entry.renderFirstView(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY }),
+    ).toEqual({
       kind: 'redirect',
       status: 302,
       location: '/',
     })
+    expect(loaded?.entry.matchesFirstView('/things/1')).toBe(true)
+    expect(loaded?.entry.matchesFirstView('/other')).toBe(false)
     await loaded?.close()
+    expect(await loadFirstView(noMatcher)).toBeNull()
     expect(await loadFirstView(other)).toBeNull()
     expect(await loadFirstView(join(folder, 'missing.mjs'))).toBeNull()
   })

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
-  COLLECTIONS,
   choseConnection,
   FIRST_VIEW_STATE_ID,
+  type FirstView,
+  type FirstViewEntry,
   localeFromAcceptLanguage,
 } from '../../src/catalogue'
 import type { PublicBase } from '../http/public-base'
@@ -11,47 +13,39 @@ import type { RenderAllowance } from '../http/render-allowance'
 import { type BodyKind, negotiateFor, Representation, sendNegotiated } from '../http/representation'
 import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
 import type { FirstViewRenders } from './first-view-renders'
-import { type LoadedFirstView, renderInWorker } from './first-view-worker'
+import { renderInWorker } from './first-view-worker'
 
-/**
+/*
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
  * dist-server/entry-server.js). The service reaches it only through the built file: server/ imports nothing
- * of the explorer's code, so these types restate what it hands back. A null source renders the page's frame.
+ * of the explorer's code but the contract, whose first-view module says what the entry exports and hands back
+ * (FirstViewEntry). A null source renders the page's frame.
  */
-export type FirstViewSource = { fetch: typeof fetch; demoKey: string } | null
-export type FirstViewResult =
-  | {
-      kind: 'page'
-      status: number
-      html: string
-      router: unknown
-      queries: unknown
-      requests: unknown
-      locale: string
-      complete: boolean
-      frame: boolean
-    }
-  | { kind: 'redirect'; status: number; location: string }
-export type RenderFirstView = (request: Request, source: FirstViewSource) => Promise<FirstViewResult>
+
 /** Where `npm run build` writes the server entry, beside dist/. */
 export const FIRST_VIEW_ENTRY = 'dist-server/entry-server.js'
 
+/** The built server entry as the service uses it, and how to end its render thread. */
+export type LoadedFirstView = { entry: FirstViewEntry; close(): Promise<void> }
+
 /**
- * The built server entry's render, run in a thread of its own (first-view-worker.ts), or null when there is
- * none (not built, or not what it should be).
+ * The built server entry, loaded: its matcher of the addresses it renders, which answers here on every
+ * navigation (cached views included), and its render, run in a thread of its own (first-view-worker.ts); or
+ * null when there is none (not built, or not what it should be).
  */
 export async function loadFirstView(file: string): Promise<LoadedFirstView | null> {
   if (!existsSync(file)) return null
-  return renderInWorker(file)
-}
-
-/** A list (`/locations`) or a record route (`/locations/7`, `/locations/1,5,9`): what the first view renders. */
-export function isFirstViewPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? ''
-  return COLLECTIONS.some(
-    ({ appPath }) =>
-      path === appPath || (path.startsWith(`${appPath}/`) && !path.slice(appPath.length + 1).includes('/')),
-  )
+  const module: unknown = await import(pathToFileURL(file).href)
+  if (typeof module !== 'object' || module === null) return null
+  if (!('renderFirstView' in module) || !('matchesFirstView' in module)) return null
+  const { renderFirstView: render, matchesFirstView: matches } = module
+  if (typeof render !== 'function' || typeof matches !== 'function') return null
+  const thread = await renderInWorker(file)
+  if (thread === null) return null
+  return {
+    entry: { renderFirstView: thread.render, matchesFirstView: (url) => matches(url) === true },
+    close: thread.close,
+  }
 }
 
 /**
@@ -96,20 +90,16 @@ function scriptJson(value: unknown): string {
 const ROOT = '<div id="root"></div>'
 
 /** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
-export function pageWith(index: string, view: Extract<FirstViewResult, { kind: 'page' }>): string | null {
+export function pageWith(index: string, view: Extract<FirstView, { kind: 'page' }>): string | null {
   if (!index.includes(ROOT)) return null
-  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson({
-    router: view.router,
-    queries: view.queries,
-    requests: view.requests,
-    locale: view.locale,
-    frame: view.frame,
-  })}</script>`
+  const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson(view.state)}</script>`
   return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
 }
 
 /** What answering a navigation with its first view needs. */
 export type FirstViewOptions = {
+  /** Whether the app renders an address first (its route is marked so): the built entry's own matcher. */
+  matches: FirstViewEntry['matchesFirstView']
   /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
   demoKey: string | null
   /** The app's index.html, the page the first view is put in. */
@@ -136,7 +126,7 @@ export async function sendFirstView(
   reply: FastifyReply,
   options: FirstViewOptions,
 ): Promise<boolean> {
-  if (request.method !== 'GET' || !isFirstViewPath(request.url)) return false
+  if (request.method !== 'GET' || !options.matches(request.url)) return false
   const language = request.headers['accept-language']
   const acceptLanguage = typeof language === 'string' ? language : ''
   const data = options.demoKey !== null && !choseConnection(request.headers.cookie)
@@ -209,7 +199,7 @@ async function renderView(
   if (page === null) return null
   return {
     view: { status: view.status, page: new Representation(page, FIRST_VIEW_BODY) },
-    complete: view.complete || view.frame,
+    complete: view.complete || view.state.frame,
     bytes: page.length - options.index.length,
   }
 }

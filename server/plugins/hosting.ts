@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FirstViewEntry } from '../../src/catalogue'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../../src/catalogue'
 import { JSON_CONTENT_TYPE } from '../http/errors'
 import { strongEtag } from '../http/representation'
-import type { RenderFirstView } from './first-view'
 
 /**
  * How the explorer app is served beside the API: the built files (and, optionally, the first view rendered by
@@ -14,8 +14,8 @@ import type { RenderFirstView } from './first-view'
 export type AppHosting =
   | {
       staticDir: string
-      /** The first view of a list or record navigation, rendered in demo mode (issue 22; off when absent). */
-      firstView?: RenderFirstView | null
+      /** The first view of a list or record navigation, rendered by the built server entry (off when absent). */
+      firstView?: FirstViewEntry | null
     }
   | { middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void }
 

@@ -2,9 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
 import type { Lifecycle } from '../lifecycle'
 import { registerOpenApiRoute } from '../operations/openapi-route'
-
-export const HEALTH_PATH = '/healthz'
-export const READY_PATH = '/readyz'
+import { HEALTH_PATH, READY_PATH } from '../operations/paths'
 
 export interface OperationsOptions {
   /** The public base, named as the OpenAPI document's server; null for relative addresses. */

@@ -5,13 +5,14 @@ import {
   ErrorBodySchema,
   type Filters,
   type ListPage,
+  listRequestPath,
   NOTHING_HERE,
 } from '../catalogue'
 import { answeredFromCache } from './cache-source'
 import { absoluteUrl } from './curl'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
-import { listRequestPath, recordsRequestPath } from './request-paths'
+import { recordsRequestPath } from './request-paths'
 
 export type Connection = {
   /** Where the service lives, such as `https://catalogue.example.org`; empty means this site's own origin. */

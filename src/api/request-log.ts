@@ -1,3 +1,5 @@
+import type { RequestRecord } from '../catalogue'
+
 /**
  * Every request the explorer's client makes, in one place, for the "API" disclosure on each page. An entry
  * holds the address (path and query: the key travels in a header, never in the address), never the key.
@@ -9,21 +11,12 @@
  */
 export type RequestSource = 'network' | 'cache' | 'index' | 'page'
 
-export type RequestLogEntry = {
+/** A request of the log: its plain fields (the contract's, which a first view's state carries), and more. */
+export type RequestLogEntry = RequestRecord & {
   /** Increasing number: later requests have larger ones. */
   seq: number
   method: 'GET'
-  /** Path and query, such as `/api/locations?type=Planet`. */
-  path: string
-  /** Where the service lives (empty: this site's own origin). */
-  base: string
-  status: number | null
-  durationMs: number
-  /** Bytes of the response body as read; null when no body was read (counted from the index). */
-  size: number | null
   source: RequestSource
-  /** The parsed response body; undefined when it was not JSON or never arrived. */
-  body: unknown
   at: number
 }
 

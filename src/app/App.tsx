@@ -2,9 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
+import { ConnectionContext, type ConnectionStore } from '../api/connection-in-use'
 import { HeaderSearchContext } from '../components/layout/header-search'
-import { ConnectionProvider } from './connection/ConnectionProvider'
-import type { ConnectionStore } from './connection/connection-store'
 import type { createAppRouter } from './router'
 import { SearchLauncher } from './search/SearchLauncher'
 
@@ -27,9 +26,9 @@ export function AppProviders({
 }: Omit<Props, 'router'> & { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConnectionProvider store={connections}>
+      <ConnectionContext value={connections}>
         <HeaderSearchContext value={SearchLauncher}>{children}</HeaderSearchContext>
-      </ConnectionProvider>
+      </ConnectionContext>
     </QueryClientProvider>
   )
 }

@@ -6,20 +6,7 @@ import { readFirstView } from './first-view'
 const STATE = {
   router: { loaderData: { '0-1-0': null }, actionData: null, errors: null },
   queries: { mutations: [], queries: [{ queryKey: ['', 'locations', 'list', {}, 1], state: { data: {} } }] },
-  requests: [
-    {
-      method: 'GET',
-      path: '/v1/locations?page=1',
-      base: '',
-      status: 200,
-      durationMs: 3,
-      size: 9,
-      body: {},
-      source: 'network',
-      seq: 1,
-      at: 0,
-    },
-  ],
+  requests: [{ path: '/v1/locations?page=1', base: '', status: 200, durationMs: 3, size: 9, body: {} }],
   locale: 'de-DE',
   frame: false,
 }
@@ -62,5 +49,7 @@ describe('the first view the service put in the page', () => {
     const failed = { ...STATE, router: { ...STATE.router, errors: { '0-1-0': { message: 'x' } } } }
     expect(readFirstView(null, pageWith(JSON.stringify(failed)))).toBeNull()
     expect(readFirstView(null, pageWith(JSON.stringify({ ...STATE, locale: 'not a locale!' })))).toBeNull()
+    const noCache = { ...STATE, queries: { queries: 'none' } }
+    expect(readFirstView(null, pageWith(JSON.stringify(noCache)))).toBeNull()
   })
 })

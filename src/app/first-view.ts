@@ -4,42 +4,29 @@ import { z } from 'zod/mini'
 import type { Connection } from '../api/client'
 import { revivedApiError } from '../api/errors'
 import { requestLog } from '../api/request-log'
-import { FIRST_VIEW_STATE_ID } from '../catalogue'
+import { FIRST_VIEW_STATE_ID, type FirstViewState, FirstViewStateSchema } from '../catalogue'
 import { setReaderLocale } from '../lib/format'
 import { appRoutes, type RouterDeps } from './router'
 
-/** The outline of what the service puts in the page: the router's data, and React Query's dehydrated cache. */
-const FirstViewStateSchema = z.object({
-  router: z.object({
-    loaderData: z.record(z.string(), z.unknown()),
-    actionData: z.nullable(z.record(z.string(), z.unknown())),
-    // A view whose loader failed is left to the app, which shows the failure as it always does.
-    errors: z.null(),
-  }),
-  queries: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
-  requests: z.array(
-    z.object({
-      path: z.string(),
-      base: z.string(),
-      status: z.nullable(z.number()),
-      durationMs: z.number(),
-      size: z.nullable(z.number()),
-      body: z.unknown(),
-    }),
-  ),
-  locale: z.string(),
-  frame: z.boolean(),
-})
-
-export type FirstViewState = {
+/** The first view's state, its router data and query cache read as what the router and React Query take. */
+export type HydratedFirstView = Omit<FirstViewState, 'router' | 'queries'> & {
   router: HydrationState
   queries: DehydratedState
-  /** The API requests the service made to render it: what the page's "API" disclosure shows. */
-  requests: z.infer<typeof FirstViewStateSchema>['requests']
-  locale: string
-  /** The page's frame, with no data: its loaders have not run against any service yet. */
-  frame: boolean
 }
+
+/** What the router's hydration data must hold: a view whose loader failed is left to the app (`errors`). */
+const HydrationStateSchema = z.object({
+  loaderData: z.record(z.string(), z.unknown()),
+  actionData: z.nullable(z.record(z.string(), z.unknown())),
+  errors: z.null(),
+})
+const isHydrationState = (router: unknown): router is HydrationState =>
+  HydrationStateSchema.safeParse(router).success
+
+/** What React Query's `hydrate` reads (defensively, entry by entry): its lists of queries and mutations. */
+const DehydratedStateSchema = z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) })
+const isDehydratedState = (queries: unknown): queries is DehydratedState =>
+  DehydratedStateSchema.safeParse(queries).success
 
 /**
  * The first view the service rendered into this page, or null: none, unreadable, or holding the site's own
@@ -47,16 +34,18 @@ export type FirstViewState = {
  * whose user must not be shown the site's rows even for a moment, or a key of its own, which the service must
  * judge first. A frame holds no data: it is read whichever connection is in use.
  */
-export function readFirstView(saved: Connection | null, doc: Document = document): FirstViewState | null {
+export function readFirstView(saved: Connection | null, doc: Document = document): HydratedFirstView | null {
   const text = doc.getElementById(FIRST_VIEW_STATE_ID)?.textContent
   if (!text) return null
   try {
-    // React Query's `hydrate` reads what it is given defensively; the outline is checked here.
-    const state = JSON.parse(text)
-    if (!FirstViewStateSchema.safeParse(state).success) return null
+    const parsed = FirstViewStateSchema.safeParse(JSON.parse(text))
+    if (!parsed.success) return null
+    // The one place the contract's opaque router data and query cache are read as the router's and React Query's.
+    const { router, queries, ...state } = parsed.data
+    if (!isHydrationState(router) || !isDehydratedState(queries)) return null
     if (!state.frame && saved !== null) return null
     Intl.getCanonicalLocales(state.locale) // throws on a malformed locale
-    return state
+    return { ...state, router, queries }
   } catch {
     return null
   }
@@ -69,7 +58,7 @@ export function readFirstView(saved: Connection | null, doc: Document = document
  * frame's run once the page is hydrated: `afterHydration`), and dates and counts written in the locale the
  * service rendered in, for the whole visit.
  */
-export async function routerForFirstView(deps: RouterDeps, view: FirstViewState) {
+export async function routerForFirstView(deps: RouterDeps, view: HydratedFirstView) {
   const routes = appRoutes(deps)
   await loadMatchedPages(routes)
   setReaderLocale(view.locale)
@@ -109,6 +98,6 @@ async function loadMatchedPages(routes: RouteObject[]): Promise<void> {
  * connection in use they ask for the page's data, correct a page beyond the last, or send a rejected key to
  * the settings.
  */
-export function afterHydration(router: { revalidate(): Promise<void> }, view: FirstViewState): void {
+export function afterHydration(router: { revalidate(): Promise<void> }, view: HydratedFirstView): void {
   if (view.frame) void router.revalidate()
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { createClient } from '../api/client'
-import type { ConnectionStore } from './connection/connection-store'
+import type { ConnectionStore } from '../api/connection-in-use'
 import { appRoutes } from './router'
 
 /** A service of 126 locations (7 pages): every page after the last is answered 404, as the service does. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject, replace } from 'react-router-dom'
+import type { ConnectionStore } from '../api/connection-in-use'
 import { type ApiRecord, type CollectionName, type CollectionView, episodes, locations } from '../catalogue'
 import { Layout } from '../components/layout/Layout'
 import type { ApiReferenceData } from '../features/api-reference/ApiReferencePage'
@@ -8,8 +9,6 @@ import { locationQueries } from '../features/locations/queries'
 import type { CollectionQueries } from '../lib/collection-queries'
 import { routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
-import type { ConnectionStore } from './connection/connection-store'
-import { OptionalConnection } from './connection/OptionalConnection'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
@@ -33,9 +32,9 @@ const apiReferencePage = routeModule(() => import('../features/api-reference/Api
 })
 
 /**
- * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`).
- * The query options are the feature's own (`queries.ts`), so the loader fills the very cache entries the
- * page reads.
+ * A collection's two routes: its list (`/locations`) and its records (`/locations/7`, `/locations/1,5,9`),
+ * both rendered first by the service. The query options are the feature's own (`queries.ts`), so the loader
+ * fills the very cache entries the page reads.
  */
 function collectionRoutes<R extends ApiRecord, F extends string>(
   collection: CollectionView<R, F>,
@@ -47,14 +46,30 @@ function collectionRoutes<R extends ApiRecord, F extends string>(
   const record = routeModule(pages.loadRecord)
   const path = collection.appPath.slice(1)
   return [
-    { path, loader: listLoader({ collection, queries, page: list, ...deps }), lazy: list.lazy },
+    {
+      path,
+      loader: listLoader({ collection, queries, page: list, ...deps }),
+      lazy: list.lazy,
+      handle: FIRST_VIEW_ROUTE,
+    },
     {
       path: `${path}/:ids`,
       loader: recordLoader({ collection, queries, page: record, ...deps }),
       lazy: record.lazy,
+      handle: FIRST_VIEW_ROUTE,
     },
   ]
 }
+
+/**
+ * The handle of a route whose first view the service renders (`matchesFirstView`, src/entry-server.tsx): its
+ * loaders ask only what the service can answer in process. Rendering another page first is this flag.
+ */
+export const FIRST_VIEW_ROUTE = { firstView: true } as const
+
+/** Whether a route's handle marks it as rendered first by the service. */
+export const rendersFirstView = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && 'firstView' in handle && handle.firstView === true
 
 function pagesOf(name: string): CollectionRoute {
   const found = COLLECTION_ROUTES.find((route) => route.collection.name === name)
@@ -129,17 +144,12 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
         },
         {
           // Public: the service's OpenAPI document needs no key; its "Try it" uses the key in use, if any.
-          Component: OptionalConnection,
-          children: [
-            {
-              path: 'api',
-              loader: async (): Promise<ApiReferenceData> => {
-                await apiReferencePage.prepare()
-                return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
-              },
-              lazy: apiReferencePage.lazy,
-            },
-          ],
+          path: 'api',
+          loader: async (): Promise<ApiReferenceData> => {
+            await apiReferencePage.prepare()
+            return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
+          },
+          lazy: apiReferencePage.lazy,
         },
         {
           path: 'settings',

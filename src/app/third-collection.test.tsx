@@ -11,11 +11,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../../server/config'
 import { createClient } from '../api/client'
-import { CatalogueClientContext } from '../api/client-context'
+import { ConnectionContext } from '../api/connection-in-use'
 import { artifacts } from '../catalogue/artifacts.fixture'
-import { type ListConfigOf, ListPage } from '../components/list/ListPage'
+import { ListPage } from '../components/list/ListPage'
+import type { ListConfigOf } from '../components/list/list-config'
 import { RecordRoute } from '../components/record/RecordRoute'
 import { collectionQueries } from '../lib/collection-queries'
+import { fixedConnectionStore } from './connection/fixed-connection'
 import { createQueryClient } from './query-client'
 
 // A collection defined in test code only: the real service serves it, the real pages show it. The service
@@ -41,7 +43,13 @@ const config: ListConfigOf<typeof artifacts> = {
 }
 
 function renderAt(url: string) {
-  const client = createClient({ baseUrl: origin, apiKey: DEMO_KEY })
+  const connection = { baseUrl: origin, apiKey: DEMO_KEY }
+  const client = createClient(connection)
+  // The test's service is the connection saved in this browser.
+  const connections = {
+    ...fixedConnectionStore({ demoKey: null }, connection, client),
+    saved: () => connection,
+  }
   const router = createMemoryRouter(
     [
       { path: '/artifacts', element: <ListPage config={config} /> },
@@ -51,9 +59,9 @@ function renderAt(url: string) {
   )
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <CatalogueClientContext.Provider value={client}>
+      <ConnectionContext value={connections}>
         <RouterProvider router={router} />
-      </CatalogueClientContext.Provider>
+      </ConnectionContext>
     </QueryClientProvider>,
   )
   return router

@@ -59,11 +59,17 @@ export type Column<R> = {
 }
 
 /**
- * A facet: a field with a limited set of values, each offered with its count; its value is the field's text
- * exactly (an empty string is a value of its own), or with `derive: 'season'` the season of an episode code
- * (`S02E03` → `S02`).
+ * A facet: a field with a limited set of values, each offered with its count. A record's value is the field's
+ * text exactly (an empty string is a value of its own), or what `value` makes of that text: one string, such
+ * as the season of an episode code (`S02E03` → `S02`). Whoever answers facets runs it (the index's engine).
  */
-export type Facet<R> = { name: string; label: string; field: keyof R & string; derive?: 'season' }
+export type Facet<R> = {
+  name: string
+  label: string
+  field: keyof R & string
+  /** A record's value of the facet from its field's text; without it, the text itself. */
+  value?: (text: string) => string
+}
 
 /** The field holding a record's character links (`residents`, `characters`) and how people call them. */
 export type CharacterLinks<Field extends string> = {

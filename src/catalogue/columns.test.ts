@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTIONS, episodes, locations } from '.'
+import { COLLECTIONS, episodes, locations, seasonCode } from '.'
 import { columnValue, facetValue, SORT_COLLATOR } from './columns'
 
 const location = {
@@ -40,7 +40,7 @@ describe('the data tool declared by each collection', () => {
   it('gives each facet its exact value: the season of an episode code, a location type as written', () => {
     expect(episodes.facets.map((facet) => facetValue(episode, facet))).toEqual(['S02'])
     const special = { ...episode, episode: 'Special' }
-    expect(facetValue(special, { field: 'episode', derive: 'season' })).toBe('')
+    expect(facetValue(special, { field: 'episode', value: seasonCode })).toBe('')
     expect(locations.facets.map((facet) => facetValue(location, facet))).toEqual(['', 'Dimension C-137'])
   })
 

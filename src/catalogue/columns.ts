@@ -1,6 +1,5 @@
 import { parseAirDate } from './air-date'
-import type { ApiRecord, ColumnKind } from './collection'
-import { seasonCode } from './collections/episodes'
+import type { ApiRecord, ColumnKind, Facet } from './collection'
 
 /**
  * The one order of text for every reader, so that a shared link gives the same rows in the same order:
@@ -8,12 +7,12 @@ import { seasonCode } from './collections/episodes'
  */
 export const SORT_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-/** A record's value of a facet: the field's text exactly, or the season its episode code names. */
-export function facetValue(record: ApiRecord, facet: { field: string; derive?: 'season' }): string {
+/** A record's value of a facet: the field's text exactly, or what the facet's `value` makes of it. */
+export function facetValue(record: ApiRecord, facet: Pick<Facet<never>, 'field' | 'value'>): string {
   const fields: Record<string, unknown> = record
   const value = fields[facet.field]
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
-  return facet.derive === 'season' ? seasonCode(text) : text
+  return facet.value ? facet.value(text) : text
 }
 
 /**

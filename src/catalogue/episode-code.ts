@@ -6,6 +6,18 @@
 /** `S` + two-digit season + `E` + two-digit episode number, such as `S01E11`. */
 export const EPISODE_CODE_PATTERN = /^S(\d{2})E(\d{2})$/
 
+/** The season of an episode code as the list's filter writes it (`S02E03` → `S02`); empty for another form. */
+export function seasonCode(code: string): string {
+  const match = EPISODE_CODE_PATTERN.exec(code)
+  return match ? `S${match[1]}` : ''
+}
+
+/** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
+export function parseEpisodeCode(code: string): { season: number; episode: number } | null {
+  const match = EPISODE_CODE_PATTERN.exec(code)
+  return match ? { season: Number(match[1]), episode: Number(match[2]) } : null
+}
+
 export type EpisodeShorthand =
   | { kind: 'episode'; season: number; episode: number; code: string }
   | { kind: 'season'; season: number; code: string }

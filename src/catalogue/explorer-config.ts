@@ -13,12 +13,6 @@ export const ExplorerConfigSchema = z.object({
 export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>
 
 /**
- * The id of the JSON script element in which the service puts the state of a first view it rendered (the
- * router's loader data and React Query's dehydrated cache), read by the explorer's entry.
- */
-export const FIRST_VIEW_STATE_ID = 'first-view-state'
-
-/**
  * The cookie the explorer sets while this browser uses a connection chosen in its Settings (another service,
  * or a key of its own) rather than the site's default, and clears otherwise: it holds only that fact, never an
  * address or a key. A first view rendered for such a browser is the page's frame, none of the site's rows.

@@ -1,5 +1,5 @@
 import type { ApiRecord, CollectionView, Filters, ListPage } from '../catalogue'
-import { normaliseFilterValue } from '../catalogue'
+import { appliedFilters, listRequestPath } from '../catalogue'
 
 /** What the crawler reads of a collection's definition: its name, list path, filters and page schema. */
 export type Crawlable<R extends ApiRecord = ApiRecord, F extends string = string> = Pick<
@@ -30,23 +30,14 @@ export interface CrawledPage<R extends ApiRecord = ApiRecord> {
  * the non-empty filters, trimmed, in the collection's order.
  */
 export function listPagePath(target: ListTarget, page: number): string {
-  const { listPath, filters: names } = target.collection
-  const filters: Partial<Record<string, string>> = target.filters ?? {}
-  const params = new URLSearchParams()
-  if (page !== 1) params.set('page', String(page))
-  for (const name of names) {
-    const value = normaliseFilterValue(filters[name] ?? '')
-    if (value) params.set(name, value)
-  }
-  return params.size > 0 ? `${listPath}?${params}` : listPath
+  return listRequestPath(target.collection, target.filters ?? {}, page)
 }
 
 /** "page 3 of locations" or "page 1 of locations with type “planet”", for messages. */
 export function describePage(target: ListTarget, page: number): string {
-  const filters = Object.entries(target.filters ?? {})
-    .map(([name, value]) => [name, normaliseFilterValue(value ?? '')] as const)
-    .filter(([, value]) => value !== '')
-    .map(([name, value]) => `${name} “${value}”`)
+  const filters = appliedFilters(target.collection.filters, target.filters ?? {}).map(
+    ([name, value]) => `${name} “${value}”`,
+  )
   return `page ${page} of ${target.collection.name}${filters.length > 0 ? ` with ${filters.join(' and ')}` : ''}`
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { episodes, locations } from '../catalogue'
 import { EMPTY_DATA_VIEW } from './data-view-url'
-import { activeFilters, canonicalListSearch, readListUrl, writeListUrl } from './list-url'
+import { canonicalListSearch, readListUrl, writeListUrl } from './list-url'
 
 const read = (search: string) => readListUrl(new URLSearchParams(search), locations)
 const canonical = (search: string) => canonicalListSearch(new URLSearchParams(search), locations)
@@ -70,10 +70,6 @@ describe('list URL state', () => {
     expect(canonicalListSearch(new URLSearchParams('episode=S02'), episodes)).toBeNull()
     const written = writeListUrl({ filters: { name: '', episode: 'S2' }, page: 1 }, episodes)
     expect(written.toString()).toBe('episode=S02')
-  })
-
-  it('makes request filters trimmed and without empty ones', () => {
-    expect(activeFilters({ name: ' earth ', type: '', dimension: ' ' })).toEqual({ name: 'earth' })
   })
 
   it("keeps the data tool's view after the service's parameters, in one canonical order", () => {

@@ -1,4 +1,5 @@
 import {
+  appliedFilters,
   type Column,
   type Facet,
   type FilterShorthands,
@@ -85,18 +86,11 @@ export function canonicalListSearch<F extends string>(
   return canonical === params.toString() ? null : canonical
 }
 
-/** The filters with surrounding white space removed and empty ones left out: what a request is made of. */
-export function activeFilters<F extends string>(filters: Record<F, string>): Partial<Record<F, string>> {
-  const active: Partial<Record<F, string>> = {}
-  for (const [name, value] of Object.entries(filters) as [F, string][]) {
-    const normalised = normaliseFilterValue(value)
-    if (normalised) active[name] = normalised
-  }
-  return active
-}
+/** The filters of a list's state that apply (see `appliedFilters`), in the state's order: the contract's. */
+const applying = (filters: Record<string, string>) => appliedFilters(Object.keys(filters), filters)
 
 export function hasFilters<F extends string>(filters: Record<F, string>): boolean {
-  return Object.keys(activeFilters(filters)).length > 0
+  return applying(filters).length > 0
 }
 
 /** Every filter of a collection, unset. */
@@ -111,6 +105,6 @@ export function emptyFilters<F extends string>(names: readonly F[]): Record<F, s
 export type FilterKey = string & { readonly __filterKey: true }
 
 export function filterKey<F extends string>(filters: Record<F, string>): FilterKey {
-  const active = Object.entries(activeFilters(filters)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return new URLSearchParams(active as [string, string][]).toString() as FilterKey
+  const active = applying(filters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return new URLSearchParams(active.map(([name, value]) => [name, value])).toString() as FilterKey
 }

@@ -1,25 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type CatalogueClient, type Connection, createClient } from '../../api/client'
+import { type ConnectionStore, effectiveConnection } from '../../api/connection-in-use'
 import type { ExplorerConfig } from '../../catalogue'
 import { withIndexFallback } from '../../catalogue-index/client/offline-client'
 import { markConnectionChosen } from './chosen-connection-cookie'
-import { effectiveConnection, loadConnection, saveConnection } from './storage'
+import { loadConnection, saveConnection } from './storage'
 
-/**
- * The connection in use, outside React: the route loaders read it before a page renders, the pages through
- * `useConnection`. One client per connection, so loaders and pages share it.
- */
-export type ConnectionStore = {
-  /** The run-time config, still on its way at first. */
-  config: Promise<ExplorerConfig>
-  /** What the user saved in this browser (null: nothing). */
-  saved(): Connection | null
-  /** The client for the connection in use, or null when there is none (no key saved, no demo key). */
-  client(): Promise<CatalogueClient | null>
-  clientFor(connection: Connection | null): CatalogueClient | null
-  save(connection: Connection): void
-  subscribe(listener: () => void): () => void
-}
+/** The browser's connection store (see ConnectionStore): what was saved in this browser, and the config. */
 
 export function createConnectionStore(
   config: Promise<ExplorerConfig>,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
+import { effectiveConnection } from '../../api/connection-in-use'
 import { loadExplorerConfig } from './explorer-config'
-import { effectiveConnection, loadConnection, saveConnection } from './storage'
+import { loadConnection, saveConnection } from './storage'
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>()

@@ -1,6 +1,6 @@
 import type { CatalogueClient, Connection } from '../../api/client'
+import type { ConnectionStore } from '../../api/connection-in-use'
 import type { ExplorerConfig } from '../../catalogue'
-import type { ConnectionStore } from './connection-store'
 
 /**
  * A promise React's `use` reads without suspending: already settled, and marked so (`status`, `value`), as
@@ -12,7 +12,7 @@ function settled<T>(value: T): Promise<T> {
 
 /**
  * A connection store that never changes and touches no browser storage: the one the service's render of the
- * first view uses (src/server-render/), where the connection is the service itself with its demo key.
+ * first view uses (src/entry-server.tsx), where the connection is the service itself with its demo key.
  */
 export function fixedConnectionStore(
   config: ExplorerConfig,

@@ -29,13 +29,3 @@ export function saveConnection(
     // Storage may be full or disabled: the connection still holds for this visit.
   }
 }
-
-/**
- * The connection in use: the saved one; otherwise, in demo mode, this site's own service with the demo key
- * it handed out; otherwise none (the user must enter a key).
- */
-export function effectiveConnection(saved: Connection | null, demoKey: string | null): Connection | null {
-  if (saved && saved.apiKey !== '') return saved
-  if (demoKey) return { baseUrl: '', apiKey: demoKey }
-  return null
-}

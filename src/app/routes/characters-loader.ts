@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
+import type { ConnectionStore } from '../../api/connection-in-use'
 import type { RouteModule } from '../../lib/route-module'
-import type { ConnectionStore } from '../connection/connection-store'
 import { requireClient } from './require-client'
 
 type Deps = { connections: ConnectionStore; page: RouteModule }

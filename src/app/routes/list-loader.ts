@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { isApiError } from '../../api/errors'
-import type { ApiRecord } from '../../catalogue'
+import { type ApiRecord, appliedFilterValues } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
 import { needsIndex } from '../../lib/data-view-url'
-import { activeFilters, canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
+import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 
 /**
@@ -27,7 +27,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
       await code
       return null
     }
-    const wanted = activeFilters(filters)
+    const wanted = appliedFilterValues(collection.filters, filters)
     const answer = queryClient.ensureQueryData(queries.list(client, wanted, page))
     if (page === 1) {
       answer.catch(() => undefined) // the page shows a failure, from the same query

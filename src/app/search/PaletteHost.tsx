@@ -1,5 +1,5 @@
+import { useConnection } from '../../api/connection-in-use'
 import { SearchPalette } from '../../features/search/SearchPalette'
-import { useConnection } from '../connection/ConnectionProvider'
 
 /** The palette with the connection in use (none yet: it says where to set one). */
 export default function PaletteHost({ onClose }: { onClose(restoreFocus: boolean): void }) {

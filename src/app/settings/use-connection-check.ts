@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Connection } from '../../api/client'
+import { effectiveConnection, useConnection } from '../../api/connection-in-use'
 import { readSettingsRedirect, SETTINGS_PATH } from '../../components/states/settings-redirect'
-import { useConnection } from '../connection/ConnectionProvider'
-import { effectiveConnection } from '../connection/storage'
 import { blockedAddressReason, INVALID_ADDRESS, readServiceAddress } from './service-address'
 import { type ConnectionTest, testConnection } from './test-connection'
 

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink'
-import { indexSupported } from '../hooks/index-connection'
 import type { IndexConnection, IndexWorkerApi } from '../protocol/worker-api'
+import { indexSupported } from './index-support'
 
 let worker: Comlink.Remote<IndexWorkerApi> | null = null
 

@@ -1,9 +1,9 @@
 import type { CatalogueClient, Connection } from '../../api/client'
 import { ApiError, isApiError } from '../../api/errors'
 import { requestLog } from '../../api/request-log'
-import { listRequestPath, recordsRequestPath } from '../../api/request-paths'
-import { COLLECTIONS } from '../../catalogue'
-import { setOffline } from '../hooks/offline-state'
+import { recordsRequestPath } from '../../api/request-paths'
+import { COLLECTIONS, listRequestPath } from '../../catalogue'
+import { setOffline } from './offline-state'
 
 const byListPath = (path: string) => COLLECTIONS.find((collection) => collection.listPath === path)
 const byItemPath = (path: string) => COLLECTIONS.find((collection) => collection.itemPath === path)

@@ -17,7 +17,7 @@ vi.mock('./index-client', () => ({
 }))
 
 const { withIndexFallback } = await import('./offline-client')
-const { setOffline } = await import('../hooks/offline-state')
+const { setOffline } = await import('./offline-state')
 
 const connection = { baseUrl: 'https://api.example', apiKey: 'k' }
 const earth = {
@@ -55,8 +55,8 @@ beforeEach(() => {
   worker.status.mockResolvedValue(complete)
 })
 // The banner's store, read through a spy on setOffline's effect.
-vi.mock('../hooks/offline-state', async (original) => {
-  const actual = await original<typeof import('../hooks/offline-state')>()
+vi.mock('./offline-state', async (original) => {
+  const actual = await original<typeof import('./offline-state')>()
   return {
     ...actual,
     setOffline: (asOf: number | null) => {

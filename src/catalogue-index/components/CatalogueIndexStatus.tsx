@@ -1,6 +1,7 @@
-import { lazy, Suspense, useContext } from 'react'
+import { lazy, Suspense } from 'react'
+import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
-import { IndexConnectionContext, useIndexSupported } from '../hooks/index-connection'
+import { useIndexSupported } from '../hooks/index-support'
 import type { ExportedList, ExportedView } from '../protocol/worker-api'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
@@ -12,7 +13,7 @@ const Export = lazy(() => import('./ExportButtons'))
  * line is kept from the start, so that its arrival moves nothing below it.
  */
 export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const supported = useIndexSupported()
   const shown = connection && ready && supported
   return (

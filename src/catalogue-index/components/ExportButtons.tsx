@@ -1,7 +1,7 @@
-import { useContext } from 'react'
 import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
-import { IndexConnectionContext, indexSupported } from '../hooks/index-connection'
+import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
 import './index-status.css'
 import type { ExportedList, ExportedView } from '../protocol/worker-api'
@@ -13,7 +13,7 @@ import type { ExportedList, ExportedView } from '../protocol/worker-api'
 type Exported = { collection: ExportedList; filters: Filters<string>; view: ExportedView | null }
 
 export default function ExportButtons(props: Exported) {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   if (!connection || !indexSupported()) return null
   return <ExportControls connection={connection} {...props} />
 }

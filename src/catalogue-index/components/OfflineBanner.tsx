@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { setOffline, useOfflineAsOf } from '../hooks/offline-state'
+import { setOffline, useOfflineAsOf } from '../hooks/use-offline'
 import { describeAsOf } from './describe'
 
 /** "Offline: showing the catalogue as of 09:41, 23 Nov", with Retry, while the index answers for the service. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useOfflineAsOf } from '../hooks/offline-state'
+import { useOfflineAsOf } from '../hooks/use-offline'
 
 const Banner = lazy(() => import('./OfflineBanner'))
 

@@ -1,22 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
-import type { Connection } from '../../api/client'
-import { indexWorker, plainConnection } from '../client/index-client'
-import type { IndexStatus } from '../protocol/worker-api'
+import { indexWorker } from '../client/index-client'
+import type { InsightsAnswer } from '../protocol/worker-api'
 import { indexQueryKeys } from './index-query-keys'
+import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
-/** The insights' charts, counted by the index worker once the index of `connection` is complete. */
-export function useInsights(connection: Connection, status: IndexStatus | null) {
-  const { baseUrl, apiKey } = connection
-  return useQuery({
-    queryKey: indexQueryKeys.insights(baseUrl, status?.updatedAt ?? null),
-    queryFn: async () => {
-      const counted = await indexWorker().insights(plainConnection({ baseUrl, apiKey }))
-      if (!counted)
-        throw new Error('The catalogue index is no longer complete. Build it again to see the charts.')
-      return counted
-    },
-    enabled: status?.complete === true,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+/** The insights' charts, counted by the index worker once the index of the connection in use is complete. */
+export function useInsights(): IndexAnswer<InsightsAnswer> {
+  return useIndexAnswer({
+    key: (baseUrl, updatedAt) => indexQueryKeys.insights(baseUrl, updatedAt),
+    ask: (connection) => indexWorker().insights(connection),
   })
 }

@@ -4,7 +4,7 @@ import { boundOf, type DataViewUrlState } from '../../lib/data-view-url'
 import { indexWorker } from '../client/index-client'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import { indexQueryKeys } from './index-query-keys'
-import { type IndexPageAnswer, useIndexPage } from './use-index-page'
+import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'kind' | 'range'>
 
@@ -26,7 +26,7 @@ export function listViewOf(
 }
 
 /** A list's view as the index answers it, with the index's state (to say what it needs, and to build it). */
-export type ListViewAnswer<R extends ApiRecord = ApiRecord> = IndexPageAnswer<DataViewPage<R>>
+export type ListViewAnswer<R extends ApiRecord = ApiRecord> = IndexAnswer<DataViewPage<R>>
 
 /**
  * One page of a view of a list (sort, facets, ranges, the service's filters) and its facets' counts, answered
@@ -46,9 +46,9 @@ export function useListView<R extends ApiRecord>(
     () => listViewOf(filters, state, collection.columns),
     [filters, state, collection.columns],
   )
-  return useIndexPage(
-    (baseUrl, updatedAt) => indexQueryKeys.view(baseUrl, updatedAt, collection.name, view, page),
-    async (connection) => {
+  return useIndexAnswer({
+    key: (baseUrl, updatedAt) => indexQueryKeys.view(baseUrl, updatedAt, collection.name, view, page),
+    ask: async (connection) => {
       const answer = await indexWorker().view(connection, collection.name, view, page)
       if (answer === null) return null
       // The rows as the list reads a service's: a record the index holds but the schema cannot read is left out.
@@ -58,5 +58,6 @@ export function useListView<R extends ApiRecord>(
       })
       return { ...answer, results }
     },
-  )
+    keepPrevious: true,
+  })
 }

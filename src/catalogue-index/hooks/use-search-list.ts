@@ -1,19 +1,20 @@
 import { indexWorker } from '../client/index-client'
 import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import { indexQueryKeys } from './index-query-keys'
-import { type IndexPageAnswer, useIndexPage } from './use-index-page'
+import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
 /** A page of all the results of a search, with the index's state (to say what it needs, and to build it). */
-export type SearchListAnswer = IndexPageAnswer<SearchListPage>
+export type SearchListAnswer = IndexAnswer<SearchListPage>
 
 /**
  * One page of all the results of a search (its collections chosen, its sort), answered by the index worker
  * once the index of the connection in use is complete; asked again when the index changes.
  */
 export function useSearchList(request: SearchListRequest): SearchListAnswer {
-  return useIndexPage(
-    (baseUrl, updatedAt) => indexQueryKeys.searchList(baseUrl, updatedAt, request),
-    (connection) => indexWorker().searchList(connection, request),
-    request.query.trim() !== '',
-  )
+  return useIndexAnswer({
+    key: (baseUrl, updatedAt) => indexQueryKeys.searchList(baseUrl, updatedAt, request),
+    ask: (connection) => indexWorker().searchList(connection, request),
+    enabled: request.query.trim() !== '',
+    keepPrevious: true,
+  })
 }

@@ -1,7 +1,9 @@
 import {
   type ApiRecord,
+  appliedFilters,
   type CollectionView,
   type ColumnKind,
+  type Facet,
   type Filters,
   foldCase,
   PAGE_SIZE,
@@ -9,11 +11,10 @@ import {
 } from '../../catalogue'
 import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
 import type { DataViewPage, FacetCounts, ListView } from '../protocol/data-view'
-import { appliedFilters } from './query'
 
 /** A column as the data tool reads it. */
 type ViewColumn = { field: string; kind: ColumnKind; range?: true }
-type ViewFacet = { name: string; label: string; field: string; derive?: 'season' }
+type ViewFacet = Pick<Facet<never>, 'name' | 'label' | 'field' | 'value'>
 
 /** What a view reads of a collection: its filters (as the service applies them), columns and facets. */
 export type ViewedCollection = Pick<CollectionView, 'listPath' | 'filters'> & {
@@ -144,14 +145,10 @@ export function prepareList(records: readonly ApiRecord[], saved?: SavedPreparat
       return {
         ids,
         byId,
-        // Plain copies: a facet's definition may carry more than its fields.
+        // Plain copies: a facet's definition may carry more than its fields, and a function is not kept.
         facets: [...facets].map(([name, { facet, codes, values }]) => [
           name,
-          {
-            facet: { name: facet.name, label: facet.label, field: facet.field, derive: facet.derive },
-            codes,
-            values,
-          },
+          { facet: { name: facet.name, label: facet.label, field: facet.field }, codes, values },
         ]),
         numbers: [...numbers],
         orders: [...orders],
@@ -195,7 +192,7 @@ export function prepareList(records: readonly ApiRecord[], saved?: SavedPreparat
       return values
     },
     filtered(collection, filters) {
-      const applied = appliedFilters(collection, filters)
+      const applied = appliedFilters(collection.filters, filters)
       const key = JSON.stringify(applied)
       if (lastFiltered?.key !== key) {
         // The contract's rule (`filterMatches`), with each field's text folded once per list.

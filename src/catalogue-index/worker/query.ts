@@ -1,25 +1,16 @@
 import {
   type ApiRecord,
+  appliedFilters,
   type CollectionView,
   type Filters,
   filterMatches,
   type ListPage,
-  normaliseFilterValue,
+  listPageAddress,
   PAGE_SIZE,
   pageCount,
 } from '../../catalogue'
 
 type Listed = Pick<CollectionView, 'listPath' | 'filters'>
-
-/** The non-empty, trimmed filters of a list in the collection's order, as the service applies them. */
-export function appliedFilters(collection: Listed, filters: Filters<string>): [string, string][] {
-  const applied: [string, string][] = []
-  for (const name of collection.filters) {
-    const value = normaliseFilterValue(filters[name] ?? '')
-    if (value !== '') applied.push([name, value])
-  }
-  return applied
-}
 
 /** The records of a list, in id order, that every applied filter matches (the contract's `filterMatches`). */
 export function filterRecords<R extends ApiRecord>(
@@ -27,7 +18,7 @@ export function filterRecords<R extends ApiRecord>(
   records: readonly R[],
   filters: Filters<string>,
 ): R[] {
-  const applied = appliedFilters(collection, filters)
+  const applied = appliedFilters(collection.filters, filters)
   const matching = records.filter((record) => {
     const fields: Record<string, unknown> = record
     return applied.every(([name, value]) => filterMatches(String(fields[name] ?? ''), value))
@@ -48,12 +39,8 @@ export function listPageOf<R extends ApiRecord>(
 ): ListPage<R> {
   const matching = filterRecords(collection, records, filters)
   const pages = pageCount(matching.length)
-  const url = (target: number) => {
-    let address = `${base}${collection.listPath}?page=${target}`
-    for (const [name, value] of appliedFilters(collection, filters))
-      address += `&${name}=${encodeURIComponent(value)}`
-    return address
-  }
+  const applied = appliedFilters(collection.filters, filters)
+  const url = (target: number) => listPageAddress(base, collection, target, applied)
   return {
     info: {
       count: matching.length,

@@ -30,7 +30,8 @@ export const prepared = perVersion<PreparedLists, [string, SavedPreparation][]>(
   },
   {
     kind: 'views',
-    format: 1,
+    // 2: a facet's value comes from its definition's function (kept facets hold no `derive`).
+    format: 2,
     save: (lists) =>
       [...lists].flatMap(([name, { prepared }]) => {
         const definition = collectionNamed(name)

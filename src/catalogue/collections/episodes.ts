@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { parseAirDate } from '../air-date'
 import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
 import { defineCollection } from '../define-collection'
-import { EPISODE_CODE_PATTERN, normaliseEpisodeCode } from '../episode-code'
+import { EPISODE_CODE_PATTERN, normaliseEpisodeCode, seasonCode } from '../episode-code'
 
 export const EpisodeSchema = z.object({
   id: apiId,
@@ -61,7 +61,7 @@ export const episodes = defineCollection({
     { field: 'characters', label: 'Characters', kind: 'count', shown: true, range: true },
     { field: 'created', label: 'Created', kind: 'isoDate', shown: false, range: true },
   ],
-  facets: [{ name: 'season', label: 'Season', field: 'episode', derive: 'season' }],
+  facets: [{ name: 'season', label: 'Season', field: 'episode', value: seasonCode }],
   toRecord: (record, at) => ({
     id: record.id,
     name: record.name,
@@ -72,15 +72,3 @@ export const episodes = defineCollection({
     created: record.created,
   }),
 })
-
-/** The season of an episode code as the list's filter writes it (`S02E03` → `S02`); empty for another form. */
-export function seasonCode(code: string): string {
-  const match = EPISODE_CODE_PATTERN.exec(code)
-  return match ? `S${match[1]}` : ''
-}
-
-/** Season and episode numbers of a code such as `S02E03`, or null when the code has another form. */
-export function parseEpisodeCode(code: string): { season: number; episode: number } | null {
-  const match = EPISODE_CODE_PATTERN.exec(code)
-  return match ? { season: Number(match[1]), episode: Number(match[2]) } : null
-}

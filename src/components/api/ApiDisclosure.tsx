@@ -1,8 +1,7 @@
-import { useContext, useId, useState, useSyncExternalStore } from 'react'
-import { useCatalogueClient } from '../../api/client-context'
+import { useId, useState, useSyncExternalStore } from 'react'
+import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
 import { curlCommand } from '../../api/curl'
 import { type RequestLogEntry, requestLog } from '../../api/request-log'
-import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { JsonView } from './JsonView'
 import { useClipboard } from './use-clipboard'
 import './api-disclosure.css'
@@ -65,10 +64,10 @@ export function formatBytes(bytes: number): string {
 }
 
 function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | undefined }) {
-  const client = useCatalogueClient()
-  // The connection in use (set with the client by the routes that read the catalogue): its key, for a copy
+  // The connection in use and its client (the routes that read the catalogue have one): its key, for a copy
   // that asks for it.
-  const apiKey = useContext(IndexConnectionContext)?.apiKey
+  const client = useCatalogueClient()
+  const apiKey = useConnection().connection?.apiKey
   const [withKey, setWithKey] = useState(false)
   const { message, copy } = useClipboard()
   const headingId = useId()

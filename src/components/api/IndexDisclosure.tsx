@@ -1,4 +1,4 @@
-import { useCatalogueClient } from '../../api/client-context'
+import { useCatalogueClient } from '../../api/connection-in-use'
 import { COLLECTIONS, joinWithAnd } from '../../catalogue'
 import './api-disclosure.css'
 

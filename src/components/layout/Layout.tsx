@@ -11,10 +11,10 @@ import {
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { COLLECTIONS, joinWithAnd } from '../../catalogue'
 import { OfflineNotice } from '../../catalogue-index/components/OfflineNotice'
+import { APP_NAME } from '../../lib/app-name'
 import { ErrorBoundary, PageFailure } from '../ErrorBoundary'
 import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
-import { APP_NAME } from './use-page-title'
 import { useScrollRestoration } from './use-scroll-restoration'
 import './layout.css'
 

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-
-export const APP_NAME = 'Catalogue Explorer'
+import { APP_NAME } from '../../lib/app-name'
 
 /** Sets `document.title` to "<page title> · Catalogue Explorer" while the page is shown. */
 export function usePageTitle(title: string): void {

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react'
-import { MAX_FILTER_LENGTH } from '../../catalogue'
-import { activeFilters, hasFilters } from '../../lib/list-url'
+import { appliedFilters, MAX_FILTER_LENGTH } from '../../catalogue'
+import { hasFilters } from '../../lib/list-url'
 import { useFilterDraft } from './use-filter-draft'
 import type { WriteHow } from './use-list-url'
 
@@ -47,7 +47,7 @@ export function FilterForm<F extends string>(props: Props<F>) {
   const canClear = hasFilters(fromUrl) || hasFilters(values)
   // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
   const [open, setOpen] = useState(false)
-  const set = Object.keys(activeFilters(fromUrl)).length + chosen
+  const set = appliedFilters(Object.keys(fromUrl), fromUrl).length + chosen
   function clear() {
     onClear()
     firstFieldRef.current?.focus()

@@ -1,21 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useLocation, useNavigate, useRevalidator } from 'react-router-dom'
-import { useCatalogueClient } from '../../api/client-context'
-import { listRequestPath } from '../../api/request-paths'
-import {
-  type ApiRecord,
-  type CollectionView,
-  type FilterName,
-  formatIdList,
-  type RecordOf,
-} from '../../catalogue'
+import { useCallback, useMemo, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { type ApiRecord, formatIdList } from '../../catalogue'
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
-import { listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
-import type { CollectionQueries } from '../../lib/collection-queries'
-import { EMPTY_DATA_VIEW, needsIndex } from '../../lib/data-view-url'
+import { EMPTY_DATA_VIEW } from '../../lib/data-view-url'
 import { grouped, listSummary } from '../../lib/format'
-import { activeFilters, emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
+import { emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
@@ -32,69 +21,41 @@ import { RangeFields } from './data-tool/RangeFields'
 import { useViewControls } from './data-tool/use-view-controls'
 import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
-import { type FilterField, FilterForm, focusFilters } from './FilterForm'
-import { type CellOverrides, listColumns, shownFields } from './list-columns'
+import { FilterForm, focusFilters } from './FilterForm'
+import { listColumns, shownFields } from './list-columns'
+import { filterFields, type ListConfig } from './list-config'
 import { ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
+import { useListSource } from './use-list-source'
 import { useListUrl, type WriteHow } from './use-list-url'
 import { useRowSelection } from './use-row-selection'
 import './list.css'
 
-/** What a collection's list page adds to the collection's definition: how some cells show, filter hints. */
-export type ListConfig<R extends ApiRecord, F extends string> = {
-  collection: CollectionView<R, F>
-  queries: CollectionQueries<R, F>
-  /** A hint under a filter field, where its label alone does not say what to type. */
-  hints?: Partial<Record<F, string>>
-  /** Cells shown otherwise than their column's kind says (see list-columns.tsx). */
-  cells?: CellOverrides<R>
-}
-
-/** The list config of a defined collection: `ListConfigOf<typeof locations>`. */
-export type ListConfigOf<C> = ListConfig<RecordOf<C>, FilterName<C>>
-
 /**
  * One collection's list: filter form, facets and ranges, summary, table with sortable headers and selection,
- * pagination; all state in the URL. The service answers the specification's filters and pages; a view with a
- * sort, facet values or ranges is answered by the catalogue index (which also counts the facets).
+ * pagination; all state in the URL. Its rows come from the source that answers the address (`useListSource`:
+ * the service for the specification's filters and pages, the catalogue index for a sort, facet values or
+ * ranges, which also counts the facets).
  */
 export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
   const { collection, queries, cells, hints } = config
-  const { filters: names, filterLabels } = collection
   const { singular, plural, title } = collection.labels
-  // In the contract's order.
-  const fields = useMemo(
-    (): FilterField<F>[] => names.map((name) => ({ name, label: filterLabels[name], hint: hints?.[name] })),
-    [names, filterLabels, hints],
-  )
-  const client = useCatalogueClient()
-  const queryClient = useQueryClient()
+  const fields = useMemo(() => filterFields(collection, hints), [collection, hints])
   const navigate = useNavigate()
   const location = useLocation()
   const url = useListUrl<F>(collection)
   const { write } = url
   const { filters, page, view } = url.state
-  const filtersKey = filterKey(filters)
-  const requestFilters = useMemo(() => activeFilters(filters), [filters])
-  const indexed = needsIndex(view)
-
-  const query = useQuery({ ...queries.list(client, requestFilters, page), enabled: !indexed })
-  // The index's answer: the rows of a view it alone can answer, and the facets' counts of every view.
-  const indexView = useListView(collection, requestFilters, view, indexed ? page : 1)
+  const list = useListSource({ collection, queries }, url.state)
+  const { page: data, waiting, total } = list
   const columns = useMemo(
     () => listColumns(collection.columns, view.columns, cells),
     [collection.columns, view.columns, cells],
   )
-  // The catalogue's own count, for the heading: the same query as the list's when nothing is filtered.
-  const total = useQuery(queries.list(client, {}, 1)).data?.info.count
-  const revalidator = useRevalidator()
-  const data = indexed ? indexView.page : query.data
-  const waitingForIndex = indexed && !indexView.complete
   // The rows on screen are not those of the address: another page or other filters are on their way.
-  const showingOld = (indexed ? indexView.previous : query.isPlaceholderData) || url.pending
-  const fetching =
-    (indexed ? indexView.fetching : query.isFetching) || url.pending || revalidator.state === 'loading'
-  const failed = indexed ? indexView.error !== null : query.isError
+  const showingOld = list.previous || url.pending
+  const fetching = list.fetching || url.pending
+  const failed = list.error !== null
 
   const writeFilters = useCallback(
     (next: Record<F, string>, how: WriteHow) => {
@@ -108,7 +69,10 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const shownView = controls.shown
   const firstField = useRef<HTMLInputElement>(null)
   const clearFilters = () => {
-    write({ filters: emptyFilters(names), page: 1, view: { ...view, facets: {}, ranges: {} } }, 'commit')
+    write(
+      { filters: emptyFilters(collection.filters), page: 1, view: { ...view, facets: {}, ranges: {} } },
+      'commit',
+    )
     focusFilters(firstField.current)
   }
   const resultsTop = useRef<HTMLDivElement>(null)
@@ -124,28 +88,13 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
     showingNewPage()
   }
 
-  // Once a page is shown: its rows seed the detail cache, and the next page is fetched ahead.
-  const serviceData = indexed ? undefined : query.data
-  useEffect(() => {
-    if (!serviceData || query.isPlaceholderData) return
-    queries.seedDetails(queryClient, client, serviceData.results)
-    if (page < serviceData.info.pages)
-      void queryClient.prefetchQuery(queries.list(client, requestFilters, page + 1))
-  }, [serviceData, query.isPlaceholderData, page, queries, queryClient, client, requestFilters])
-  // A page of an indexed view beyond its last goes to the last, as the service's pages do (list-loader.ts).
-  const indexedPages = indexed && indexView.page && !indexView.previous ? indexView.page.info.pages : 0
-  useEffect(() => {
-    if (indexedPages > 0 && page > indexedPages)
-      navigate(listSearch({ filters, page: indexedPages, view }, collection) || '?', { replace: true })
-  }, [indexedPages, page, filters, view, collection, navigate])
-
   // Ticks are kept while paging through the same filters, so records from several pages can be compared.
-  const selection = useRowSelection(filtersKey)
+  const selection = useRowSelection(filterKey(filters))
 
   usePageTitle(page > 1 ? `${title}, page ${page}` : title)
   const chosen = Object.keys(view.facets).length > 0 || Object.keys(view.ranges).length > 0
   const filtered = hasFilters(filters) || chosen
-  const firstLoad = !data && !failed && !waitingForIndex
+  const firstLoad = !data && !failed && !waiting
   // While another page loads, the rows on screen are the previous page's: the summary must not say otherwise.
   const summary =
     firstLoad || showingOld
@@ -181,10 +130,10 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           {collection.facets.length > 0 && (
             <FacetPanel
               facets={collection.facets}
-              counts={indexView.complete ? (indexView.page?.facets ?? null) : null}
+              counts={list.facets.counts}
               chosen={shownView.facets}
               onToggle={controls.toggleFacet}
-              countedAt={indexView.status?.updatedAt ?? null}
+              countedAt={list.facets.countedAt}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
@@ -212,17 +161,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         {/* Its place is kept while the first page loads, as the selection bar's is. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <div className="export-slot">
-            {data && (
-              <ListExport
-                collection={collection}
-                filters={requestFilters}
-                view={
-                  indexed || view.columns
-                    ? { view: listViewOf(requestFilters, view, collection.columns), columns: view.columns }
-                    : null
-                }
-              />
-            )}
+            {data && <ListExport collection={collection} filters={list.filters} view={list.exported} />}
           </div>
         )}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
@@ -236,19 +175,15 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
           />
         )}
       </div>
-      <RetryNotice failureReason={!indexed && query.isFetching ? query.failureReason : null} />
+      <RetryNotice failureReason={list.failureReason} />
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
-      {waitingForIndex ? (
-        <IndexNeeded answer={indexView} withoutView={withoutView} />
+      {waiting ? (
+        <IndexNeeded answer={waiting} withoutView={withoutView} />
       ) : failed && !url.pending ? (
         // Retry runs the loader again: it asks again, and corrects the address if the answer says so.
-        <QueryErrorState
-          error={indexed ? indexView.error : query.error}
-          onRetry={() => void revalidator.revalidate()}
-          retrying={fetching}
-        />
+        <QueryErrorState error={list.error} onRetry={list.retry} retrying={fetching} />
       ) : empty ? (
         <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
       ) : (
@@ -278,8 +213,8 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       )}
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
-      <CatalogueIndexStatus ready={!!data || waitingForIndex} />
-      <ApiDisclosure paths={[listRequestPath(collection, requestFilters, page)]} />
+      <CatalogueIndexStatus ready={!!data || !!waiting} />
+      <ApiDisclosure paths={list.requests} />
     </div>
   )
 }

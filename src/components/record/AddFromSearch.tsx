@@ -1,9 +1,9 @@
-import { useContext, useId, useState } from 'react'
-import { useCatalogueClient } from '../../api/client-context'
+import { useId, useState } from 'react'
+import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
 import type { ApiRecord } from '../../catalogue'
 import { describeIndexState, describeProgress } from '../../catalogue-index/components/describe'
 import { describeSearchSource } from '../../catalogue-index/components/search-source'
-import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
+import { indexSupported } from '../../catalogue-index/hooks/index-support'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useSearch } from '../../catalogue-index/hooks/use-search'
 import { titleCase } from '../../lib/format'
@@ -30,7 +30,7 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
 }) {
   const { collection } = config
   const { singular, plural } = collection.labels
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const client = useCatalogueClient()
   const fieldId = useId()
   const article = /^[aeiou]/i.test(singular) ? 'an' : 'a'

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { useCatalogueClient } from '../../api/client-context'
+import { useCatalogueClient } from '../../api/connection-in-use'
 import { recordsRequestPath } from '../../api/request-paths'
 import { type ApiRecord, formatIdList } from '../../catalogue'
 import { characterPath } from '../../lib/character-path'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCatalogueClient } from '../../api/client-context'
+import { useCatalogueClient } from '../../api/connection-in-use'
 import { isApiError } from '../../api/errors'
 import { recordsRequestPath } from '../../api/request-paths'
 import type { ApiRecord } from '../../catalogue'

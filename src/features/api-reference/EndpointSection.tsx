@@ -2,25 +2,10 @@ import { lazy, Suspense, useId } from 'react'
 import { JsonView } from '../../components/api/JsonView'
 import { type Endpoint, type JsonSchema, type ResponseView, refName } from './openapi-model'
 import { InlineCode, SchemaFields, SchemaType } from './SchemaView'
+import { statusLabel } from './status-label'
 
 // Its own chunk: the reference reads without it, and the first page never loads it.
 const TryEndpoint = lazy(() => import('./TryEndpoint'))
-
-const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK',
-  '204': 'No Content',
-  '304': 'Not Modified',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '405': 'Method Not Allowed',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-  '503': 'Service Unavailable',
-}
-
-export const statusLabel = (status: string) => `${status} ${STATUS_TEXT[status] ?? ''}`.trim()
 
 /** One endpoint: what it does, its parameters, and each status with its headers, body and examples. */
 export function EndpointSection({

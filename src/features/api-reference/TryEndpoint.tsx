@@ -1,10 +1,9 @@
-import { type FormEvent, useContext, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useConnection } from '../../api/connection-in-use'
 import { absoluteUrl } from '../../api/curl'
-import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { JsonView } from '../../components/api/JsonView'
 import { useClipboard } from '../../components/api/use-clipboard'
-import { statusLabel } from './EndpointSection'
 import type { Endpoint } from './openapi-model'
 import {
   codeSamples,
@@ -13,6 +12,7 @@ import {
   type ParameterValues,
   requestPath,
 } from './request-code'
+import { statusLabel } from './status-label'
 
 type Answer = {
   path: string
@@ -33,7 +33,7 @@ const HIDDEN = '[hidden]'
  * time, headers and highlighted body; the request as code; and a link to the explorer's page of the same records.
  */
 export default function TryEndpoint({ endpoint }: { endpoint: Endpoint }) {
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const id = useId()
   const [values, setValues] = useState<ParameterValues>({})
   const [outcome, setOutcome] = useState<Outcome | null>(null)

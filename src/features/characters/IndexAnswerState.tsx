@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { describeIndexState } from '../../catalogue-index/components/describe'
-import type { IndexAnswer } from '../../catalogue-index/hooks/use-characters'
+import type { IndexPageState } from '../../catalogue-index/hooks/use-index-answer'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
 
@@ -14,7 +14,7 @@ export function IndexAnswerState<T>({
   loading,
   children,
 }: {
-  answer: IndexAnswer<T>
+  answer: IndexPageState<T>
   /** "This page will show …": what the page is for, said while it cannot show it yet. */
   willShow: string
   loading: string

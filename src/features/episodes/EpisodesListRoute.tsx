@@ -1,5 +1,6 @@
 import { episodes } from '../../catalogue'
-import { type ListConfigOf, ListPage } from '../../components/list/ListPage'
+import { ListPage } from '../../components/list/ListPage'
+import type { ListConfigOf } from '../../components/list/list-config'
 import { countText } from '../../lib/format'
 import { episodeQueries } from './queries'
 

@@ -1,5 +1,8 @@
 import { episodes } from '../../catalogue'
 import { collectionQueries } from '../../lib/collection-queries'
 
-/** Keys `['episodes', 'list', filters, page]`, `['episodes', 'detail', id]` and their query options. */
+/**
+ * Keys `[service, 'episodes', 'list', filters, page]`, `[service, 'episodes', 'detail', id]` (service: the
+ * client's base URL, '' for this site's own) and their query options.
+ */
 export const episodeQueries = collectionQueries(episodes)

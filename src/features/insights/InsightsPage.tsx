@@ -1,11 +1,11 @@
-import { useContext, useEffect } from 'react'
+import { useEffect } from 'react'
 import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
 import { requestLog } from '../../api/request-log'
 import { episodes, locations } from '../../catalogue'
 import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { IndexConnectionContext, indexSupported } from '../../catalogue-index/hooks/index-connection'
-import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
+import { indexSupported } from '../../catalogue-index/hooks/index-support'
 import { useInsights } from '../../catalogue-index/hooks/use-insights'
 import type { Insights } from '../../catalogue-index/protocol/insights'
 import type { InsightsAnswer } from '../../catalogue-index/protocol/worker-api'
@@ -26,7 +26,7 @@ const SOURCES = [episodes, locations] as const
 
 export default function InsightsPage() {
   usePageTitle('Insights')
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   const supported = indexSupported()
   return (
     <div className="insights-page">
@@ -48,9 +48,8 @@ export default function InsightsPage() {
 
 /** The charts once the index is complete; until then, what they will show and the index's status to build it. */
 function IndexedInsights({ connection }: { connection: Connection }) {
-  const { status } = useIndexStatus(connection, false)
-  const complete = status?.complete === true
-  const answer = useInsights(connection, status)
+  const answer = useInsights()
+  const { status, complete } = answer
   useLogIndexAnswer(answer.data, connection.baseUrl)
 
   return (
@@ -75,11 +74,7 @@ function IndexedInsights({ connection }: { connection: Connection }) {
           </p>
         </div>
       ) : answer.error ? (
-        <QueryErrorState
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-          retrying={answer.isFetching}
-        />
+        <QueryErrorState error={answer.error} onRetry={answer.retry} retrying={answer.fetching} />
       ) : !answer.data ? (
         <LoadingBar label="Counting the catalogue" />
       ) : (

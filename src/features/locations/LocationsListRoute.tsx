@@ -1,5 +1,6 @@
 import { locations } from '../../catalogue'
-import { type ListConfigOf, ListPage } from '../../components/list/ListPage'
+import { ListPage } from '../../components/list/ListPage'
+import type { ListConfigOf } from '../../components/list/list-config'
 import { locationQueries } from './queries'
 
 const config: ListConfigOf<typeof locations> = {

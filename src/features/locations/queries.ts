@@ -1,5 +1,8 @@
 import { locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/collection-queries'
 
-/** Keys `['locations', 'list', filters, page]`, `['locations', 'detail', id]` and their query options. */
+/**
+ * Keys `[service, 'locations', 'list', filters, page]`, `[service, 'locations', 'detail', id]` (service: the
+ * client's base URL, '' for this site's own) and their query options.
+ */
 export const locationQueries = collectionQueries(locations)

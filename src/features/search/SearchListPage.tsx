@@ -1,8 +1,8 @@
-import { type FormEvent, useContext, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useConnection } from '../../api/connection-in-use'
 import { PAGE_SIZE } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { IndexConnectionContext } from '../../catalogue-index/hooks/index-connection'
 import { useSearchList } from '../../catalogue-index/hooks/use-search-list'
 import { groupTitle } from '../../catalogue-index/protocol/search'
 import {
@@ -41,7 +41,7 @@ export default function SearchListPage() {
   const query = asked.query.trim()
   const request = useMemo(() => ({ ...asked, query }), [asked, query])
   const answer = useSearchList(request)
-  const connection = useContext(IndexConnectionContext)
+  const { connection } = useConnection()
   usePageTitle(query ? `Search: ${query}` : 'Search')
 
   const go = (next: Partial<SearchListUrl>, how: 'push' | 'replace' = 'push') =>
@@ -58,7 +58,7 @@ export default function SearchListPage() {
   const chosen = ticked?.at === location.search ? ticked.collections : asked.collections
   // The facet shows collections by their titles ("Locations"); the address holds their names.
   const nameOf = (title: string) =>
-    answer.page?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
+    answer.data?.facets[0]?.values.find((entry) => groupTitle(entry.value) === title)?.value ?? title
   const toggle = (_facet: string, title: string) => {
     const value = nameOf(title)
     const collections = chosen.includes(value)
@@ -70,7 +70,7 @@ export default function SearchListPage() {
   const sortBy = (field: SearchListSortField) =>
     go({ sort: { field, descending: asked.sort?.field === field && !asked.sort.descending } })
 
-  const page = answer.page
+  const page = answer.data
   // Ticked as chosen, while the counts of the new choice are on their way.
   const counts = useMemo(
     () =>

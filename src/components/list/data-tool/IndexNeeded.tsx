@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom'
 import { describeIndexState, describeProgress } from '../../../catalogue-index/components/describe'
-import type { ListViewAnswer } from '../../../catalogue-index/hooks/use-list-view'
 import { LoadingBar } from '../../states/LoadingBar'
+import type { IndexWaiting } from '../use-list-source'
 
 /**
  * A view the index answers (a sort, facet values, ranges), opened where the index is not complete: one
  * sentence says so, with the build's button or progress; the view follows once the index is complete.
  */
-export function IndexNeeded({ answer, withoutView }: { answer: ListViewAnswer; withoutView: string }) {
+export function IndexNeeded({ answer, withoutView }: { answer: IndexWaiting; withoutView: string }) {
   const { status, progress, supported } = answer
   if (!supported)
     return (

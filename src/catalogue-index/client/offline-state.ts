@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /** Set while answers come from the index because the service cannot be reached: the index's date. */
 let offlineAsOf: number | null = null
 const listeners = new Set<() => void>()
@@ -10,13 +8,11 @@ export function setOffline(asOf: number | null) {
   for (const listener of listeners) listener()
 }
 
-export function useOfflineAsOf(): number | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => offlineAsOf,
-    () => null,
-  )
+/** The index's date while it answers for the service, or null. */
+export const offlineSince = (): number | null => offlineAsOf
+
+/** Calls `listener` whenever that changes; returns how to stop. */
+export function subscribeOffline(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }

@@ -1,0 +1,112 @@
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query'
+import type { Connection } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
+import { plainConnection } from '../client/index-client'
+import type { IndexConnection } from '../protocol/worker-api'
+import { useIndexSupport } from './index-support'
+import { type IndexState, useIndexStatus } from './use-index-status'
+
+/** A question for the index worker, asked once the index of the connection in use is complete. */
+export interface IndexQuestion<T> {
+  /** The question's query key, from the connection's address and the date of the complete index. */
+  key(baseUrl: string, updatedAt: number | null): QueryKey
+  /** The worker's answer; null when the index is not complete after all (dropped, or built again). */
+  ask(connection: IndexConnection): Promise<T | null>
+  /** Whether there is a question at all (a search with no text has none). */
+  enabled?: boolean
+  /** The previous question's answer stays while the next is on its way (a list's other page). */
+  keepPrevious?: boolean
+  /** A small catalogue is indexed without being asked (see `useIndexStatus`). */
+  autoIndex?: boolean
+  /** How many times a failure is asked again by itself (an incomplete index never is). */
+  retries?: number
+}
+
+/** What the index answers a page, with the index's state: to say what it needs, and to build it. */
+export interface IndexAnswer<T> extends Pick<IndexState, 'status' | 'progress' | 'build'> {
+  /** Whether this browser can keep the index: null while not known (the service's render, hydration). */
+  support: boolean | null
+  /** It can, and there is a connection whose index to read. */
+  supported: boolean
+  /** The index is complete: the question is answered from it. */
+  complete: boolean
+  /** The answer, or the previous question's while the next is on its way (`previous`). */
+  data: T | undefined
+  previous: boolean
+  fetching: boolean
+  /** Why the worker could not answer; null when it did, or has not been asked. */
+  error: unknown
+  /** Asks the worker again. */
+  retry(): void
+}
+
+class IndexIncomplete extends Error {
+  constructor() {
+    super('The catalogue index is not complete.')
+  }
+}
+
+const NO_CONNECTION: Connection = { baseUrl: '', apiKey: '' }
+
+/**
+ * The one way a page asks the index: once the index of the connection in use is complete, and again whenever
+ * it changes (a refresh, another tab's crawl, which change its date and so the query's key). An index found
+ * incomplete when asked is "not complete", never a failure.
+ */
+export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
+  const { key, ask, enabled = true, keepPrevious = false, autoIndex = false, retries = 0 } = question
+  const { connection } = useConnection()
+  const support = useIndexSupport()
+  const supported = support === true && connection !== null
+  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, supported)
+  const complete = supported && status?.complete === true
+  const query = useQuery({
+    queryKey: key(connection?.baseUrl ?? '', status?.updatedAt ?? null),
+    queryFn: async () => {
+      const answer = connection ? await ask(plainConnection(connection)) : null
+      if (answer === null) throw new IndexIncomplete()
+      return answer
+    },
+    enabled: complete && enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (count, error) => !(error instanceof IndexIncomplete) && count < retries,
+  })
+  const incomplete = query.error instanceof IndexIncomplete
+  return {
+    support,
+    supported,
+    status,
+    progress,
+    build,
+    complete: complete && !incomplete,
+    data: complete ? query.data : undefined,
+    previous: query.isPlaceholderData,
+    fetching: query.isFetching,
+    error: incomplete ? null : query.error,
+    retry: () => void query.refetch(),
+  }
+}
+
+/** A page's data from the index as one state, for pages that show nothing else meanwhile. */
+export type IndexPageState<T> =
+  /** This browser cannot hold the index (no Web Worker or IndexedDB). */
+  | { state: 'unsupported' }
+  /** The index is not complete yet (its status line says how far it is). */
+  | { state: 'waiting'; status: NonNullable<IndexState['status']>; build: () => void }
+  | { state: 'loading' }
+  | { state: 'failed'; error: unknown; retry: () => void }
+  | { state: 'ready'; data: T; updatedAt: number | null }
+
+export function indexPageState<T>(answer: IndexAnswer<T>): IndexPageState<T> {
+  const { support, supported, status, complete, error, data } = answer
+  // Rendered by the service, or hydrating: whether this browser can keep the index is not known yet.
+  if (support === null) return { state: 'loading' }
+  if (!supported) return { state: 'unsupported' }
+  // The worker has not said yet whether the index is complete: no "build the index" for a moment.
+  if (status === null) return { state: 'loading' }
+  if (!complete) return { state: 'waiting', status, build: () => answer.build('build') }
+  if (error !== null) return { state: 'failed', error, retry: answer.retry }
+  if (data === undefined) return { state: 'loading' }
+  return { state: 'ready', data, updatedAt: status.updatedAt ?? null }
+}

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../api/client'
+import { ConnectionContext } from '../../api/connection-in-use'
+import { fixedConnectionStore } from '../../app/connection/fixed-connection'
+import { createQueryClient } from '../../app/query-client'
+import { type Location, locations } from '../../catalogue'
+import { collectionQueries } from '../../lib/collection-queries'
+import { type ListAnswer, useListSource } from './use-list-source'
+import { useListUrl } from './use-list-url'
+
+const queries = collectionQueries(locations)
+
+const place = (id: number): Location => ({
+  id,
+  name: `Place ${id}`,
+  type: 'Planet',
+  dimension: 'C-137',
+  residents: [],
+  url: `http://catalogue.test/v1/locations/${id}`,
+  created: '2017-11-10T12:42:04.162Z',
+})
+
+/** 45 locations (3 pages); `name=refused` is answered 400; a page held back answers once released. */
+function service() {
+  const asked: string[] = []
+  const held = new Map<string, () => void>()
+  const fetchFake = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://catalogue.test')
+    const path = `${url.pathname}${url.search}`
+    asked.push(path)
+    if (url.searchParams.get('name') === 'refused')
+      return Response.json({ error: 'The filter "name" is refused.' }, { status: 400 })
+    const page = Number(url.searchParams.get('page') ?? '1')
+    if (held.has(path)) await new Promise<void>((release) => held.set(path, release))
+    const results = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
+      place((page - 1) * 20 + index + 1),
+    )
+    return Response.json({ info: { count: 45, pages: 3, next: null, prev: null }, results })
+  })
+  return { asked, fetchFake, hold: (path: string) => held.set(path, () => undefined), held }
+}
+
+let latest: ListAnswer<Location, 'name' | 'type' | 'dimension'> | null = null
+
+function Probe() {
+  const url = useListUrl(locations)
+  latest = useListSource({ collection: locations, queries }, url.state)
+  return null
+}
+
+function renderAt(address: string, fetchImpl: typeof fetch) {
+  let loads = 0
+  const connection = { baseUrl: '', apiKey: 'k' }
+  const client = createClient(connection, fetchImpl)
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/locations',
+        element: <Probe />,
+        loader: () => {
+          loads++
+          return null
+        },
+      },
+    ],
+    { initialEntries: [address] },
+  )
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
+        <RouterProvider router={router} />
+      </ConnectionContext>
+    </QueryClientProvider>,
+  )
+  return { router, loads: () => loads }
+}
+
+const answer = () => {
+  if (!latest) throw new Error('The probe has not rendered.')
+  return latest
+}
+
+afterEach(() => {
+  cleanup()
+  latest = null
+})
+
+describe('the rows of a list, whichever source answers them', () => {
+  it('are the service’s for the specification’s filters and pages, with the filters that apply and the request', async () => {
+    const { fetchFake } = service()
+    renderAt('/locations?name=%20place%20&page=2', fetchFake)
+    await vi.waitFor(() => expect(answer().page?.results[0]?.id).toBe(21))
+    expect(answer()).toMatchObject({
+      source: 'service',
+      filters: { name: 'place' },
+      previous: false,
+      error: null,
+      waiting: null,
+      requests: ['/v1/locations?page=2&name=place'],
+      exported: null,
+    })
+    expect(answer().page?.info).toMatchObject({ count: 45, pages: 3 })
+    await vi.waitFor(() => expect(answer().total).toBe(45))
+  })
+
+  it('are the index’s for a sort, facet values or ranges: without the index, it says what it needs and the service is not asked for them', async () => {
+    const { fetchFake, asked } = service()
+    renderAt('/locations?type__exact=Planet&_sort=name', fetchFake)
+    await vi.waitFor(() => expect(answer().total).toBe(45))
+    expect(answer().source).toBe('index')
+    // jsdom has no Web Worker: this browser cannot keep the index.
+    expect(answer().waiting).toMatchObject({ supported: false })
+    expect(answer().page).toBeUndefined()
+    expect(answer().exported?.view).toMatchObject({ facets: { type: ['Planet'] }, sort: { field: 'name' } })
+    // The catalogue's own count only.
+    expect(asked).toEqual(['/v1/locations'])
+  })
+
+  it('keep the previous page on screen, marked as such, while the next is on its way', async () => {
+    const { fetchFake, hold, held } = service()
+    const { router } = renderAt('/locations', fetchFake)
+    await vi.waitFor(() => expect(answer().page?.results[0]?.id).toBe(1))
+    // Fetched ahead once page 1 is shown; page 3 is held back.
+    hold('/v1/locations?page=3')
+    await act(() => router.navigate('/locations?page=3'))
+    await vi.waitFor(() => expect(answer().fetching).toBe(true))
+    expect(answer()).toMatchObject({ previous: true, error: null })
+    expect(answer().page?.results[0]?.id).toBe(1)
+    await vi.waitFor(() => expect(held.size).toBe(1))
+    for (const release of held.values()) release()
+    await vi.waitFor(() => expect(answer().page?.results[0]?.id).toBe(41))
+    expect(answer().previous).toBe(false)
+  })
+
+  it('fail in the same shape, and Retry runs the route’s loader again', async () => {
+    const { fetchFake } = service()
+    const { loads } = renderAt('/locations?name=refused', fetchFake)
+    await vi.waitFor(() => expect(answer().error).toMatchObject({ kind: 'badRequest' }))
+    expect(answer().page).toBeUndefined()
+    const before = loads()
+    await act(async () => answer().retry())
+    await vi.waitFor(() => expect(loads()).toBe(before + 1))
+  })
+})
