@@ -18,6 +18,8 @@ const withRender = (render: Render): FirstViewEntry => ({
 })
 
 const dist = fakeBuiltApp()
+/** Polls wait this long: on a loaded machine a request or a thread's start can take seconds. */
+const SLOW = { timeout: 10_000 }
 const EMPTY_ROOT = '<div id="root"></div>'
 
 async function navigate(origin: string, path: string, headers: Record<string, string> = {}) {
@@ -56,7 +58,7 @@ const connections = (server: {
   app: { server: { getConnections(cb: (e: unknown, n: number) => void): void } }
 }) => new Promise<number>((resolve) => server.app.server.getConnections((_error, count) => resolve(count)))
 
-describe('renders whose visitor has gone', () => {
+describe('renders whose visitor has gone', { timeout: 30_000 }, () => {
   const gated = gatedRender()
   const server = serveForTests({
     hosting: { staticDir: dist, firstView: withRender(gated.render) },
@@ -65,13 +67,13 @@ describe('renders whose visitor has gone', () => {
 
   it('are dropped while they wait, never rendered', async () => {
     const first = navigate(server.origin, '/locations?page=2')
-    await expect.poll(() => gated.asked).toEqual(['/locations?page=2'])
+    await expect.poll(() => gated.asked, SLOW).toEqual(['/locations?page=2'])
     const leaving = await Promise.all(
       [3, 4, 5, 6, 7].map((page) => navigationLeftOpen(server.origin, `/locations?page=${page}`)),
     )
-    await expect.poll(() => connections(server)).toBe(6)
+    await expect.poll(() => connections(server), SLOW).toBe(6)
     for (const socket of leaving) socket.destroy()
-    await expect.poll(() => connections(server)).toBe(1)
+    await expect.poll(() => connections(server), SLOW).toBe(1)
     gated.open()
     expect((await first).text).not.toContain(EMPTY_ROOT)
     expect((await navigate(server.origin, '/locations?page=8')).text).not.toContain(EMPTY_ROOT)
@@ -79,7 +81,7 @@ describe('renders whose visitor has gone', () => {
   })
 })
 
-describe('renders beyond what the service renders at once and keeps waiting', () => {
+describe('renders beyond what the service renders at once and keeps waiting', { timeout: 30_000 }, () => {
   const gated = gatedRender()
   const server = serveForTests({
     hosting: { staticDir: dist, firstView: withRender(gated.render) },
@@ -88,7 +90,7 @@ describe('renders beyond what the service renders at once and keeps waiting', ()
 
   it('get the app’s index.html at once, and the others their view', async () => {
     const running = navigate(server.origin, '/episodes?page=2')
-    await expect.poll(() => gated.asked).toHaveLength(1)
+    await expect.poll(() => gated.asked, SLOW).toHaveLength(1)
     const beyond = await navigate(server.origin, '/locations?page=2')
     expect(beyond.status).toBe(200)
     expect(beyond.text).toContain(EMPTY_ROOT)
@@ -98,7 +100,7 @@ describe('renders beyond what the service renders at once and keeps waiting', ()
   })
 })
 
-describe('a render that never settles', () => {
+describe('a render that never settles', { timeout: 30_000 }, () => {
   const never: Render = () => new Promise(() => undefined)
   const server = serveForTests({
     hosting: { staticDir: dist, firstView: withRender(never) },
@@ -130,7 +132,7 @@ describe('a render that never settles', () => {
     const pending = [2, 3, 4].map((page) =>
       navigate(origin, `/episodes?page=${page}`, { connection: 'close' }),
     )
-    await expect.poll(() => asked).toHaveLength(1)
+    await expect.poll(() => asked, SLOW).toHaveLength(1)
     await app.close()
     for (const answer of await Promise.all(pending)) expect(answer.text).toContain(EMPTY_ROOT)
   })
@@ -179,7 +181,7 @@ export const matchesFirstView = (url) => url.startsWith('/locations/')
   return { file, started, release }
 }
 
-describe('renders in their own thread', () => {
+describe('renders in their own thread', { timeout: 30_000 }, () => {
   const entry = fakeServerEntry()
   let loaded: LoadedFirstView | null = null
   beforeAll(async () => {
@@ -199,7 +201,7 @@ describe('renders in their own thread', () => {
 
   it('keep the API answering while a render keeps its thread busy', async () => {
     const rendering = navigate(server.origin, '/locations/1')
-    await expect.poll(() => existsSync(entry.started), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => existsSync(entry.started), SLOW).toBe(true)
     const order: string[] = []
     const api = server.get('/v1/locations/7').then((response) => {
       order.push('api')
