@@ -35,7 +35,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared state of the running service: draining (for readiness), refused connections (for metrics). */
     lifecycle: Lifecycle
-    /** The dataset served, replaceable while serving (SIGHUP). */
+    /** The catalogue served, replaceable while serving (SIGHUP, a new version in the database). */
     catalogue: LiveCatalogue
     /** What each response cache holds now (bytes count keys too). */
     cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath' | 'firstViews', CacheStats>
@@ -43,7 +43,8 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  store: CatalogueStore
+  /** The catalogue in memory, or (`live`) a catalogue kept current by its store, such as PostgreSQL. */
+  store: CatalogueStore | LiveCatalogue
   /** Accepted keys; none (the default) means demo mode: only `catalogue-demo-key` is accepted. */
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = options.metrics ?? null
   if (metrics) {
     metrics.instrument(app.server, lifecycle)
+    metrics.followCatalogue(live)
     metrics.addCaches(() => {
       const { bodies, filterResults } = answers.cacheStats()
       return {
@@ -158,12 +160,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: API_PREFIX,
     answers,
     live,
-    collections: options.store.collections.map(({ collection }) => collection),
+    collections: live.current.collections,
     publicBase: parts.publicBase,
     admit: parts.admit,
     responseCache,
   })
-  await app.register(operations, { publicUrl: parts.publicUrl, counts: () => live.counts, lifecycle })
+  await app.register(operations, { publicUrl: parts.publicUrl, catalogue: live, lifecycle })
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
@@ -194,6 +196,7 @@ function serviceParts(options: BuildAppOptions) {
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const publicBase = new PublicBase(publicUrl, trustProxy)
   const responseCache = new ResponseCache(publicBase.of)
+  const live = options.store instanceof LiveCatalogue ? options.store : new LiveCatalogue(options.store)
   const door = new FrontDoor({
     gate,
     clientAddress: clientAddressOf(trustProxy),
@@ -217,7 +220,11 @@ function serviceParts(options: BuildAppOptions) {
     renderAllowance: renderRate > 0 ? new RenderAllowance(renderRate) : null,
     firstViews: new FirstViewCache(),
     hosting: options.hosting ?? null,
-    live: new LiveCatalogue(options.store),
-    answers: new ApiAnswers(new Catalogue(options.cache), options.cache),
+    live,
+    answers: new ApiAnswers(
+      new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
+      (version) => live.isCurrent(version),
+      options.cache,
+    ),
   }
 }

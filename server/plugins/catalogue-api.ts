@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { API_PREFIX } from '../../src/catalogue'
-import type { CollectionStore } from '../dataset/store'
+import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
@@ -18,10 +17,10 @@ declare module 'fastify' {
 
 export interface CatalogueApiOptions {
   answers: ApiAnswers
-  /** The dataset served now (replaced on reload): each request reads its collection from it. */
+  /** The catalogue served now (replaced on reload): each request reads its version once, at its start. */
   live: LiveCatalogue
   /** The collections served (a reload never changes which). */
-  collections: readonly CollectionStore['collection'][]
+  collections: readonly AnyCollection[]
   /** The base of every address in an answer (CATALOGUE_PUBLIC_URL, or the request's scheme and host). */
   publicBase: PublicBase
   admit: Admit
@@ -30,8 +29,8 @@ export interface CatalogueApiOptions {
 }
 
 /** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
-function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>): boolean {
-  const filters: readonly string[] = store.collection.filters
+function onlyKnownParameters(collection: AnyCollection, query: Record<string, unknown>): boolean {
+  const filters: readonly string[] = collection.filters
   for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
   return true
 }
@@ -55,29 +54,31 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
   const allowed = new Set<string>(ALLOWED_METHODS)
   const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
   const base = (request: FastifyRequest) => options.publicBase.checked(request.raw)
-  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
-    responseCache.remember(request.raw, body, canonical)
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Representation,
+    version: number,
+    canonical = true,
+  ) => {
+    // An answer read from a catalogue replaced meanwhile is sent, but not remembered for the next request.
+    if (live.isCurrent(version)) responseCache.remember(request.raw, body, canonical)
     return sendRepresentation(request, reply, body)
   }
 
   for (const collection of options.collections) {
     const listUrl = collection.itemPath.slice(API_PREFIX.length)
     const itemUrl = `${listUrl}/:ids`
-    api.get(listUrl, (request, reply) => {
+    api.get(listUrl, async (request, reply) => {
       const query = request.query as Record<string, unknown>
-      const store = live.collection(collection.name)
-      return answer(
-        request,
-        reply,
-        answers.list(store, query, base(request)),
-        onlyKnownParameters(store, query),
-      )
+      const served = live.current
+      const body = await answers.list(served, collection.name, query, base(request))
+      return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
     })
-    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) => {
-      const body = answers.byIds(live.collection(collection.name), request.params.ids, base(request))
-      return body instanceof Promise
-        ? body.then((ready) => answer(request, reply, ready))
-        : answer(request, reply, body)
+    api.get<{ Params: { ids: string } }>(itemUrl, async (request, reply) => {
+      const served = live.current
+      const body = await answers.byIds(served, collection.name, request.params.ids, base(request))
+      return answer(request, reply, body, served.version)
     })
     for (const url of [listUrl, itemUrl]) {
       api.route({

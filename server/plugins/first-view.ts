@@ -151,7 +151,7 @@ export async function sendFirstView(
     if (!rendered) return false
     options.allowance?.settle(request.ip, request.url, rendered.bytes)
     view = rendered.view
-    if (rendered.complete) options.cache.set(key, view)
+    if (rendered.complete && app.catalogue.isCurrent(key.datasetVersion)) options.cache.set(key, view)
   }
   if ('location' in view) {
     reply.headers(FIRST_VIEW_BODY.headers).redirect(view.location, view.status)
