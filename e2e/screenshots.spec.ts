@@ -1,7 +1,7 @@
 /**
  * Screenshots of every page at desktop and phone width, for people to look at; not a test of pixels.
  * Runs only through `npm run screenshots` (UPDATE_SCREENSHOTS=1; see playwright.config.ts). Every shot goes
- * to test-results/screenshots/; the two the README shows are also written to docs/screenshots/.
+ * to test-results/screenshots/; those the README and the docs show are also written to docs/screenshots/.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
