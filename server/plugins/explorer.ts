@@ -19,6 +19,7 @@ import {
   sendAppIndex,
 } from './hosting'
 import { withInlineStylesheets } from './inline-stylesheets'
+import { routePreloadsOf } from './route-preloads'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null
@@ -134,6 +135,7 @@ function firstViewOptions(
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     index,
+    head: routePreloadsOf(staticDir, entry.firstViewModules) ?? undefined,
     cache,
     publicBase: options.publicBase,
     admitRender: options.admitRender,
