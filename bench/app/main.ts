@@ -3,7 +3,7 @@
  * Not part of `npm test`. Flags: --runs 5 --lighthouse-runs 5 --default-lighthouse-runs 3 --keyed-runs (as
  * --lighthouse-runs) --main-thread-runs 5 --profile-runs 1 --slowdown (instead of the calibrated one)
  * --no-build --no-browser --no-layout-shift --no-main-thread --no-lighthouse --no-keyed --no-write;
- * --quick [--route /locations] [--against <checkout>] (bench/app/quick.ts).
+ * --quick [--route /locations] [--rounds 3] [--against <checkout>] (bench/app/quick.ts).
  *
  * Before its runs it measures the machine (Lighthouse's benchmarkIndex, five times) and takes one CPU
  * slowdown for the whole table, the median / 1000 between 1 and 4 (a mid-tier phone scores about 1,000):
@@ -54,6 +54,7 @@ const { values: flags } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     route: { type: 'string', default: '/locations' },
+    rounds: { type: 'string', default: '3' },
     against: { type: 'string' },
   },
 })
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
       root,
       against: flags.against === undefined ? null : resolve(flags.against),
       route: flags.route,
+      rounds: Number(flags.rounds),
       build: !flags['no-build'],
       lighthouse: !flags['no-lighthouse'],
       slowdown: flags.slowdown === undefined ? null : Number(flags.slowdown),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:app -- --quick`: one route's main thread (default `/locations`), 3 rounds, for measuring a
+ * `npm run bench:app -- --quick`: one route's main thread (default `/locations`), 3 rounds (`--rounds`), for measuring a
  * change before and after it. With `--against <checkout>` (another copy of the repository, its
  * node_modules beside it) both builds are served at once and measured in turns, A B then B A, so that the
  * machine's load, which changes by the minute on a shared machine, falls on both alike. Each round, for each
@@ -21,13 +21,13 @@ import { type LoadProfile, profileOf, SourceReader } from './profile-attribution
 import { buildExplorer, startExplorerService } from './service'
 import { formatSpread } from './stats'
 
-const ROUNDS = 3
-
 export interface QuickOptions {
   root: string
   /** Another checkout to measure in turns with this one; null: this one alone. */
   against: string | null
   route: string
+  /** Rounds of measurements (3; more to tell a small change from the noise of a busy machine). */
+  rounds: number
   build: boolean
   lighthouse: boolean
   /** A slowdown asked for; null: calibrated from the machine's benchmarkIndex. */
@@ -48,7 +48,7 @@ interface Build {
 }
 
 export async function runQuick(options: QuickOptions): Promise<void> {
-  const { log, route } = options
+  const { log, route, rounds } = options
   const roots = [options.root, ...(options.against ? [options.against] : [])]
   const builds: Build[] = roots.map((root, index) => ({
     label: `${index === 0 ? 'this checkout' : `against ${basename(root)}`} (${appCommit(root)})`,
@@ -72,11 +72,11 @@ export async function runQuick(options: QuickOptions): Promise<void> {
     log('measuring the machine (benchmarkIndex, 5 times)')
     const indexes = await measureBenchmarkIndex(browser)
     const slowdown = options.slowdown ?? calibratedSlowdown(indexes)
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 1 ? builds : [...builds].reverse()
       for (const build of order) {
         const url = `${build.service?.origin}${route}`
-        log(`round ${round} of ${ROUNDS}: ${build.label}, ${route}`)
+        log(`round ${round} of ${rounds}: ${build.label}, ${route}`)
         build.loads.on.push((await coldLoad(browser, url, { javaScript: true })).load)
         build.loads.off.push((await coldLoad(browser, url, { javaScript: false })).load)
         const { trace } = await coldLoad(browser, url, { javaScript: true, profile: true })
@@ -87,7 +87,7 @@ export async function runQuick(options: QuickOptions): Promise<void> {
       }
     }
     const lines = [
-      `Quick measurement of \`${route}\`, ${ROUNDS} rounds${builds.length > 1 ? ', the builds in turns' : ''}; ` +
+      `Quick measurement of \`${route}\`, ${rounds} rounds${builds.length > 1 ? ', the builds in turns' : ''}; ` +
         `benchmarkIndex ${formatSpread(indexes)} (CPU slowdown ${slowdown}×); load average ` +
         `${formatSpread(options.loadSamples, 2)} (median and range of ${options.loadSamples.length} samples).`,
       '',

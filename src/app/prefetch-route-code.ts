@@ -1,10 +1,10 @@
 import type { DataRouter } from 'react-router-dom'
-import { whenPageIdle } from '../lib/page-idle'
+import { whenPageSettled } from '../lib/page-idle'
 import { prefetchRouteModules, routeModulePrefetches } from '../lib/route-module'
 
 /**
- * Fetches the other pages' code once the first page is on screen and the main thread is idle, one page per
- * idle moment (src/lib/page-idle.ts), or all at once when the user points at or tabs to a link: a later
+ * Fetches the other pages' code once the first page has been on screen for a moment and the main thread is
+ * idle, one page per idle moment (src/lib/page-idle.ts), or all at once when the user points at or tabs to a link: a later
  * navigation then waits for no download.
  */
 export function prefetchRouteCodeWhenIdle(
@@ -33,7 +33,7 @@ export function prefetchRouteCodeWhenIdle(
   document.addEventListener('focusin', onIntent)
 
   const whenIdle = () => {
-    if (!done) cancelIdle = whenPageIdle(...routeModulePrefetches(), alsoPrefetch, finish)
+    if (!done) cancelIdle = whenPageSettled(...routeModulePrefetches(), alsoPrefetch, finish)
   }
   // The first page's loaders and code have arrived: it renders now, and the idle moments come after that.
   if (router.state.initialized && router.state.navigation.state === 'idle') {

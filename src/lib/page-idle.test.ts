@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SETTLE_MS, whenPageIdle } from './page-idle'
+import { SETTLE_MS, whenPageIdle, whenPageSettled } from './page-idle'
 
 /** The browser's idle callbacks, run by the test when it says the main thread is idle. */
 let idle: (() => void)[] = []
@@ -26,11 +26,30 @@ const runIdle = () => {
 }
 
 describe('work no one has asked for', () => {
-  it('waits for the page to load and settle, then runs one piece per idle moment, in order', () => {
+  it('waits for the page to load, then runs one piece per idle moment, in order', () => {
     let readyState: DocumentReadyState = 'interactive'
     vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState)
     const ran: string[] = []
     whenPageIdle(
+      () => ran.push('a'),
+      () => ran.push('b'),
+    )
+    runIdle()
+    expect(ran).toEqual([]) // the page is still loading
+    readyState = 'complete'
+    window.dispatchEvent(new Event('load'))
+    vi.advanceTimersByTime(0)
+    runIdle()
+    expect(ran).toEqual(['a'])
+    runIdle()
+    expect(ran).toEqual(['a', 'b'])
+  })
+
+  it('waits, for work no one has asked for, until the page has loaded and settled', () => {
+    let readyState: DocumentReadyState = 'interactive'
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState)
+    const ran: string[] = []
+    whenPageSettled(
       () => ran.push('a'),
       () => ran.push('b'),
     )
@@ -52,7 +71,7 @@ describe('work no one has asked for', () => {
   it('runs nothing more once cancelled', () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete')
     const ran: string[] = []
-    const cancel = whenPageIdle(
+    const cancel = whenPageSettled(
       () => ran.push('a'),
       () => ran.push('b'),
     )

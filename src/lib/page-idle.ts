@@ -1,8 +1,10 @@
 /**
- * Work no one has asked for yet (other pages' code, the catalogue index, the offline shell) waits until the
- * page has loaded and been on screen for a few seconds, the time a reader takes to look at it and start to
- * act, and then for an idle moment of the main thread; it runs one piece per idle moment. On a phone, the
- * seconds after a page appears are when its reader's first taps must be answered at once.
+ * Work that waits for the main thread: work a page needs but not for its first paint waits until the page
+ * has loaded and the main thread is idle (`whenPageIdle`); work no one has asked for yet (other pages' code,
+ * the catalogue index behind a list the service answers, the offline shell) also waits until the page has
+ * been on screen for a few seconds, the time a reader takes to look at it and start to act (`whenPageSettled`):
+ * on a phone, the seconds after a page appears are when its reader's first taps must be answered at once.
+ * Either runs one piece per idle moment, so that none makes a task long.
  */
 
 type IdleCallback = (callback: () => void, options?: { timeout: number }) => number
@@ -22,11 +24,11 @@ function onIdle(callback: () => void): () => void {
   return () => window.cancelIdleCallback(handle)
 }
 
-/** Calls `callback` `SETTLE_MS` after the document has loaded (after now, if it has). */
-function settledAfterLoad(callback: () => void): () => void {
+/** Calls `callback` `delayMs` after the document has loaded (after now, if it has). */
+function afterLoad(delayMs: number, callback: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const loaded = () => {
-    timer = setTimeout(callback, SETTLE_MS)
+    timer = setTimeout(callback, delayMs)
   }
   if (document.readyState === 'complete') loaded()
   else window.addEventListener('load', loaded, { once: true })
@@ -37,10 +39,19 @@ function settledAfterLoad(callback: () => void): () => void {
 }
 
 /**
- * Runs each piece of `work` in an idle moment of its own, in order, once the page has loaded and settled.
- * Returns a function that cancels what has not run yet.
+ * Runs each piece of `work` in an idle moment of its own, in order, once the page has loaded. Returns a
+ * function that cancels what has not run yet.
  */
 export function whenPageIdle(...work: readonly (() => void)[]): () => void {
+  return inIdleMoments(0, work)
+}
+
+/** The same, once the page has loaded and been on screen for `SETTLE_MS`: for work no one has asked for. */
+export function whenPageSettled(...work: readonly (() => void)[]): () => void {
+  return inIdleMoments(SETTLE_MS, work)
+}
+
+function inIdleMoments(settleMs: number, work: readonly (() => void)[]): () => void {
   let cancelled = false
   let cancelWait = (): void => undefined
   const next = (index: number) => {
@@ -51,7 +62,7 @@ export function whenPageIdle(...work: readonly (() => void)[]): () => void {
       next(index + 1)
     })
   }
-  cancelWait = settledAfterLoad(() => next(0))
+  cancelWait = afterLoad(settleMs, () => next(0))
   return () => {
     cancelled = true
     cancelWait()

@@ -15,7 +15,7 @@ const ANNOUNCE_EVERY_PERCENT = 25
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
   const { status, progress, problem, build, cancel } = useIndexStatus(connection, {
     autoIndex: true,
-    // The status line only tells about the index: it waits until the page is idle.
+    // The status line only tells about the index: it waits until the page has settled.
     urgent: false,
   })
   const now = useNow()

@@ -20,7 +20,7 @@ export interface IndexQuestion<T> {
   autoIndex?: boolean
   /**
    * The page waits for this answer (default): the index worker starts at once. Otherwise the answer only adds
-   * to a page shown without it, and the worker starts once the page is idle.
+   * to a page shown without it, and the worker starts once the page has settled.
    */
   urgent?: boolean
   /** How many times a failure is asked again by itself (an incomplete index never is). */

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
-import { whenPageIdle } from '../../lib/page-idle'
+import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
 import type {
   BuildMode,
@@ -26,7 +26,7 @@ export interface IndexStatusOptions {
   enabled?: boolean
   /**
    * false: the page shows the service's data and the index only adds to it, so the worker starts once the
-   * page is idle (src/lib/page-idle.ts) rather than at once; default true. Whatever asks it urgently, in any
+   * page has settled (src/lib/page-idle.ts) rather than at once; default true. Whatever asks it urgently, in any
    * part of the page, starts it then.
    */
   urgent?: boolean
@@ -87,7 +87,7 @@ export function useIndexStatus(
     }
     let cancelWait = (): void => undefined
     if (urgent) follow()
-    else cancelWait = whenPageIdle(follow)
+    else cancelWait = whenPageSettled(follow)
     return () => {
       live = false
       cancelWait()
