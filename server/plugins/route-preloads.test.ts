@@ -21,7 +21,8 @@ const MANIFEST: Manifest = {
   },
 }
 
-const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`
+const preload = (file: string) =>
+  `<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${file}">`
 
 describe('the preloads of a rendered page’s code', () => {
   it('name its route’s chunk and what it imports, not what the entry fetches already', () => {
