@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       maxConnections: 10_000,
       maxConnectionsPerAddress: 100,
       firstView: true,
+      renderRate: 5,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
   })
@@ -36,6 +37,7 @@ describe('configuration from the environment', () => {
         CATALOGUE_MAX_CONNECTIONS: '500',
         CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
         CATALOGUE_FIRST_VIEW: 'off',
+        CATALOGUE_RENDER_RATE: '0',
       }),
     ).toEqual({
       port: 9000,
@@ -50,6 +52,7 @@ describe('configuration from the environment', () => {
       maxConnections: 500,
       maxConnectionsPerAddress: 20,
       firstView: false,
+      renderRate: 0,
     })
   })
 
@@ -63,6 +66,10 @@ describe('configuration from the environment', () => {
     [
       { CATALOGUE_RATE_LIMIT: '-5' },
       'Configuration error: CATALOGUE_RATE_LIMIT must be a whole number from 0 to 1000000 (got "-5").',
+    ],
+    [
+      { CATALOGUE_RENDER_RATE: '2.5' },
+      'Configuration error: CATALOGUE_RENDER_RATE must be a whole number from 0 to 1000000 (got "2.5").',
     ],
     [
       { CATALOGUE_PUBLIC_URL: 'catalogue.example.com' },
