@@ -1,9 +1,12 @@
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FirstViewEntry } from '../../src/catalogue'
 import * as entry from '../../src/entry-server'
 import type { Manifest } from '../build/bundle-size'
 import { fakeBuiltApp, rawRequest, serveForTests } from '../test/server'
+import { type LoadedFirstView, loadFirstView } from './first-view'
 import { routePreloads } from './route-preloads'
 
 /** A build's manifest as Vite writes it: the entry, the code it shares, and two pages sharing a chunk. */
@@ -58,5 +61,49 @@ describe('a rendered page', () => {
 
   it('preloads nothing on a page the service does not render', async () => {
     expect(await headOf('/settings')).not.toContain('modulepreload')
+  })
+})
+
+/**
+ * A built server entry as the service loads it (its render in the first views' thread, its matcher and the
+ * page's modules in the service's own): a list's page of one row.
+ */
+const BUILT_ENTRY = `
+export const matchesFirstView = (url) => url.startsWith('/locations')
+export const firstViewModules = (url) =>
+  url.startsWith('/locations') ? ['src/features/locations/LocationsListRoute.tsx'] : []
+export const renderFirstView = async () =>
+  ({ kind: 'page', status: 200, html: '<h1>Locations</h1>', state: { frame: false }, complete: true })
+`
+
+describe('a page rendered in the first views’ thread', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'route-preloads-'))
+  const file = join(folder, 'entry-server.mjs')
+  writeFileSync(file, BUILT_ENTRY)
+  const dist = fakeBuiltApp()
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+  const hosting: { staticDir: string; firstView: FirstViewEntry | null } = {
+    staticDir: dist,
+    firstView: null,
+  }
+  let loaded: LoadedFirstView | null = null
+  beforeAll(async () => {
+    loaded = await loadFirstView(file)
+    hosting.firstView = loaded?.entry ?? null
+  })
+  afterAll(async () => {
+    await loaded?.close()
+    rmSync(folder, { recursive: true, force: true })
+  })
+  const server = serveForTests({ hosting })
+
+  it('still preloads its route’s code in its head, before the view the thread rendered', async () => {
+    const answer = await rawRequest(server.origin, '/locations?name=e&page=2', { accept: 'text/html' })
+    expect(answer.status).toBe(200)
+    const [head, root] = answer.body.toString('utf8').split('<div id="root">')
+    expect(root).toContain('<h1>Locations</h1>')
+    expect(head).toContain(preload('LocationsListRoute-Uv90Wx12.js'))
+    expect(head).toContain(preload('pages-Mn56Op78.js'))
+    expect(head).not.toContain(preload('index-Ab12Cd34.js'))
   })
 })
