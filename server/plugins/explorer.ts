@@ -21,6 +21,7 @@ import {
   sendAppIndex,
 } from './hosting'
 import { withInlineStylesheets } from './inline-stylesheets'
+import { routePreloadsOf } from './route-preloads'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null
@@ -150,6 +151,7 @@ function firstViewOptions(
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     index,
+    head: routePreloadsOf(staticDir, entry.firstViewModules) ?? undefined,
     cache: options.firstViews,
     publicBase: options.publicBase,
     allowance: options.renderAllowance,

@@ -1,6 +1,8 @@
+import { whenPageSettled } from '../lib/page-idle'
+
 /**
- * Registers the app shell's service worker (built by vite-plugin-pwa into `/sw.js`) after the page has loaded,
- * so it never competes with the first page. Not in development, where Vite serves the sources.
+ * Registers the app shell's service worker (built by vite-plugin-pwa into `/sw.js`) once the page has loaded
+ * and settled, so it never competes with the first page. Not in development, where Vite serves the sources.
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
@@ -9,8 +11,6 @@ export function registerServiceWorker() {
     serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // Without the worker the app works as before, only not offline.
     })
-  // Called from a lazy chunk, which may come after `load`.
   // The run-time config read at start-up is already in the worker's cache (connection/explorer-config.ts).
-  if (document.readyState === 'complete') void register()
-  else window.addEventListener('load', register, { once: true })
+  whenPageSettled(() => void register())
 }

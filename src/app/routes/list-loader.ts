@@ -9,8 +9,9 @@ import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 /**
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
  * beyond the last, a view parameter the list does not have), and starts the request for the page the address asks for, in the same query the page
- * reads. It waits for the answer only where the answer can change the address (a page after the first);
- * page 1 renders at once with its loading state.
+ * reads, and the one for the heading's count of the whole catalogue (the unfiltered page 1), so that the
+ * service's first view holds both. It waits for the answer only where the answer can change the address (a
+ * page after the first); page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
@@ -22,6 +23,8 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
 
     const client = await requireClient(connections, request)
     const { filters, page, view } = readListUrl(url.searchParams, collection)
+    // The heading's count ("126 locations in the catalogue"): the page shows it whatever the address.
+    queryClient.ensureQueryData(queries.list(client, {}, 1)).catch(() => undefined)
     // A sort, facet values or ranges: the catalogue index answers the view, on the page (ListPage).
     if (needsIndex(view)) {
       await code

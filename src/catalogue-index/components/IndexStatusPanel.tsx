@@ -13,7 +13,11 @@ const ANNOUNCE_EVERY_PERCENT = 25
  * with pages, records and time left, and Cancel.
  */
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, build, cancel } = useIndexStatus(connection, true)
+  const { status, progress, problem, build, cancel } = useIndexStatus(connection, {
+    autoIndex: true,
+    // The status line only tells about the index: it waits until the page has settled.
+    urgent: false,
+  })
   const now = useNow()
   const offline = useOfflineReady()
   if (!status) return null

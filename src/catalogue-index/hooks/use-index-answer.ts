@@ -18,6 +18,11 @@ export interface IndexQuestion<T> {
   keepPrevious?: boolean
   /** A small catalogue is indexed without being asked (see `useIndexStatus`). */
   autoIndex?: boolean
+  /**
+   * The page waits for this answer (default): the index worker starts at once. Otherwise the answer only adds
+   * to a page shown without it, and the worker starts once the page has settled.
+   */
+  urgent?: boolean
   /** How many times a failure is asked again by itself (an incomplete index never is). */
   retries?: number
   /** A first answer that a better one follows (the names, while the search index loads): asked again. */
@@ -67,11 +72,16 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     autoIndex = false,
     retries = 0,
     followed,
+    urgent = true,
   } = question
   const { connection } = useConnection()
   const support = useIndexSupport()
   const supported = support === true && connection !== null
-  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, supported)
+  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, {
+    autoIndex,
+    enabled: supported,
+    urgent,
+  })
   const complete = supported && status?.complete === true
   const query = useQuery({
     queryKey: key(connection?.baseUrl ?? '', status?.updatedAt ?? null),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ApiRecord, Column, Filters } from '../../catalogue'
-import { boundOf, type DataViewUrlState } from '../../lib/data-view-url'
+import { boundOf, type DataViewUrlState, needsIndex } from '../../lib/data-view-url'
 import { indexWorker } from '../client/index-client'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import { indexQueryKeys } from './index-query-keys'
@@ -59,5 +59,7 @@ export function useListView<R extends ApiRecord>(
       return { ...answer, results }
     },
     keepPrevious: true,
+    // A view only the index answers waits for it; the service's pages only gain the facets' counts.
+    urgent: needsIndex(state),
   })
 }
