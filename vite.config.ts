@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
-import { openApiDocumentModule } from './server/build/openapi-document-module'
-import { precompress } from './server/build/precompress'
-import { NO_POSTGRES, postgresBin } from './server/test/postgres-process'
+import { openApiDocumentModule } from './server/build/openapi-document-module.ts'
+import { precompress } from './server/build/precompress.ts'
+import { NO_POSTGRES, postgresBin } from './server/test/postgres-process.ts'
+import { EXPLORER_CONFIG_CACHE, EXPLORER_CONFIG_PATH } from './src/catalogue/explorer-config.ts'
 
 const ROUTER_DIST = './node_modules/react-router/dist/production'
 
@@ -24,6 +25,7 @@ const SERVER_BUILD = {
   emptyOutDir: true,
   copyPublicDir: false,
   sourcemap: 'hidden' as const,
+  rolldownOptions: { checks: { bundlerTimings: false } },
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
@@ -60,6 +62,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // dist/.vite/manifest.json: lets the bundle-budget test find the entry chunk and what it imports.
         manifest: true,
         rolldownOptions: {
+          // The precompression and the offline shell's manifest take seconds by design; rolldown's timing
+          // warnings about them would greet every `npm start` on a busy machine as if something were wrong.
+          checks: { bundlerTimings: false },
           output: {
             // Everything the entry imports statically ("$initial") in one chunk, as it was before the catalogue
             // index: its lazy chunks share first-page modules, and rolldown otherwise leaves those in separate
@@ -151,9 +156,9 @@ function appShellWorker() {
       clientsClaim: true,
       runtimeCaching: [
         {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/explorer-config.json',
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === EXPLORER_CONFIG_PATH,
           handler: 'NetworkFirst',
-          options: { cacheName: 'explorer-config', networkTimeoutSeconds: 5 },
+          options: { cacheName: EXPLORER_CONFIG_CACHE, networkTimeoutSeconds: 5 },
         },
       ],
     },

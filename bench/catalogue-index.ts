@@ -1,5 +1,5 @@
 /**
- * `npm run bench:index`: indexes the generator's large dataset (100,000 locations, 20,000 episodes) in headless
+ * `npm run bench:index`: indexes the generator's large dataset (100,000 locations, 9,801 episodes) in headless
  * Chromium through the built explorer, with the service's rate limit off and at its default, and reports the
  * time to index, the longest main-thread task once the first rows are on screen (Long Tasks API) against a
  * baseline window of the same page paging the same way with no indexing, how long "Next page" took while

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
+import { MAX_EPISODES } from '../server/data/generate'
 
 export const LARGE_LOCATIONS = 100_000
-export const LARGE_EPISODES = 20_000
+export const LARGE_EPISODES = MAX_EPISODES
 
 /**
  * The path of a generated dataset (by default the 100,000-location one) in `dir`, made with the project's generator when absent. The file

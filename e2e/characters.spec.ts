@@ -267,3 +267,78 @@ test('with the index built, a character page loads without asking for the index 
   await expect(locations.getByRole('link')).toHaveCount(character.locations.length)
   expect(await page.evaluate(() => Reflect.get(window, 'flags'))).toEqual({ askedForIndex: false })
 })
+
+test('the characters list corrects its address in place, and a season with no episodes is the one chosen', async ({
+  page,
+}) => {
+  for (const [asked, corrected] of [
+    ['/characters?season=x&page=0', '/characters'],
+    ['/characters?page=abc', '/characters'],
+    ['/characters?_sort=bogus&season=2', '/characters?season=2'],
+  ] as const) {
+    await page.goto(asked)
+    await expect(heading(page, 'Characters')).toBeVisible()
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, asked).toBe(corrected)
+  }
+  // Replaced, not pushed: Back leaves the corrected address for the one before it.
+  await page.goto('/locations')
+  await page.goto('/characters?page=abc')
+  await expect.poll(() => new URL(page.url()).search).toBe('')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/locations$/)
+
+  // The shipped catalogue has 6 seasons: season 9 is chosen, and nothing appears in it.
+  await page.goto('/characters?season=9')
+  await expect(page.getByText('No characters appear in season 9.')).toBeVisible(INDEXED)
+  await expect(page.getByRole('combobox', { name: 'Appears in' })).toHaveValue('9')
+  await expect(page.getByRole('combobox', { name: 'Appears in' }).locator('option:checked')).toHaveText(
+    'Season 9 (0)',
+  )
+})
+
+test('a comparison of characters marks every row that differs, first and last appearance too, and says None for what one lacks', async ({
+  page,
+}) => {
+  const list = [...characters].map(([id, entry]) => ({ id, ...entry }))
+  const seasonsOf = (entry: (typeof list)[number]) =>
+    [...new Set(entry.episodes.map(seasonOfEpisode))].sort((x, y) => x - y).join(', ')
+  // Two characters in the same seasons whose first and last episodes differ, and one in no episode at all.
+  const pair = list
+    .filter((entry) => entry.episodes.length >= 2)
+    .flatMap((a) => list.filter((b) => b.id > a.id && b.episodes.length >= 2).map((b) => ({ a, b })))
+    .find(
+      ({ a, b }) =>
+        seasonsOf(a) === seasonsOf(b) &&
+        a.episodes[0]?.id !== b.episodes[0]?.id &&
+        a.episodes.at(-1)?.id !== b.episodes.at(-1)?.id,
+    )
+  const none = list.find((entry) => entry.episodes.length === 0)
+  if (!pair || !none) throw new Error('the catalogue lacks the characters this test needs')
+  const { a, b } = pair
+  const rowOf = (header: string) =>
+    page
+      .getByRole('table', { name: 'Compare characters' })
+      .getByRole('row')
+      .filter({
+        has: page.getByRole('rowheader', { name: new RegExp(`^${header}`) }),
+      })
+
+  await page.goto(`/characters/${a.id},${b.id}`)
+  await expect(rowOf('First appearance')).toBeVisible(INDEXED)
+  await expect(rowOf('Seasons').getByRole('rowheader')).toHaveText('Seasons')
+  await expect(rowOf('First appearance').getByRole('rowheader')).toHaveText('First appearancediffers')
+  await expect(rowOf('Last appearance').getByRole('rowheader')).toHaveText('Last appearancediffers')
+
+  const ids = [a.id, none.id].sort((x, y) => x - y)
+  await page.goto(`/characters/${ids.join(',')}`)
+  await expect(rowOf('Seasons')).toBeVisible(INDEXED)
+  const at = ids.indexOf(none.id) + 1
+  for (const header of ['Seasons', 'First appearance', 'Last appearance']) {
+    await expect(
+      rowOf(header)
+        .getByRole('cell')
+        .nth(at - 1),
+      header,
+    ).toHaveText('None')
+  }
+})

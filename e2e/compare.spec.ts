@@ -37,7 +37,9 @@ test('rows ticked on two pages open side by side with one request, and Back retr
   await list.select(a.name).check()
   await expect(list.compareButton).toHaveText('Compare selected (1)')
   await expect(list.compareButton).toBeDisabled()
-  await expect(page.getByText('Tick two or more to compare them.')).toBeVisible()
+  // With one tick, Clear selection takes the hint's place; the hint still describes Compare.
+  await expect(list.compareButton).toHaveAccessibleDescription('Tick two or more to compare them.')
+  await expect(page.getByRole('button', { name: 'Clear selection' })).toBeVisible()
   await list.select(b.name).check()
   await list.pageControl('Next page').click()
   await expect(list.table.getByRole('link')).toHaveText(namesOf(onPage2))

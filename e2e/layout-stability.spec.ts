@@ -140,3 +140,28 @@ for (const { name, viewport } of screens) {
     expect(await layoutShiftSoFar(page), 'a comparison').toBeLessThanOrEqual(0.02)
   })
 }
+
+for (const { name, viewport } of screens) {
+  for (const collection of ['locations', 'episodes'] satisfies CollectionName[]) {
+    test(`on ${name}, ticking rows of ${collection} and clearing them moves no row`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto(`/${collection}`)
+      const list = listView(page, collection)
+      await expect(list.rows).toHaveCount(PAGE_SIZE)
+      const boxes = list.table.getByRole('checkbox')
+      // Where the row is on the page (not on the screen: a tick may scroll its box into view).
+      const rowTop = () =>
+        list.rows.nth(2).evaluate((row) => row.getBoundingClientRect().top + window.scrollY)
+      const before = await rowTop()
+      await boxes.nth(1).check()
+      await expect(list.compareButton).toHaveText('Compare selected (1)')
+      expect(await rowTop(), 'after the first tick').toBe(before)
+      await boxes.nth(2).check()
+      await expect(list.compareButton).toHaveText('Compare selected (2)')
+      expect(await rowTop(), 'after the second tick').toBe(before)
+      await page.getByRole('button', { name: 'Clear selection' }).click()
+      await expect(list.compareButton).toHaveText('Compare selected (0)')
+      expect(await rowTop(), 'after clearing').toBe(before)
+    })
+  }
+}

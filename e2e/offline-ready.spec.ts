@@ -1,4 +1,5 @@
 /** The explorer says when it is ready to work offline, and is ready when it says so. */
+import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
@@ -20,4 +21,23 @@ test('“Ready to work offline” appears once the index is complete and the app
   const list = listView(page, 'locations')
   await expect(list.heading).toBeVisible()
   await expect(list.summary).toContainText(`of ${catalogue.locations.length} locations`)
+})
+
+test('the run-time configuration is asked for once, also while the index builds and the app shell takes over', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === EXPLORER_CONFIG_PATH) asked.push(request.url())
+  })
+  await page.goto('/episodes')
+  const status = page.getByRole('region', { name: 'Catalogue index' })
+  await expect(status).toContainText('Ready to work offline', { timeout: 45_000 })
+  expect(asked).toHaveLength(1)
+  // Kept for a visit while the service is down, all the same.
+  expect(
+    await page.evaluate((path) => caches.match(path).then((kept) => kept?.json()), EXPLORER_CONFIG_PATH),
+  ).toEqual({
+    demoKey: expect.any(String),
+  })
 })

@@ -156,3 +156,31 @@ test.describe('at 320 px, the width WCAG 1.4.10 asks content to reflow to', () =
     expect(await scrollsSideways(page)).toBe(false)
   })
 })
+
+for (const width of [320, 375]) {
+  test(`at ${width} px the Columns menu opens whole on screen, every tick box and move within reach`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 740 })
+    const list = listView(page, 'locations')
+    await page.goto('/locations')
+    await expect(list.rows).toHaveCount(PAGE_SIZE)
+    await list.columnsButton.click()
+    const menu = page.getByRole('group', { name: 'Columns shown, in order' })
+    await expect(menu).toBeVisible()
+    const controls = [
+      ...(await menu.getByRole('checkbox').all()),
+      ...(await menu.getByRole('button').all()),
+      menu,
+    ]
+    expect(controls.length).toBeGreaterThan(6)
+    const outside: string[] = []
+    for (const control of controls) {
+      const box = await control.boundingBox()
+      const name = (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? ''
+      if (!box || box.x < 0 || box.x + box.width > width) outside.push(`${name.slice(0, 30)}: x=${box?.x}`)
+    }
+    expect(outside, 'controls outside the screen').toEqual([])
+    expect(await scrollsSideways(page)).toBe(false)
+  })
+}

@@ -1,14 +1,16 @@
 /**
  * Screenshots of every page at desktop and phone width, for people to look at; not a test of pixels.
  * Runs only through `npm run screenshots` (UPDATE_SCREENSHOTS=1; see playwright.config.ts). Every shot goes
- * to test-results/screenshots/; the two the README shows are also written to docs/screenshots/.
+ * to test-results/screenshots/; those the README and the docs show are also written to docs/screenshots/.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { generateDataset, MAX_EPISODES } from '../server/data/generate'
 import { characterIdFromUrl, PAGE_SIZE } from '../src/catalogue'
 import type { CatalogueSnapshot } from './support/catalogue'
 import { compareView, listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { type LargeCatalogue, OWN_PORT, startLargeCatalogue } from './support/large-catalogue'
 
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
 
@@ -228,3 +230,62 @@ for (const [widthName, viewport] of Object.entries(widths)) {
     }
   })
 }
+
+/** Writes a shot, light and dark, to test-results/screenshots/ and docs/screenshots/. */
+async function shootForDocs(page: Page, file: string, fullPage: boolean) {
+  await mkdir('test-results/screenshots', { recursive: true })
+  await mkdir('docs/screenshots', { recursive: true })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const image = await page.screenshot({ fullPage, animations: 'disabled' })
+    const name = scheme === 'light' ? file : `${file}-dark`
+    await test.info().attach(name, { body: image, contentType: 'image/png' })
+    await writeFile(`test-results/screenshots/${name}.png`, image)
+    await writeFile(`docs/screenshots/${name}.png`, image)
+  }
+}
+
+test.describe('the narrowest phone (320 px)', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('columns menu', async ({ page }) => {
+    await page.goto('/locations')
+    const list = listView(page, 'locations')
+    await expect(list.rows).toHaveCount(PAGE_SIZE)
+    await list.columnsButton.click()
+    const menu = page.getByRole('group', { name: 'Columns shown, in order' })
+    await menu.scrollIntoViewIfNeeded()
+    await shootForDocs(page, 'columns-320', false)
+  })
+})
+
+/**
+ * The insights of a long-running catalogue: 2,000 locations and the most episodes the codes allow (99 seasons,
+ * 1976–2025), indexed in the browser first (Build the index), desktop and phone.
+ */
+test.describe('a large catalogue', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  let service: LargeCatalogue
+  test.beforeAll(async () => {
+    const dataset = generateDataset({ locations: 2000, episodes: MAX_EPISODES, seed: 20131202 })
+    service = await startLargeCatalogue({ host: '127.0.0.1', port: OWN_PORT }, dataset)
+  })
+  test.afterAll(async () => {
+    await service?.stop()
+  })
+
+  for (const [widthName, viewport] of Object.entries(widths)) {
+    test(`insights, ${widthName}`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto(`${service.url}/insights`)
+      const status = page.getByRole('region', { name: 'Catalogue index' })
+      const build = status.getByRole('button', { name: 'Build the index' })
+      const charts = page.getByRole('figure', { name: 'Characters by number of episodes' })
+      // A fresh browser first learns the catalogue's size, then offers to build its index.
+      await expect(build.or(charts)).toBeVisible({ timeout: 60_000 })
+      if (await build.isVisible()) await build.click()
+      await expect(charts).toBeVisible({ timeout: 240_000 })
+      await shootForDocs(page, `insights-large-${widthName}`, true)
+    })
+  }
+})

@@ -8,6 +8,15 @@ export const DEFAULT_RATE_LIMIT = 50
 /** First views one client address may have rendered a second (in pages of records) when CATALOGUE_RENDER_RATE is not set. */
 export const DEFAULT_RENDER_RATE = 5
 export const DEFAULT_DATASET_PATH = join(import.meta.dirname, 'data', 'catalogue.json')
+export const DATA_MAX_MB_VARIABLE = 'CATALOGUE_DATA_MAX_MB'
+/**
+ * The largest dataset file read, in MB, when CATALOGUE_DATA_MAX_MB is not set: six times the 100,000-location
+ * benchmark dataset (21 MB). Parsing takes about four times the file's size in memory for a moment.
+ */
+export const DEFAULT_DATA_MAX_MB = 128
+/** The file is read as one string, and V8's strings end just short of 512 MB. */
+const MOST_DATA_MAX_MB = 511
+const MB = 1024 * 1024
 
 /** Settings read from the environment at start-up (contract section 8). */
 export interface Config {
@@ -16,6 +25,8 @@ export interface Config {
   /** The accepted keys; empty means demo mode (only the demo key is accepted). */
   apiKeys: string[]
   dataPath: string
+  /** The largest dataset file read (bytes), checked before reading. */
+  dataMaxBytes: number
   /** Public base without a trailing slash, or null to take scheme and Host from each request. */
   publicUrl: string | null
   /** Requests per second per key; 0 turns limiting off. */
@@ -54,6 +65,8 @@ const wholeNumber = (variable: string, min: number, max: number) =>
       `${variable} must be a whole number from ${min} to ${max}`,
     )
 
+const dataMaxMb = wholeNumber(DATA_MAX_MB_VARIABLE, 1, MOST_DATA_MAX_MB).default(DEFAULT_DATA_MAX_MB)
+
 const KEY_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/
 /** Shorter keys can be guessed; the contract asks for at least this many characters. */
 export const MIN_KEY_LENGTH = 16
@@ -84,6 +97,7 @@ const EnvironmentSchema = z.object({
     .trim()
     .min(1, 'CATALOGUE_DATA must be the path of a dataset file')
     .default(DEFAULT_DATASET_PATH),
+  [DATA_MAX_MB_VARIABLE]: dataMaxMb,
   CATALOGUE_PUBLIC_URL: z
     .string()
     .optional()
@@ -150,6 +164,23 @@ function normalisePublicBase(text: string): string | null {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+/**
+ * The dataset size limit alone, for the tools that write dataset files (the generator, the snapshot), which
+ * need none of the service's other settings; a bad value throws ConfigError as readConfig does.
+ */
+export function readDatasetLimit(environment: NodeJS.ProcessEnv = process.env): {
+  megabytes: number
+  bytes: number
+} {
+  const result = dataMaxMb.safeParse(environment[DATA_MAX_MB_VARIABLE])
+  if (!result.success) {
+    throw new ConfigError(
+      `Configuration error: ${result.error.issues[0]?.message} (got ${JSON.stringify(environment[DATA_MAX_MB_VARIABLE])}).`,
+    )
+  }
+  return { megabytes: result.data, bytes: result.data * MB }
+}
+
 /** Reads the configuration; throws ConfigError with one sentence on the first bad variable. */
 export function readConfig(
   environment: NodeJS.ProcessEnv = process.env,
@@ -172,6 +203,7 @@ export function readConfig(
     host: env.HOST,
     apiKeys: env.CATALOGUE_API_KEYS,
     dataPath: env.CATALOGUE_DATA,
+    dataMaxBytes: env[DATA_MAX_MB_VARIABLE] * MB,
     publicUrl: env.CATALOGUE_PUBLIC_URL,
     rateLimit: env.CATALOGUE_RATE_LIMIT,
     trustProxy: env.CATALOGUE_TRUST_PROXY,

@@ -91,7 +91,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     databaseConfig === null
       ? null
       : await PostgresCatalogue.open(databaseConfig, { say: (line, level) => serviceLog?.[level](line) })
-  const store = database?.live ?? new LiveCatalogue(loadStore(config.dataPath))
+  const store = database?.live ?? new LiveCatalogue(loadStore(config.dataPath, config.dataMaxBytes))
   const source = databaseConfig === null ? config.dataPath : redactedDatabaseUrl(databaseConfig.url)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
   metrics?.recordDataset(store.counts, (performance.now() - loadStarted) / 1000)
@@ -150,7 +150,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
       return
     }
     reloading = reloading.then(async () => {
-      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics)
+      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics, config.dataMaxBytes)
       if (result.ok) logger.info(result.message)
       else logger.error(result.message)
     })

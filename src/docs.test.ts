@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BENCHMARKS_DOC, historyHeading, replaceLatest } from '../bench/benchmarks-doc'
+import { readConfig } from '../server/config'
+import { readOperationsConfig } from '../server/operations/config'
+import { readDatabaseConfig } from '../server/postgres/config'
+import { AUTO_INDEX_MAX_PAGES } from './catalogue-index/protocol/worker-api'
 
 /** The docs stay true: the architecture's map names every folder, and the benches write their own tables. */
 const ROOT = join(import.meta.dirname, '..')
@@ -101,4 +105,65 @@ describe('docs/benchmarks.md', () => {
       expect(written).toContain(`<!-- bench:${section}:history -->\n\n${historyHeading(latest ?? '')}`)
     })
   }
+})
+
+/** The variables a reader of the environment asks for, seen by handing it an environment that notes each read. */
+function variablesRead(read: (environment: NodeJS.ProcessEnv) => unknown): string[] {
+  const seen = new Set<string>()
+  const environment = new Proxy({} as NodeJS.ProcessEnv, {
+    get: (_, name) => {
+      if (typeof name === 'string') seen.add(name)
+      return undefined
+    },
+  })
+  read(environment)
+  return [...seen]
+}
+
+describe('the README', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const section = (heading: string) => readme.split(/^## /m).find((part) => part.startsWith(heading)) ?? ''
+
+  it("names every variable the service reads in its configuration table, with the dataset's size limit beside CATALOGUE_DATA", () => {
+    const table = section('Configuration')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => /^\| `([A-Z_]+)`/.exec(line)?.[1])
+    const variables = [
+      ...variablesRead((environment) => readConfig(environment)),
+      ...variablesRead(readOperationsConfig),
+      ...variablesRead(readDatabaseConfig),
+    ]
+    expect(variables).toContain('PORT')
+    expect(variables.filter((variable) => !table.includes(variable))).toEqual([])
+    expect(table[table.indexOf('CATALOGUE_DATA') + 1]).toBe('CATALOGUE_DATA_MAX_MB')
+  })
+
+  it('shows the port beside the two commands', () => {
+    expect(section('Two commands')).toMatch(/^PORT=\d+ npm start$/m)
+  })
+
+  it('gives the generator a full example: locations, episodes and the file, and how to serve it', () => {
+    expect(readme).toMatch(
+      /npm run generate:data -- --locations \d+ --episodes \d+ --out (\S+)[\s\S]*CATALOGUE_DATA=\1 npm start/,
+    )
+  })
+
+  it('says which parts of a list need the catalogue index, from how many pages (the code’s threshold)', () => {
+    const index = section('The catalogue index')
+    expect(index).toContain(`more than ${AUTO_INDEX_MAX_PAGES} pages`)
+    for (const feature of ['sort', 'facets', 'ranges', 'characters', 'insights', 'export', 'search'])
+      expect(index).toContain(feature)
+    expect(index).toContain('benchmarks.md#catalogue-index')
+  })
+})
+
+describe('docs/', () => {
+  it('describes what ships: no page speaks of work that is on another branch or not on main yet', () => {
+    const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'))
+    const stale = pages.filter((name) =>
+      /not on `?main`?|\(branch `|## Not done yet/.test(readFileSync(join(ROOT, 'docs', name), 'utf8')),
+    )
+    expect(stale).toEqual([])
+  })
 })

@@ -52,12 +52,18 @@ if (firstView) {
         warm()
       }
       await nextTask()
+      // Once the page itself has hydrated (not only the header): a frame's data waits for it.
+      let hydrated = false
       // In a transition React hydrates in slices of a few milliseconds and lets the browser work between them
       // (a click meanwhile hydrates the rest at once, then is handled); otherwise in one long task.
       startTransition(() => {
         hydrateRoot(
           root,
-          app(router, () => afterHydration(router, view)),
+          app(router, () => {
+            if (hydrated) return
+            hydrated = true
+            afterHydration(router, view)
+          }),
         )
       })
     },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:data-tool`: the lists as a data tool in headless Chromium through the built explorer, on the
- * generator's large catalogue (100,000 locations, 20,000 episodes) and, as the baseline of the same run, the
+ * generator's large catalogue (100,000 locations, 9,801 episodes) and, as the baseline of the same run, the
  * shipped one. With the catalogue indexed in the page, a reader clicks through sorts, facet values and
  * ranges on /locations and /episodes; each change is timed in the page from the click (or Enter) to the new
  * rows and counts in the DOM, and every main-thread task over 50 ms meanwhile is recorded (Long Tasks API).

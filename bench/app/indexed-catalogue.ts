@@ -31,7 +31,7 @@ export function startCatalogueService(
 
 /**
  * Opens the locations list and has the whole catalogue indexed (a large catalogue is indexed when asked, a
- * small one by itself); resolves with what the index holds ("100,000 locations and 20,000 episodes") and
+ * small one by itself); resolves with what the index holds ("100,000 locations and 9,801 episodes") and
  * how long it took.
  */
 export async function indexCatalogue(

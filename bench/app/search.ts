@@ -1,6 +1,6 @@
 /**
  * `npm run bench:search`: keystroke to results in the search palette, in headless Chromium through the built
- * explorer. For the generator's large dataset (100,000 locations, 20,000 episodes) and, as the baseline of the
+ * explorer. For the generator's large dataset (100,000 locations, 9,801 episodes) and, as the baseline of the
  * same run, the shipped one: index the catalogue in the page, open the palette, type queries one character at
  * a time and time each keystroke in the page, from the field's input event to the results for that text in the
  * DOM (performance.now() and a MutationObserver on the listbox's aria-busy). Opening the palette, whose first

@@ -32,14 +32,18 @@ export function largeCounts(): Partial<Record<CollectionName, number>> {
 export const LAN_LIKE_HOST = '127.0.0.2'
 export const LAN_LIKE_PORT = LARGE_PORT + 1
 
+/** The port of a spec's own service on this machine's usual address (the one after the LAN-like one). */
+export const OWN_PORT = LAN_LIKE_PORT + 1
+
 export type LargeCatalogue = ServiceProcess
 
 export async function startLargeCatalogue(
   where: { host: string; port: number } = { host: '127.0.0.1', port: LARGE_PORT },
+  dataset = largeDataset(),
 ): Promise<LargeCatalogue> {
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-large-'))
   const file = join(folder, 'catalogue.json')
-  writeFileSync(file, formatDataset(largeDataset()))
+  writeFileSync(file, formatDataset(dataset))
   const service = await startServiceProcess(where, { CATALOGUE_DATA: file })
   return {
     url: service.url,

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { openApiDocument } from '../../src/catalogue/openapi'
+import { openApiDocument } from '../../src/catalogue/openapi.ts'
 import examples from '../../src/catalogue/openapi-examples.json' with { type: 'json' }
 
 export const OPENAPI_DOCUMENT_MODULE = 'virtual:openapi-document'

@@ -88,11 +88,10 @@ describe('records by id', () => {
     const ids = Array.from({ length: 140 }, (_, index) => 140 - index)
     const response = await server.get(`/v1/locations/${ids.join(',')}`)
     expect(response.status).toBe(200)
-    const singles = await Promise.all(
-      Array.from({ length: 126 }, (_, index) =>
-        server.get(`/v1/locations/${index + 1}`).then((one) => one.text()),
-      ),
-    )
+    // One after another: 126 at once from one address pass the service's cap of 100 open connections per
+    // address whenever a busy machine keeps them all open together, and the cap then refuses the rest.
+    const singles: string[] = []
+    for (let id = 1; id <= 126; id++) singles.push(await (await server.get(`/v1/locations/${id}`)).text())
     expect(await response.text()).toBe(`[${singles.join(',')}]`)
   })
 

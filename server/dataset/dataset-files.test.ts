@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,9 +33,43 @@ describe('dataset files (contract §11)', { timeout: 60_000 }, () => {
     truncateSync(big, 200 * 1024 * 1024)
     const before = process.memoryUsage().arrayBuffers
     expect(() => loadDataset(big)).toThrow(
-      `Dataset ${big} is too large: it has 200 MB, and a dataset may have at most ${MAX_DATASET_BYTES / 1024 / 1024} MB.`,
+      `Dataset ${big} is too large: it has 200 MB, and a dataset may have at most ${MAX_DATASET_BYTES / 1024 / 1024} MB (CATALOGUE_DATA_MAX_MB raises the limit).`,
     )
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(10 * 1024 * 1024)
+  })
+
+  it('serves a file over the default limit once CATALOGUE_DATA_MAX_MB allows it, and refuses it at start-up below', async () => {
+    const dataPath = join(folder, 'three-mb.json')
+    const { locations, episodes } = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, 'utf8')) as {
+      locations: Record<string, unknown>[]
+      episodes: object[]
+    }
+    const parts: string[] = []
+    for (let id = 1; id <= 20_000; id++)
+      parts.push(JSON.stringify({ ...locations[0], id, name: `Place ${id}` }))
+    writeFileSync(dataPath, `{"locations":[${parts.join(',')}],"episodes":${JSON.stringify(episodes)}}`)
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', CATALOGUE_DATA: dataPath, CATALOGUE_DATA_MAX_MB: '2' },
+      encoding: 'utf8',
+      // A service that started anyway would never exit.
+      timeout: 30_000,
+    })
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain(
+      `Dataset ${dataPath} is too large: it has 3 MB, and a dataset may have at most 2 MB (CATALOGUE_DATA_MAX_MB raises the limit).`,
+    )
+    const service = await startServiceProcess({ CATALOGUE_DATA: dataPath, CATALOGUE_DATA_MAX_MB: '4' })
+    const answer = await fetch(`${service.origin}/v1/locations/20000`, {
+      headers: { authorization: `Bearer ${DEMO_KEY}` },
+    })
+    expect(await answer.json()).toMatchObject({ id: 20000, name: 'Place 20000' })
+    // A reload reads under the same limit.
+    writeFileSync(dataPath, `${readFileSync(dataPath, 'utf8')}${' '.repeat(2 * 1024 * 1024)}`)
+    service.child.kill('SIGHUP')
+    await service.waitFor(
+      /Dataset reload failed; still serving the previous data\. Dataset \S+ is too large: it has 5 MB, and a dataset may have at most 4 MB/,
+    )
+    await service.stop()
   })
 
   it('keeps serving while a large bad file is reloaded, and gives the memory of the attempt back', async () => {

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
 import { type AnyCollection, COLLECTIONS, type Dataset, type DatasetOf } from '../../src/catalogue'
+import { DATA_MAX_MB_VARIABLE, DEFAULT_DATA_MAX_MB } from '../config'
 import { duplicateId, notADataset, notAnArray, recordProblem } from './records'
 
 /** A dataset file that cannot be used; the message names the file, and the collection, record and field. */
@@ -14,11 +15,8 @@ const READ_FAILURES: Record<string, string> = {
 }
 
 const MB = 1024 * 1024
-/**
- * The largest dataset file read (bytes), checked before reading: six times the 100,000-location benchmark
- * dataset (21 MB). Parsing takes about four times the file's size in memory for a moment.
- */
-export const MAX_DATASET_BYTES = 128 * MB
+/** The largest dataset file read (bytes) unless CATALOGUE_DATA_MAX_MB says otherwise (server/config.ts). */
+export const MAX_DATASET_BYTES = DEFAULT_DATA_MAX_MB * MB
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
@@ -48,16 +46,16 @@ export function openDatasetFile(path: string): { fd: number; stats: Stats } {
 }
 
 /**
- * The file's text: refused as `openDatasetFile` refuses it, when it is larger than MAX_DATASET_BYTES
- * (checked before reading), or when it is not valid UTF-8 (never silently replaced).
+ * The file's text: refused as `openDatasetFile` refuses it, when it is larger than `maxBytes` (checked before
+ * reading), or when it is not valid UTF-8 (never silently replaced).
  */
-function readText(path: string): string {
+function readText(path: string, maxBytes: number): string {
   const { fd, stats } = openDatasetFile(path)
   let bytes: Buffer
   try {
-    if (stats.size > MAX_DATASET_BYTES) {
+    if (stats.size > maxBytes) {
       throw new DatasetError(
-        `Dataset ${path} is too large: it has ${Math.round(stats.size / MB)} MB, and a dataset may have at most ${MAX_DATASET_BYTES / MB} MB.`,
+        `Dataset ${path} is too large: it has ${Math.round(stats.size / MB)} MB, and a dataset may have at most ${maxBytes / MB} MB (${DATA_MAX_MB_VARIABLE} raises the limit).`,
       )
     }
     bytes = readFileSync(fd)
@@ -118,16 +116,17 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 /** Reads and validates the catalogue's dataset file (contract section 9). Records come back sorted by id. */
-export function loadDataset(path: string): Dataset {
-  return loadDatasetOf(path, COLLECTIONS)
+export function loadDataset(path: string, maxBytes = MAX_DATASET_BYTES): Dataset {
+  return loadDatasetOf(path, COLLECTIONS, maxBytes)
 }
 
 /** Reads and validates a dataset file holding the given collections. */
 export function loadDatasetOf<const Cs extends readonly AnyCollection[]>(
   path: string,
   collections: Cs,
+  maxBytes = MAX_DATASET_BYTES,
 ): DatasetOf<Cs> {
-  const text = readText(path)
+  const text = readText(path, maxBytes)
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -120,6 +120,6 @@ export function createStoreOf<const Cs extends readonly AnyCollection[]>(
 }
 
 /** Reads, validates and indexes a dataset file (throws DatasetError with one clear message). */
-export function loadStore(path: string): CatalogueStore {
-  return createStore(loadDatasetOf(path, COLLECTIONS))
+export function loadStore(path: string, maxBytes?: number): CatalogueStore {
+  return createStore(loadDatasetOf(path, COLLECTIONS, maxBytes))
 }

@@ -5,9 +5,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { loadStore } from '../dataset/store'
 
-const { path } = workerData as { path: string }
+const { path, maxBytes } = workerData as { path: string; maxBytes: number }
 try {
-  loadStore(path)
+  loadStore(path, maxBytes)
   parentPort?.postMessage({ ok: true })
 } catch (error) {
   parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) })

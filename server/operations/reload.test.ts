@@ -28,7 +28,7 @@ async function waitUntil(condition: () => boolean, timeout = 20_000): Promise<vo
   }
 }
 
-describe('reloading the dataset on SIGHUP', () => {
+describe('reloading the dataset on SIGHUP', { timeout: 90_000 }, () => {
   it('swaps in a valid file under load without failing a request, and keeps the old data when the new file is bad', async () => {
     writeDataset(JSON.stringify(shipped))
     const service = await startServiceProcess({
@@ -103,5 +103,5 @@ describe('reloading the dataset on SIGHUP', () => {
     expect(metrics).toContain('catalogue_dataset_records{collection="locations"} 100')
     expect(metrics).toMatch(/catalogue_dataset_load_seconds \d/)
     await service.stop()
-  }, 90_000)
+  })
 })

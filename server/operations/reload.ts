@@ -11,9 +11,11 @@ export interface ReloadResult {
 type Checked = { ok: true } | { ok: false; message: string }
 
 /** Reads and validates the file in a worker thread; its memory is given back when the worker ends. */
-function checkInWorker(path: string): Promise<Checked> {
+function checkInWorker(path: string, maxBytes: number): Promise<Checked> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./dataset-check-worker.ts', import.meta.url), { workerData: { path } })
+    const worker = new Worker(new URL('./dataset-check-worker.ts', import.meta.url), {
+      workerData: { path, maxBytes },
+    })
     let settled = false
     worker.once('message', (checked: Checked) => {
       settled = true
@@ -39,17 +41,18 @@ export async function reloadDataset(
   path: string,
   live: LiveCatalogue,
   metrics: ServiceMetrics | null,
+  maxBytes: number,
 ): Promise<ReloadResult> {
   const started = performance.now()
   const failed = (reason: string): ReloadResult => {
     metrics?.datasetReloads.inc({ result: 'failed' })
     return { ok: false, message: `Dataset reload failed; still serving the previous data. ${reason}` }
   }
-  const checked = await checkInWorker(path)
+  const checked = await checkInWorker(path, maxBytes)
   if (!checked.ok) return failed(checked.message)
   try {
     // Validated again as it is loaded: the file may have changed since the check.
-    const store = loadStore(path)
+    const store = loadStore(path, maxBytes)
     live.replace(store)
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error))

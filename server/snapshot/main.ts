@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { COLLECTIONS, describeHoldings } from '../../src/catalogue'
 import { type Clock, type CrawlLimits, isCrawlError } from '../../src/crawler'
+import { readDatasetLimit } from '../config'
 import { formatDataset } from '../data/generate'
 import { type ProgressOutput, progressReporter } from './progress'
 import { takeSnapshot } from './snapshot'
@@ -80,6 +81,12 @@ export async function runSnapshot(
   }
   if (!out) return usageError(io, 'Give the file to write with --out <file>.')
   if (!key.trim()) return usageError(io, 'Give the API key with --key <key> or in CATALOGUE_API_KEY.')
+  let maxBytes: number
+  try {
+    maxBytes = readDatasetLimit(environment).bytes
+  } catch (error) {
+    return usageError(io, (error as Error).message)
+  }
 
   const say = (text: string) => io.stderr.write(`${text.split(key).join('[key]')}\n`)
   const reporter = progressReporter(io.stderr)
@@ -87,6 +94,7 @@ export async function runSnapshot(
     const { dataset, summary } = await takeSnapshot({
       from,
       apiKey: key,
+      maxBytes,
       fetch: io.fetch,
       signal: io.signal,
       clock: io.clock,

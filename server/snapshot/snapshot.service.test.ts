@@ -64,7 +64,7 @@ async function get(origin: string, path: string): Promise<{ status: number; text
   }
 }
 
-describe('snapshot of a running service, served again from the file', () => {
+describe('snapshot of a running service, served again from the file', { timeout: 60_000 }, () => {
   const dataset = unusualDataset()
   const source = serveForTests({
     store: createStore(dataset),
@@ -126,5 +126,5 @@ describe('snapshot of a running service, served again from the file', () => {
     }
     expect(compared).toBe(74)
     await same(`/v1/locations?name=${encodeURIComponent('zürich')}&type=plan`)
-  }, 60_000)
+  })
 })

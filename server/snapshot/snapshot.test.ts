@@ -164,6 +164,20 @@ describe('the snapshot command', () => {
     expect(existsSync(out)).toBe(false)
   })
 
+  it('stops at the dataset size limit the service reads (CATALOGUE_DATA_MAX_MB), naming it', async () => {
+    const out = join(folder, 'too-large.json')
+    const { status, stderr } = await run(
+      ['--from', 'https://x.test', '--out', out, '--key', KEY],
+      { fetch: fakeService({ locations: 10_000, episodes: 1 }).fetch },
+      { CATALOGUE_DATA_MAX_MB: '1' },
+    )
+    expect(status).toBe(1)
+    expect(stderr.split('\n').at(-2)).toBe(
+      'The catalogue is larger than a dataset file may be (1 MB, CATALOGUE_DATA_MAX_MB); nothing was written.',
+    )
+    expect(existsSync(out)).toBe(false)
+  })
+
   it('fails with one sentence when the file cannot be written', async () => {
     const out = join(folder, 'full-disk.json')
     const written = await run(['--from', 'https://x.test', '--out', out, '--key', KEY], {

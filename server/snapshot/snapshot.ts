@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ApiRecord, COLLECTIONS, type Dataset } from '../../src/catalogue'
 import { type Clock, type CrawlLimits, type CrawlProgress, type CrawlSummary, crawl } from '../../src/crawler'
+import { DATA_MAX_MB_VARIABLE } from '../config'
 import { DatasetError, loadDataset, MAX_DATASET_BYTES } from '../dataset/load'
 import { datasetRecordOf, SnapshotError } from './to-dataset'
 
@@ -16,17 +17,20 @@ export interface SnapshotOptions {
   onProgress?: (progress: CrawlProgress) => void
   clock?: Clock
   limits?: Partial<CrawlLimits>
+  /** The largest file the service will read (CATALOGUE_DATA_MAX_MB); MAX_DATASET_BYTES unless given. */
+  maxBytes?: number
 }
 
 /**
  * Reads a whole catalogue with the crawler and turns it into a dataset (contract section 9), validated as the
  * service validates a file on load, so what is written is what `CATALOGUE_DATA` accepts. Records go to
  * temporary files as they come (one per collection), never all held at once while the crawl runs; past the
- * dataset size limit (MAX_DATASET_BYTES, what the service reads at most) the snapshot stops with a sentence.
+ * dataset size limit (`maxBytes`, what the service reads at most) the snapshot stops with a sentence.
  */
 export async function takeSnapshot(
   options: SnapshotOptions,
 ): Promise<{ dataset: Dataset; summary: CrawlSummary }> {
+  const maxBytes = options.maxBytes ?? MAX_DATASET_BYTES
   const folder = await mkdtemp(join(tmpdir(), 'catalogue-snapshot-'))
   try {
     const parts = await Promise.all(
@@ -55,9 +59,9 @@ export async function takeSnapshot(
             text += `${part.records++ === 0 ? '' : ','}${JSON.stringify(datasetRecordOf(collection, record))}`
           }
           bytes += Buffer.byteLength(text)
-          if (bytes > MAX_DATASET_BYTES) {
+          if (bytes > maxBytes) {
             throw new SnapshotError(
-              `The catalogue is larger than a dataset file may be (${MAX_DATASET_BYTES / 1024 / 1024} MB); nothing was written.`,
+              `The catalogue is larger than a dataset file may be (${maxBytes / 1024 / 1024} MB, ${DATA_MAX_MB_VARIABLE}); nothing was written.`,
             )
           }
           await part.file.write(text)
@@ -81,7 +85,7 @@ export async function takeSnapshot(
       await out.close()
     }
     try {
-      return { dataset: loadDataset(whole), summary }
+      return { dataset: loadDataset(whole, maxBytes), summary }
     } catch (error) {
       if (!(error instanceof DatasetError)) throw error
       const detail = error.message.replace(/^Dataset \S+?(: | )/, '')

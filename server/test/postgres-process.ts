@@ -11,7 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from './redis-process'
+import { freePort } from './redis-process.ts'
 
 /*
  * A PostgreSQL cluster of the tests' own (as the Redis tests start redis-server): initdb and pg_ctl in a

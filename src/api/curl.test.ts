@@ -11,7 +11,8 @@ function argumentsOf(command: string, env: Record<string, string> = {}): string[
     .split('\n')
 }
 
-describe('curlCommand', () => {
+// Each case runs bash, which can take seconds on a busy machine.
+describe('curlCommand', { timeout: 30_000 }, () => {
   it('reads the key from $CATALOGUE_API_KEY unless one is given', () => {
     const command = curlCommand('https://x.example/v1/locations?name=a%20b')
     expect(command).toContain('$CATALOGUE_API_KEY')
@@ -32,7 +33,7 @@ describe('curlCommand', () => {
   })
 })
 
-describe('absoluteUrl', () => {
+describe('absoluteUrl', { timeout: 30_000 }, () => {
   it("uses the service's base, or this page's origin when the base is empty", () => {
     expect(absoluteUrl('https://svc.example/', '/v1/episodes', 'http://app')).toBe(
       'https://svc.example/v1/episodes',

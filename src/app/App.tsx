@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { ConnectionContext, type ConnectionStore } from '../api/connection-in-use'
 import { HeaderSearchContext } from '../components/layout/header-search'
+import { PageShownContext } from '../components/layout/page-shown'
 import type { createAppRouter } from './router'
 import { SearchLauncher } from './search/SearchLauncher'
 
@@ -11,7 +12,10 @@ type Props = {
   queryClient: QueryClient
   connections: ConnectionStore
   router: ReturnType<typeof createAppRouter>
-  /** Called once the app is on the page (for a hydrated first view: once the HTML has become the app). */
+  /**
+   * Called once the page in `main` is on the page (for a hydrated first view: once that page, not only the
+   * header, has become the app: `PageShown`).
+   */
   onMounted?: () => void
 }
 
@@ -36,18 +40,9 @@ export function AppProviders({
 export function App({ queryClient, connections, router, onMounted }: Props) {
   return (
     <AppProviders queryClient={queryClient} connections={connections}>
-      <Mounted onMounted={onMounted}>
+      <PageShownContext value={onMounted ?? null}>
         <RouterProvider router={router} />
-      </Mounted>
+      </PageShownContext>
     </AppProviders>
   )
-}
-
-/**
- * Calls `onMounted` once its child is on the page. A wrapper, not a sibling: a sibling would change the ids
- * `useId` gives every component of the page, and a hydrated page's ids must be the service's.
- */
-function Mounted({ onMounted, children }: { onMounted: (() => void) | undefined; children: ReactNode }) {
-  useEffect(() => onMounted?.(), [onMounted])
-  return children
 }

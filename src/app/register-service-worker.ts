@@ -1,4 +1,3 @@
-import { EXPLORER_CONFIG_PATH } from '../catalogue'
 import { whenPageSettled } from '../lib/page-idle'
 
 /**
@@ -12,11 +11,6 @@ export function registerServiceWorker() {
     serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // Without the worker the app works as before, only not offline.
     })
+  // The run-time config read at start-up is already in the worker's cache (connection/explorer-config.ts).
   whenPageSettled(() => void register())
-  // The first visit read the run-time config before the worker was there: read it once more through the
-  // worker, which keeps a copy for a visit while the service is down (demo mode keeps its last config).
-  const keepConfig = () =>
-    void fetch(EXPLORER_CONFIG_PATH, { headers: { Accept: 'application/json' } }).catch(() => {})
-  if (serviceWorker.controller) return
-  serviceWorker.addEventListener('controllerchange', keepConfig, { once: true })
 }

@@ -143,7 +143,11 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             },
             {
               path: 'characters',
-              loader: characterPagesLoader({ connections: deps.connections, page: charactersPage }),
+              loader: characterPagesLoader({
+                connections: deps.connections,
+                page: charactersPage,
+                list: true,
+              }),
               lazy: charactersPage.lazy,
             },
             {

@@ -72,7 +72,7 @@ afterEach(cleanup)
 /** The service answers in its own process; on a busy machine an answer can take a few seconds. */
 const WAIT = { timeout: 10_000 }
 
-describe('the list page of a third collection', () => {
+describe('the list page of a third collection', { timeout: 30_000 }, () => {
   it('lists, filters and opens its records from its definition alone', async () => {
     const router = renderAt('/artifacts')
     expect(screen.getByRole('heading', { level: 1, name: 'Artifacts' })).toBeTruthy()

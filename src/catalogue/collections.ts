@@ -1,9 +1,9 @@
 import type { AnyCollection, DatasetOf } from './collection'
-import { episodes } from './collections/episodes'
-import { locations } from './collections/locations'
+import { episodes } from './collections/episodes.ts'
+import { locations } from './collections/locations.ts'
 
-export * from './collections/episodes'
-export * from './collections/locations'
+export * from './collections/episodes.ts'
+export * from './collections/locations.ts'
 
 /**
  * The catalogue's collections, in navigation order: the one list the service and the explorer derive their

@@ -10,7 +10,7 @@ import {
   type FilterShorthands,
   type Info,
   type RecordField,
-} from './collection'
+} from './collection.ts'
 
 const InfoSchema: z.ZodMiniType<Info> = z.object({
   count: z.int().check(z.nonnegative()),

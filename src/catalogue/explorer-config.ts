@@ -5,6 +5,8 @@ import { z } from 'zod/mini'
  * otherwise nothing (the user enters a key). The key is never built into the bundle.
  */
 export const EXPLORER_CONFIG_PATH = '/explorer-config.json'
+/** The Cache Storage cache in which the app shell's service worker keeps the run-time config. */
+export const EXPLORER_CONFIG_CACHE = 'explorer-config'
 
 export const ExplorerConfigSchema = z.object({
   demoKey: z.nullable(z.string()),

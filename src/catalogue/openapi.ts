@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 document of the catalogue API, generated from the contract's zod schemas (never written by
 // hand). No Node imports: the explorer can render the same document.
 import { z } from 'zod/mini'
-import { API_PREFIX } from './collection'
-import { type CatalogueCollection, COLLECTIONS } from './collections'
-import { MAX_FILTER_LENGTH } from './filters'
-import { MAX_IDS } from './ids'
-import { ErrorBodySchema } from './records'
+import { API_PREFIX } from './collection.ts'
+import { type CatalogueCollection, COLLECTIONS } from './collections.ts'
+import { MAX_FILTER_LENGTH } from './filters.ts'
+import { MAX_IDS } from './ids.ts'
+import { ErrorBodySchema } from './records.ts'
 
 export const OPENAPI_PATH = '/openapi.json'
 

@@ -8,10 +8,15 @@ type ViewedList = Parameters<typeof writeDataViewUrl>[1] & { appPath: string }
  * (`/locations?type__exact=Planet`; an empty value is a value too: `type__exact=`).
  */
 export function exactValuePath(list: ViewedList, facet: string, value: string): string {
+  return exactValuesPath(list, facet, [value])
+}
+
+/** The address of a list narrowed to the records with any of these values of a facet (`?season__exact=S01&…`). */
+export function exactValuesPath(list: ViewedList, facet: string, values: readonly string[]): string {
   if (!list.facets.some((declared) => declared.name === facet)) {
     throw new Error(`${list.appPath} has no facet named ${facet}`)
   }
-  const params = writeDataViewUrl({ ...EMPTY_DATA_VIEW, facets: { [facet]: [value] } }, list)
+  const params = writeDataViewUrl({ ...EMPTY_DATA_VIEW, facets: { [facet]: [...values] } }, list)
   return `${list.appPath}?${params}`
 }
 

@@ -1,10 +1,11 @@
+import { useEffect, useRef } from 'react'
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
 import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
 import './index-status.css'
-import type { ExportedList, ExportedView } from '../protocol/worker-api'
+import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
 
 /**
  * "Export CSV" and "Export JSON" of the whole filtered list (or the view: its records, order and columns), with
@@ -23,9 +24,26 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
   const done = progress
     ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
     : 'Starting'
+  // The pressed button gives way to Cancel while the file is made, and takes focus back once it is done
+  // (or cancelled), when focus was on the one or the other: never lost to the page.
+  const box = useRef<HTMLDivElement>(null)
+  const pressed = useRef<ExportFormat | null>(null)
+  useEffect(() => {
+    const format = pressed.current
+    const focused = document.activeElement
+    const hadFocus = focused === null || focused === document.body || box.current?.contains(focused) === true
+    if (!format || !hadFocus) return
+    const target = running ? 'cancel' : format
+    box.current?.querySelector<HTMLButtonElement>(`[data-export="${target}"]`)?.focus()
+    if (!running) pressed.current = null
+  }, [running])
+  const begin = (format: ExportFormat) => {
+    pressed.current = format
+    void start(format)
+  }
 
   return (
-    <div className="export-buttons">
+    <div className="export-buttons" ref={box}>
       {running ? (
         <>
           <span>Exporting {running.toUpperCase()}:</span>
@@ -38,16 +56,26 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
           <span className="export-count" aria-hidden="true">
             {done}
           </span>
-          <button type="button" className="button button-secondary" onClick={cancel}>
+          <button type="button" className="button button-secondary" data-export="cancel" onClick={cancel}>
             Cancel export
           </button>
         </>
       ) : (
         <>
-          <button type="button" className="button button-secondary" onClick={() => void start('csv')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            data-export="csv"
+            onClick={() => begin('csv')}
+          >
             Export CSV
           </button>
-          <button type="button" className="button button-secondary" onClick={() => void start('json')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            data-export="json"
+            onClick={() => begin('json')}
+          >
             Export JSON
           </button>
         </>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { CrawlProgress } from '../../crawler'
 import type { CollectionStatus, IndexStatus } from '../protocol/worker-api'
-import { describeIndexState } from './describe'
+import { completesByItself, describeIndexState, describeProgress } from './describe'
 
 const list = (collection: string, fields: Partial<CollectionStatus>): CollectionStatus => ({
   collection,
@@ -9,6 +10,7 @@ const list = (collection: string, fields: Partial<CollectionStatus>): Collection
   pagesDone: 0,
   records: 0,
   complete: false,
+  wanted: false,
   ...fields,
 })
 const status = (collections: CollectionStatus[]): IndexStatus => ({
@@ -69,5 +71,45 @@ describe('the index status in words', () => {
       text: 'Catalogue index: 126 locations and 51 episodes',
       action: 'Refresh',
     })
+  })
+})
+
+describe('the progress of a build in words', () => {
+  const progress: CrawlProgress = {
+    pagesDone: 0,
+    pagesTotal: null,
+    records: 0,
+    requests: 0,
+    retries: 0,
+    requestsPerSecond: 0,
+    secondsLeft: null,
+    pause: null,
+  }
+  it('writes every number the same way: "412 of 6,000 pages, 8,240 records"', () => {
+    expect(describeProgress({ ...progress, pagesDone: 412, pagesTotal: 6000, records: 8240 })).toBe(
+      '412 of 6,000 pages, 8,240 records',
+    )
+    expect(describeProgress({ ...progress, pagesDone: 1250, records: 25_000, secondsLeft: 90 })).toBe(
+      '1,250 pages, 25,000 records, about 2 min left',
+    )
+  })
+})
+
+describe('whether the index completes without being asked', () => {
+  const large = { count: 100_000, pages: 5000 }
+  it('does when complete, being built, or small enough to build itself', () => {
+    expect(completesByItself(status([list('locations', {}), list('episodes', {})]))).toBe(true)
+    expect(completesByItself({ ...status([list('locations', large)]), building: true })).toBe(true)
+  })
+
+  it('does not when a large catalogue was only sized, or its build was cancelled', () => {
+    expect(completesByItself(status([list('locations', large)]))).toBe(false)
+    const cancelled = list('locations', { ...large, pagesDone: 400, records: 8000 })
+    expect(completesByItself(status([cancelled]))).toBe(false)
+  })
+
+  it('does when a build the user started was cut short by a reload: it carries on', () => {
+    const cut = list('locations', { ...large, pagesDone: 400, records: 8000, wanted: true })
+    expect(completesByItself(status([cut]))).toBe(true)
   })
 })

@@ -22,12 +22,7 @@ export type IndexAction = 'Build the index' | 'Resume indexing' | 'Refresh'
 export function describeIndexState(status: IndexStatus): { text: string; action: IndexAction } {
   if (status.complete)
     return { text: `Catalogue index: ${describeCounts(status.collections)}`, action: 'Refresh' }
-  // What a first visit leaves of a large catalogue (a list found too large before any of its pages was kept)
-  // is not a build that was started.
-  const probed = status.collections.some(
-    (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0,
-  )
-  const started = !probed && status.collections.some((list) => !list.complete && list.pagesDone > 0)
+  const { started } = buildStage(status)
   if (started) {
     const totals = status.collections.map((list) => list.count)
     const of = totals.every((count) => count !== null)
@@ -47,6 +42,30 @@ export function describeIndexState(status: IndexStatus): { text: string; action:
     text: `Catalogue index: not built${sizes.length > 0 ? ` (${joinWithAnd(sizes)})` : ''}`,
     action: 'Build the index',
   }
+}
+
+/**
+ * How far an incomplete index got: `probed`, a first visit found a list too large to build without being
+ * asked (sized, not a build that was started); `started`, a build was started and stopped.
+ */
+function buildStage(status: IndexStatus): { probed: boolean; started: boolean } {
+  const probed = status.collections.some(
+    (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0,
+  )
+  const started = !probed && status.collections.some((list) => !list.complete && list.pagesDone > 0)
+  return { probed, started }
+}
+
+/**
+ * Whether the index becomes complete without the user asking: it is complete or being built; a small catalogue
+ * builds itself; a build the user started and a reload cut short carries on. Not so a large catalogue that
+ * was only sized, nor a build the user cancelled: those wait for Build the index or Resume indexing.
+ */
+export function completesByItself(status: IndexStatus): boolean {
+  if (status.complete || status.building) return true
+  if (status.collections.some((list) => list.wanted === true && !list.complete)) return true
+  const { probed, started } = buildStage(status)
+  return !probed && !started
 }
 
 /** "126 locations and 51 episodes": the records the index holds, per list. */
@@ -75,10 +94,11 @@ export function describeAge(time: number, now: number): string {
 
 /** "12 of 40 pages, 240 records, about 8 s left". */
 export function describeProgress(progress: CrawlProgress): string {
+  const count = (value: number) => value.toLocaleString('en')
   const pages =
     progress.pagesTotal === null
-      ? `${progress.pagesDone} pages`
-      : `${progress.pagesDone} of ${progress.pagesTotal} pages`
+      ? `${count(progress.pagesDone)} pages`
+      : `${count(progress.pagesDone)} of ${count(progress.pagesTotal)} pages`
   const records = `${progress.records.toLocaleString('en')} records`
   const left = progress.secondsLeft === null ? '' : `, about ${describeSeconds(progress.secondsLeft)} left`
   return `${pages}, ${records}${left}`

@@ -19,8 +19,8 @@ export function offlineReady(): Promise<boolean> {
         serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
       )
     }
-    // Through the worker, which keeps a copy (network first) for a visit while the service is down; it
-    // stores the copy after answering, so the cache is looked at again a little later.
+    // The page kept the config it read at start-up in the worker's cache; asked again, through the worker,
+    // only when that copy is missing (it stores the copy after answering, so the cache is looked at again).
     for (let attempt = 0; attempt < CONFIG_ATTEMPTS; attempt++) {
       if ((await caches.match(EXPLORER_CONFIG_PATH)) !== undefined) return true
       await fetch(EXPLORER_CONFIG_PATH, { headers: { Accept: 'application/json' } }).catch(() => undefined)

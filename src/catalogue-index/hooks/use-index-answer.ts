@@ -25,6 +25,8 @@ export interface IndexQuestion<T> {
   urgent?: boolean
   /** How many times a failure is asked again by itself (an incomplete index never is). */
   retries?: number
+  /** A first answer that a better one follows (the names, while the search index loads): asked again. */
+  followed?: (answer: T) => boolean
 }
 
 /** What the index answers a page, with the index's state: to say what it needs, and to build it. */
@@ -44,6 +46,9 @@ export interface IndexAnswer<T> extends Pick<IndexState, 'status' | 'progress' |
   /** Asks the worker again. */
   retry(): void
 }
+
+/** How often a first answer that a better one follows is asked again. */
+const FOLLOW_MS = 500
 
 class IndexIncomplete extends Error {
   constructor() {
@@ -66,6 +71,7 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     keepPrevious = false,
     autoIndex = false,
     retries = 0,
+    followed,
     urgent = true,
   } = question
   const { connection } = useConnection()
@@ -88,6 +94,8 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: (count, error) => !(error instanceof IndexIncomplete) && count < retries,
+    refetchInterval: (asked) =>
+      asked.state.data !== undefined && followed?.(asked.state.data) ? FOLLOW_MS : false,
   })
   const incomplete = query.error instanceof IndexIncomplete
   return {

@@ -8,7 +8,8 @@ export type SearchListAnswer = IndexAnswer<SearchListPage>
 
 /**
  * One page of all the results of a search (its collections chosen, its sort), answered by the index worker
- * once the index of the connection in use is complete; asked again when the index changes.
+ * once the index of the connection in use is complete; asked again when the index changes, and while the
+ * answer is the names alone (the search index loading) until the whole search answers.
  */
 export function useSearchList(request: SearchListRequest): SearchListAnswer {
   return useIndexAnswer({
@@ -16,5 +17,6 @@ export function useSearchList(request: SearchListRequest): SearchListAnswer {
     ask: (connection) => indexWorker().searchList(connection, request),
     enabled: request.query.trim() !== '',
     keepPrevious: true,
+    followed: (page) => page.partial === true,
   })
 }

@@ -40,4 +40,9 @@ export interface SearchListPage {
   facets: FacetCounts[]
   /** The page answered: the last one when the request asked for a page beyond it. */
   page: number
+  /**
+   * The names that match, answered while the search index loads (as the palette's first answer): the whole
+   * search (types, dimensions, typos, characters) follows and may find more.
+   */
+  partial?: true
 }

@@ -27,6 +27,11 @@ export interface CollectionStatus {
   records: number
   /** Every page of the collection is stored. */
   complete: boolean
+  /**
+   * The user asked for a build that has not finished and was not cancelled (a reload or a closed tab cut it
+   * short): the next page load carries it on. Absent in an index stored before it was kept.
+   */
+  wanted?: boolean
 }
 
 export interface IndexStatus {

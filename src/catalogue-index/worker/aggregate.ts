@@ -5,7 +5,7 @@ import {
   parseAirDate,
   seasonCode,
 } from '../../catalogue'
-import { exactValuePath, rangePath } from '../../lib/view-link'
+import { exactValuePath, exactValuesPath, rangePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 
 export const NO_VALUE = '(none)'
@@ -15,9 +15,21 @@ export const UNKNOWN_DATE = 'Unknown date'
 type EpisodeLike = { episode: string; air_date: string; characters: readonly string[] }
 type LocationLike = { type: string; dimension: string; residents: readonly string[] }
 
+/** A chart of a long axis (seasons, years) shows at most this many bars: longer runs go in spans. */
+export const MOST_BARS = 20
+/** Span lengths, smallest first: the first that keeps a run within MOST_BARS bars is taken. */
+const SPANS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+
+/** How many of a run's steps go in one bar, so that `first` to `last` makes at most MOST_BARS bars. */
+function spanFor(first: number, last: number): number {
+  const fits = (span: number) => Math.floor(last / span) - Math.floor(first / span) + 1 <= MOST_BARS
+  return SPANS.find(fits) ?? Math.ceil((last - first + 1) / MOST_BARS)
+}
+
 /**
  * Episodes per season (`S01E02` is season 1, as the season facet reads it), in season order, then those whose
- * code names no season ("(none)"); each bar opens the episodes of exactly that season.
+ * code names no season ("(none)"); each bar opens the episodes of exactly that season. More than MOST_BARS
+ * seasons go in spans of whole seasons ("S01–S05", each opening exactly those seasons' episodes).
  */
 export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
   const counts = new Map<string, number>()
@@ -25,19 +37,46 @@ export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
     const season = seasonCode(episode)
     counts.set(season, (counts.get(season) ?? 0) + 1)
   }
-  const order = (code: string) => (code === '' ? Number.POSITIVE_INFINITY : Number(code.slice(1)))
-  return [...counts]
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([season, value]) => ({
-      label: season === '' ? NO_VALUE : season,
-      value,
-      href: exactValuePath(EPISODES, 'season', season),
-    }))
+  const none = counts.get('')
+  counts.delete('')
+  const seasons = [...counts.keys()].map((code) => Number(code.slice(1))).sort((a, b) => a - b)
+  const bars: Bar[] = []
+  if (seasons.length > MOST_BARS) {
+    // Spans of whole numbers of seasons from 1 (S01–S05, S06–S10), as a reader counts them.
+    const span = spanFor((seasons[0] as number) - 1, (seasons.at(-1) as number) - 1)
+    const spans = new Map<number, number[]>()
+    for (const season of seasons) {
+      const start = Math.floor((season - 1) / span) * span + 1
+      spans.set(start, [...(spans.get(start) ?? []), season])
+    }
+    for (const [start, members] of spans) {
+      const codes = members.map(seasonLabel)
+      const end = Math.min(start + span - 1, seasons.at(-1) as number)
+      bars.push({
+        label: `${seasonLabel(start)}–${seasonLabel(end)}`,
+        value: codes.reduce((total, code) => total + (counts.get(code) ?? 0), 0),
+        href: exactValuesPath(EPISODES, 'season', codes),
+      })
+    }
+  } else {
+    for (const season of seasons) {
+      const code = seasonLabel(season)
+      bars.push({ label: code, value: counts.get(code) ?? 0, href: exactValuePath(EPISODES, 'season', code) })
+    }
+  }
+  if (none !== undefined)
+    bars.push({ label: NO_VALUE, value: none, href: exactValuePath(EPISODES, 'season', '') })
+  return bars
 }
+
+/** `S05`, as the season facet writes a season. */
+const seasonLabel = (season: number) => `S${String(season).padStart(2, '0')}`
 
 /**
  * Episodes per year of their air date (UTC), every year from the first to the last (none: 0), each year with
- * episodes opening the list of those that aired in it; unreadable dates last, opening nothing.
+ * episodes opening the list of those that aired in it; unreadable dates last, opening nothing. More than
+ * MOST_BARS years go in spans of whole years aligned on the span ("1975–1979"), each opening the episodes
+ * aired in it.
  */
 export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const counts = new Map<number, number>()
@@ -50,10 +89,15 @@ export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
   const years = [...counts.keys()]
   const bars: Bar[] = []
   if (years.length > 0) {
-    for (let year = Math.min(...years); year <= Math.max(...years); year += 1) {
-      const value = counts.get(year) ?? 0
-      const href = rangePath(EPISODES, 'air_date', String(year), String(year))
-      bars.push(value > 0 ? { label: String(year), value, href } : { label: String(year), value })
+    const [first, last] = [Math.min(...years), Math.max(...years)]
+    const span = spanFor(first, last)
+    for (let start = Math.floor(first / span) * span; start <= last; start += span) {
+      const end = start + span - 1
+      let value = 0
+      for (let year = start; year <= end; year++) value += counts.get(year) ?? 0
+      const label = span === 1 ? String(start) : `${start}–${end}`
+      const href = rangePath(EPISODES, 'air_date', String(start), String(end))
+      bars.push(value > 0 ? { label, value, href } : { label, value })
     }
   }
   if (unknown > 0) bars.push({ label: UNKNOWN_DATE, value: unknown })
@@ -99,16 +143,36 @@ export const locationsByDimension = (locations: readonly LocationLike[]) =>
     (value) => exactValuePath(LOCATIONS, 'dimension', value),
   )
 
-/** Ranges of a count: `[low, high]`, high null for "and more". */
-export const COUNT_BINS: readonly (readonly [number, number | null])[] = [
+/** Ranges of a count, `[low, high]`: the first seven always, the others as far as the counts reach. */
+const COUNT_STEPS: readonly (readonly [number, number])[] = [
   [0, 0],
   [1, 1],
   [2, 2],
   [3, 5],
   [6, 10],
   [11, 20],
-  [21, null],
+  [21, 50],
+  [51, 100],
+  [101, 200],
+  [201, 500],
+  [501, 1000],
+  [1001, 2000],
+  [2001, 5000],
+  [5001, 10_000],
 ]
+const FIRST_BINS = 7
+
+/**
+ * The bins of a count up to `max`, the last one open ("21 or more"): at least up to 21, further as the largest
+ * count needs (on a long-running catalogue a character appears in hundreds of episodes).
+ */
+export function countBins(max: number): (readonly [number, number | null])[] {
+  const reached = COUNT_STEPS.findIndex(([low, high]) => low <= max && max <= high)
+  const last = Math.max(FIRST_BINS - 1, reached === -1 ? COUNT_STEPS.length - 1 : reached)
+  return COUNT_STEPS.slice(0, last + 1).map(
+    ([low, high], index) => [low, index === last ? null : high] as const,
+  )
+}
 
 export function binLabel([low, high]: readonly [number, number | null]): string {
   if (high === null) return `${low} or more`
@@ -116,7 +180,11 @@ export function binLabel([low, high]: readonly [number, number | null]): string 
 }
 
 /** How many numbers fall into each bin. */
-export function distribution(counts: readonly number[], bins = COUNT_BINS): Bar[] {
+export function distribution(
+  counts: readonly number[],
+  // One at a time, not Math.max(...counts): spread arguments overflow the stack past some 100,000 of them.
+  bins = countBins(counts.reduce((most, count) => Math.max(most, count), 0)),
+): Bar[] {
   return bins.map((bin) => ({
     label: binLabel(bin),
     value: counts.filter((count) => count >= bin[0] && (bin[1] === null || count <= bin[1])).length,
@@ -128,16 +196,24 @@ export const residentsPerLocation = (locations: readonly LocationLike[]) =>
   distribution(locations.map((location) => new Set(location.residents).size))
 
 /**
- * Characters (each one that appears in some episode, by the id its address names, as the characters list reads
- * them) by the number of episodes they appear in.
+ * Characters by the number of episodes they appear in: every character the catalogue names (by the id its
+ * address names, as the characters list reads them), those that only a location names at 0, so that the bars
+ * add up to the characters list's count.
  */
-export function charactersByEpisodeCount(episodes: readonly EpisodeLike[]): Bar[] {
+export function charactersByEpisodeCount(
+  episodes: readonly EpisodeLike[],
+  locations: readonly LocationLike[] = [],
+): Bar[] {
   const appearances = new Map<number, number>()
   for (const episode of episodes) {
     const ids = new Set(episode.characters.map(characterIdFromUrl))
     for (const id of ids) if (id !== null) appearances.set(id, (appearances.get(id) ?? 0) + 1)
   }
-  return distribution([...appearances.values()], COUNT_BINS.slice(1))
+  for (const location of locations) {
+    for (const id of location.residents.map(characterIdFromUrl))
+      if (id !== null && !appearances.has(id)) appearances.set(id, 0)
+  }
+  return distribution([...appearances.values()])
 }
 
 export function computeInsights(
@@ -150,6 +226,6 @@ export function computeInsights(
     types: locationsByType(locations),
     dimensions: locationsByDimension(locations),
     residents: residentsPerLocation(locations),
-    characters: charactersByEpisodeCount(episodes),
+    characters: charactersByEpisodeCount(episodes, locations),
   }
 }

@@ -285,6 +285,15 @@ export function answerViewPositions(
   return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
 }
 
+/** The positions of every record of a view, in its order (what an export of the view writes). */
+export function viewPositions(
+  collection: ViewedCollection,
+  view: ListView,
+  prepared: PreparedList,
+): number[] {
+  return evaluateView(collection, view, prepared).ordered
+}
+
 /** Every record of a view, in its order (what an export of the view writes). */
 export function viewRecords<R extends ApiRecord>(
   collection: ViewedCollection,

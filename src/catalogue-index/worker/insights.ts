@@ -26,7 +26,8 @@ export const counted = perVersion<InsightsAnswer, InsightsAnswer>(
       elapsedMs: performance.now() - started,
     }
   },
-  { kind: 'insights', format: 1, save: (answer) => answer, restore: (answer) => answer },
+  // 2: long axes in spans, characters named only by locations counted at 0.
+  { kind: 'insights', format: 2, save: (answer) => answer, restore: (answer) => answer },
 )
 
 /** The insights of a complete index, counted in the worker; null while the index is incomplete. */

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyCollection, type ApiRecord, COLLECTIONS, type DatasetRecord } from '../../catalogue'
 import type { CharacterRequest } from '../protocol/characters'
+import type { ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
 
 /*
@@ -169,6 +170,21 @@ describe('a search while the search index loads', () => {
     expect(whole?.groups[0]?.hits[0]?.name).toBe('Zürich Nine')
   })
 
+  it('gives all the results of a search (/search) from the names too, then the whole search', async () => {
+    await storeCatalogue(1000)
+    const { search } = await reload()
+    const request = { query: 'harbor', collections: [], sort: null, page: 1 }
+    const first = await search.searchListOf(connection, request)
+    expect(first?.partial).toBe(true)
+    expect(first?.results.map((row) => row.name)).toContain('Harbor Nine')
+    expect(first?.facets[0]?.values[0]).toMatchObject({ value: 'locations' })
+    // The search index was asked for meanwhile: once it is there, the list is the whole search's.
+    await search.searchIndex(connection, 'harbor', true)
+    const whole = await search.searchListOf(connection, request)
+    expect(whole?.partial).toBeUndefined()
+    expect(whole?.results.map((row) => row.name)).toContain('Harbor Nine')
+  })
+
   it('answers null, not an empty answer, while the index is incomplete', async () => {
     const { search } = await reload()
     expect(await search.searchIndex(connection, 'zurich')).toBeNull()
@@ -212,5 +228,29 @@ describe('the kept characters', () => {
     const read = await Promise.all(requests.map((request) => afterReload.characters(connection, request)))
     expect(read).toEqual(derived)
     expect(derived[1]).toMatchObject({ kind: 'one', answer: { id: character } })
+  })
+})
+
+describe('an export after a reload', () => {
+  it('reads only the records of the view it writes, in its order, as before the reload', async () => {
+    await storeCatalogue(1000)
+    const views: ListView[] = [
+      { filters: {}, facets: { type: ['Planet'] }, ranges: {}, sort: { field: 'name', descending: false } },
+      // A list with the service's filters only, as Export writes it without a view.
+      { filters: { name: 'a' }, facets: {}, ranges: {}, sort: null },
+    ]
+    const first = (await reload()).view
+    const before = await Promise.all(views.map((view) => first.viewRecordsOf(connection, 'locations', view)))
+    await kept('views')
+
+    const { view } = await reload()
+    const readWhole = vi.spyOn(IDBObjectStore.prototype, 'getAll')
+    const after = await Promise.all(views.map((one) => view.viewRecordsOf(connection, 'locations', one)))
+    expect(after).toEqual(before)
+    expect(after[0]?.length).toBeGreaterThan(0)
+    expect(after[1]?.length).toBeGreaterThan(0)
+    // Not every record of the list: the catalogue may hold a million.
+    expect(readWhole).not.toHaveBeenCalled()
+    readWhole.mockRestore()
   })
 })

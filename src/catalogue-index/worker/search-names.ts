@@ -36,8 +36,11 @@ export function nameList(records: ReadonlyMap<string, readonly ApiRecord[]>): Na
   }
 }
 
-/** The records whose names (or, for a code or season, detail lines) match `query`, grouped as the search does. */
-export function scanNames(list: NameList, query: string): SearchAnswer {
+/**
+ * The records whose names (or, for a code or season, detail lines) match `query`, grouped as the search does,
+ * `perGroup` of each group listed (the palette's few, or all of them for the list of every result).
+ */
+export function scanNames(list: NameList, query: string, perGroup = HITS_PER_GROUP): SearchAnswer {
   const parsed = parseQuery(query)
   const words = parsed.kind === 'text' ? foldTerm(parsed.text).split(' ').filter(Boolean) : []
   const codePrefix = parsed.kind === 'episode' ? parsed.code : parsed.kind === 'season' ? parsed.prefix : null
@@ -53,7 +56,7 @@ export function scanNames(list: NameList, query: string): SearchAnswer {
           : words.every((word) => (folded[position] ?? '').includes(word))
       if (!matches) continue
       group.total += 1
-      if (group.hits.length >= HITS_PER_GROUP) continue
+      if (group.hits.length >= perGroup) continue
       const id = ids[position] ?? 0
       group.hits.push({
         key: `${collection}/${id}`,

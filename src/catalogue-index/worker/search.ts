@@ -104,28 +104,51 @@ export async function searchIndex(
     const search = ready ?? (await currentSearch(connection))
     return search ? groupHits(hitsOf(search, query)) : null
   }
+  const found = await searchOrNames(connection)
+  if (!found) return null
+  return 'search' in found
+    ? groupHits(hitsOf(found.search, query))
+    : { ...scanNames(found.names, query), partial: true }
+}
+
+/**
+ * The search index when it is loaded; else the names to scan, while it loads (asked for here when it is not
+ * on its way yet): the names first, a small read, since the search index's read and load take seconds.
+ * Null while the index is incomplete.
+ */
+async function searchOrNames(
+  connection: IndexConnection,
+): Promise<{ search: CatalogueSearch } | { names: NameList } | null> {
   const entry = await entryOf(connection)
-  // The names first, a small read: the search index's read and load (seconds) come after their answer.
   const names = await namesOf(connection)
   if (!names) {
     entry.current = false
     return null
   }
-  if (entry.search) return groupHits(hitsOf(entry.search, query))
+  if (entry.search) return { search: entry.search }
   if (!entry.loading) {
     entry.loading = true
     void currentSearch(connection).finally(() => {
       entry.loading = false
     })
   }
-  return { ...scanNames(names.value, query), partial: true }
+  return { names: names.value }
 }
 
-/** A page of all the results of a search, from the complete index, or null while the index is incomplete. */
+/**
+ * A page of all the results of a search, from the complete index, or null while the index is incomplete.
+ * While the search index loads, the names that match (`partial`), as the palette answers first.
+ */
 export async function searchListOf(
   connection: IndexConnection,
   request: SearchListRequest,
 ): Promise<SearchListPage | null> {
-  const search = await currentSearch(connection)
-  return search ? searchListPage(hitsOf(search, request.query), request, groupTitle) : null
+  const ready = isLatest(connection)
+  const found = ready ? { search: ready } : await searchOrNames(connection)
+  if (!found) return null
+  if ('search' in found) return searchListPage(hitsOf(found.search, request.query), request, groupTitle)
+  const hits = scanNames(found.names, request.query, Number.POSITIVE_INFINITY).groups.flatMap(
+    (group) => group.hits,
+  )
+  return { ...searchListPage(hits, request, groupTitle), partial: true }
 }

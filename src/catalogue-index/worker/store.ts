@@ -68,7 +68,16 @@ export function deleteIndex(name: string): Promise<void> {
 }
 
 export function emptyMeta(collection: string): CollectionMeta {
-  return { collection, count: null, pages: null, pagesDone: 0, records: 0, complete: false, updatedAt: null }
+  return {
+    collection,
+    count: null,
+    pages: null,
+    pagesDone: 0,
+    records: 0,
+    complete: false,
+    wanted: false,
+    updatedAt: null,
+  }
 }
 
 export async function readMeta(db: IndexDb, collection: string): Promise<CollectionMeta> {

@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../catalogue'
 import type { DataViewPage, ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
-import { collectionNamed, completeCatalogue, existingDatabase, perVersion } from './data'
+import { collectionNamed, existingDatabase, perVersion } from './data'
 import {
   answerView,
   answerViewPositions,
@@ -9,6 +9,7 @@ import {
   prepareList,
   type SavedPreparation,
   savedCovers,
+  viewPositions,
   viewRecords,
 } from './data-view'
 import { readById } from './store'
@@ -73,7 +74,11 @@ export async function viewOf(
   return { ...answer, results: ids.flatMap((id) => byId.get(id) ?? []) }
 }
 
-/** Every record of a view in its order, from the complete index; null while it is incomplete. */
+/**
+ * Every record of a view in its order (a list with only the service's filters is a view too), from the
+ * complete index; null while it is incomplete. From a kept preparation (after a reload) only the view's records
+ * are read, by id, never the whole list: the first export after a reload is as quick as the next.
+ */
 export async function viewRecordsOf(
   connection: IndexConnection,
   collection: string,
@@ -82,7 +87,12 @@ export async function viewRecordsOf(
   const definition = collectionNamed(collection)
   const list = (await prepared(connection))?.value.get(collection)
   if (!definition || !list) return null
-  // From a kept preparation, the records are read now (an export writes them all).
-  const records = list.records ?? (await completeCatalogue(connection))?.records.get(collection)
-  return records ? viewRecords(definition, records, view, list.prepared) : null
+  if (list.records) return viewRecords(definition, list.records, view, list.prepared)
+  const found = await existingDatabase(connection)
+  if (!found) return null
+  const ids = viewPositions(definition, view, list.prepared).map(
+    (position) => list.prepared.ids[position] ?? 0,
+  )
+  const byId = new Map((await readById(found.db, collection, ids)).map((record) => [record.id, record]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }

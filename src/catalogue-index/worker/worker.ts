@@ -34,7 +34,7 @@ import {
 } from './data'
 import { deriveAll } from './derive-all'
 import { insightsOf } from './insights'
-import { filterRecords, listPageOf } from './query'
+import { listPageOf } from './query'
 import { searchIndex, searchListOf } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { throttleLatest } from './throttle-latest'
@@ -65,15 +65,25 @@ async function runBuild(
   connection: IndexConnection,
   name: string,
   db: IndexDb,
-  mode: BuildMode,
+  asked: BuildMode,
   signal: AbortSignal,
 ): Promise<BuildOutcome> {
+  let mode = asked
   const refresh = mode === 'refresh'
   const metas = new Map(
     await Promise.all(collectionNames.map(async (c) => [c, await readMeta(db, c)] as const)),
   )
   const todo = collectionNames.filter((collection) => refresh || !metas.get(collection)?.complete)
   if (todo.length === 0) return { outcome: 'done', records: 0, elapsedMs: 0 }
+  // A build the user asked for, cut short by a reload: a page load's automatic build carries it on.
+  if (mode === 'auto' && todo.some((collection) => metas.get(collection)?.wanted)) mode = 'build'
+  if (mode === 'build') {
+    for (const collection of todo) {
+      const meta = { ...(metas.get(collection) ?? emptyMeta(collection)), wanted: true }
+      metas.set(collection, meta)
+      await writeMeta(db, meta)
+    }
+  }
   if (mode === 'auto') {
     const known = Math.max(0, ...todo.map((collection) => metas.get(collection)?.pages ?? 0))
     if (known > AUTO_INDEX_MAX_PAGES) return { outcome: 'tooLarge', pages: known }
@@ -141,6 +151,7 @@ async function runBuild(
       for (const record of page.results) seen.get(page.collection)?.add(record.id)
       if (last) {
         meta.complete = true
+        meta.wanted = false
         meta.pagesDone = pagesDone
         meta.updatedAt = Date.now()
         if (refresh) meta.records = seen.get(page.collection)?.size ?? records
@@ -163,6 +174,14 @@ async function runBuild(
     },
   }).finally(progress.cancel)
   return { outcome: 'done', records: summary.records, elapsedMs: summary.elapsedMs }
+}
+
+/** A build the user cancelled is no longer wanted: no page load carries it on by itself. */
+async function unwant(db: IndexDb): Promise<void> {
+  for (const collection of collectionNames) {
+    const meta = await readMeta(db, collection)
+    if (meta.wanted) await writeMeta(db, { ...meta, wanted: false })
+  }
 }
 
 const api: IndexWorkerApi = {
@@ -190,7 +209,11 @@ const api: IndexWorkerApi = {
         return outcome
       } catch (error) {
         if (error instanceof TooLarge) return { outcome: 'tooLarge', pages: error.pages }
-        if (controller.signal.aborted) return { outcome: 'cancelled' }
+        if (controller.signal.aborted) {
+          // Cancelled: the next page load leaves it at "Resume indexing" (a dropped index is gone anyway).
+          await unwant(db).catch(() => undefined)
+          return { outcome: 'cancelled' }
+        }
         if (isCrawlError(error) && error.kind === 'unauthorized') {
           await dropIndex(name)
           return { outcome: 'unauthorized' }
@@ -236,28 +259,24 @@ const api: IndexWorkerApi = {
     const controller = new AbortController()
     exporting = controller
     try {
-      const found = await existingDatabase(connection)
-      const indexed = found ? await completeRecords(found.db, found.name, collection) : null
-      const viewed =
-        exported && needsIndex(exported.view)
-          ? await viewRecordsOf(connection, collection, exported.view)
-          : undefined
-      if (viewed === null)
+      // A view, or the list with the service's filters: from the complete index (only its records are read),
+      // else read from the service.
+      const view = exported?.view ?? { filters, facets: {}, ranges: {}, sort: null }
+      const viewed = await viewRecordsOf(connection, collection, view)
+      if (viewed === null && needsIndex(view))
         return { failed: 'This view is answered by the catalogue index: build it to export the view.' }
       const fields = exported?.columns ?? undefined
       const records =
-        viewed !== undefined
+        viewed !== null
           ? viewed
-          : indexed !== null
-            ? filterRecords(definition, indexed, filters)
-            : await collectList<ApiRecord, string>({
-                baseUrl: baseOf(connection),
-                apiKey: connection.apiKey,
-                fetch: (input, init) => fetch(input, init),
-                list: { collection: definition, filters },
-                signal: controller.signal,
-                onProgress,
-              })
+          : await collectList<ApiRecord, string>({
+              baseUrl: baseOf(connection),
+              apiKey: connection.apiKey,
+              fetch: (input, init) => fetch(input, init),
+              list: { collection: definition, filters },
+              signal: controller.signal,
+              onProgress,
+            })
       return {
         text:
           format === 'csv'

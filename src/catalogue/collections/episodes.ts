@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
-import { parseAirDate } from '../air-date'
-import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
-import { defineCollection } from '../define-collection'
-import { EPISODE_CODE_PATTERN, normaliseEpisodeCode, seasonCode } from '../episode-code'
+import { parseAirDate } from '../air-date.ts'
+import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields.ts'
+import { defineCollection } from '../define-collection.ts'
+import { EPISODE_CODE_PATTERN, normaliseEpisodeCode, seasonCode } from '../episode-code.ts'
 
 export const EpisodeSchema = z.object({
   id: apiId,

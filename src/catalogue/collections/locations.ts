@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
-import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields'
-import { defineCollection } from '../define-collection'
+import { apiId, CHARACTER_IDS_RULE, characterIds, datasetCreated, datasetId } from '../dataset-fields.ts'
+import { defineCollection } from '../define-collection.ts'
 
 export const LocationSchema = z.object({
   id: apiId,

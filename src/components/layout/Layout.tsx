@@ -17,6 +17,7 @@ import { HeaderSearchContext } from './header-search'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 import { useScrollRestoration } from './use-scroll-restoration'
 import './layout.css'
+import { PageShown } from './page-shown'
 
 const SECTIONS = [
   ...COLLECTIONS.map((collection) => ({ to: collection.appPath, label: collection.labels.title })),
@@ -117,10 +118,14 @@ export function Layout({ children, loading = false, failure }: Props) {
       <main id="main" tabIndex={-1} className="site-main">
         <OfflineNotice />
         {failure !== undefined ? (
-          <PageFailure error={failure} />
+          <PageShown>
+            <PageFailure error={failure} />
+          </PageShown>
         ) : (
           <ErrorBoundary resetKey={pathname}>
-            <Suspense fallback={LOADING}>{page}</Suspense>
+            <Suspense fallback={LOADING}>
+              <PageShown>{page}</PageShown>
+            </Suspense>
           </ErrorBoundary>
         )}
       </main>

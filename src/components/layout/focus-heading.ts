@@ -6,6 +6,10 @@
  */
 let pending = false
 let keep = false
+/** Stops waiting for a link to come back (see focusLinkWhenThere). */
+let stopWaiting: (() => void) | null = null
+/** How long Back waits for the link it left by: the rows of a view the catalogue index answers come later. */
+const LINK_WAIT_MS = 5000
 
 /** The next route change leaves focus alone: the page that makes it puts focus where the user acted. */
 export function keepFocusOnNextNavigation(): void {
@@ -13,6 +17,7 @@ export function keepFocusOnNextNavigation(): void {
 }
 
 export function requestHeadingFocus(): void {
+  stopWaiting?.()
   if (keep) {
     keep = false
     pending = false
@@ -38,7 +43,40 @@ export function takePendingHeadingFocus(heading: HTMLElement | null): void {
 export function focusLink(href: string): boolean {
   const link = document.querySelector<HTMLElement>(`#main a[href="${CSS.escape(href)}"]`)
   if (!link) return false
+  stopWaiting?.()
   pending = false
   link.focus({ preventScroll: true })
   return true
+}
+
+/**
+ * Back and Forward: puts focus back on the link the user left the page by, once it is there (rows answered
+ * later, by the catalogue index, come a moment after the address); the page's h1 when it does not come within
+ * a few seconds. Anything the user does meanwhile, or the next route change, ends the wait.
+ */
+export function focusLinkWhenThere(href: string): void {
+  stopWaiting?.()
+  if (focusLink(href)) return
+  const main = document.getElementById('main')
+  if (!main) {
+    requestHeadingFocus()
+    return
+  }
+  const observer = new MutationObserver(() => {
+    if (focusLink(href)) stop()
+  })
+  const timer = setTimeout(() => {
+    stop()
+    requestHeadingFocus()
+  }, LINK_WAIT_MS)
+  const events = ['keydown', 'pointerdown'] as const
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+    for (const event of events) document.removeEventListener(event, stop, { capture: true })
+    if (stopWaiting === stop) stopWaiting = null
+  }
+  observer.observe(main, { childList: true, subtree: true })
+  for (const event of events) document.addEventListener(event, stop, { capture: true })
+  stopWaiting = stop
 }

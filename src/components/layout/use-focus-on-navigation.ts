@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigationType } from 'react-router-dom'
-import { focusLink, requestHeadingFocus } from './focus-heading'
+import { focusLinkWhenThere, requestHeadingFocus } from './focus-heading'
 
 /**
  * After a route change (a new path, not a new search while filtering), moves focus to the page's h1 so a
  * keyboard or screen reader user starts at the new content. Back and Forward (a POP) put focus back on the
- * link the user left that page by, when it is there again. Arriving keeps the browser's focus, so the skip
+ * link the user left that page by, once it is there again (rows the catalogue index answers come a moment
+ * later). Arriving keeps the browser's focus, so the skip
  * link stays the first stop, including when the address first opened redirects (`/` to `/locations`, a list
  * to the settings): a redirect before the user has pressed a key, a pointer or clicked is still the arrival.
  */
@@ -45,7 +46,7 @@ export function useFocusOnNavigation(): void {
     previous.current = pathname
     if (navigationType === 'REPLACE' && !interacted.current) return
     const left = navigationType === 'POP' ? linkLeft.current.get(key) : undefined
-    if (left && focusLink(left)) return
-    requestHeadingFocus()
+    if (left) focusLinkWhenThere(left)
+    else requestHeadingFocus()
   }, [key, pathname, navigationType])
 }

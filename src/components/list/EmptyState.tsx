@@ -1,7 +1,13 @@
-type Props = { plural: string; filtered: boolean; onClear: () => void }
+type Props = {
+  plural: string
+  filtered: boolean
+  onClear: () => void
+  /** Why nothing can match, when the view itself says so (a range whose start is after its end). */
+  reason?: string | null
+}
 
 /** No record matches: a way out, never an error. An empty catalogue says so instead. */
-export function EmptyState({ plural, filtered, onClear }: Props) {
+export function EmptyState({ plural, filtered, onClear, reason }: Props) {
   if (!filtered) {
     return (
       <div className="state state-empty">
@@ -14,8 +20,9 @@ export function EmptyState({ plural, filtered, onClear }: Props) {
     <div className="state state-empty">
       <h2>No {plural} match these filters</h2>
       <p>
-        Check the spelling, try a shorter part of a word, or clear the filters to see every one of the{' '}
-        {plural}.
+        {reason
+          ? `${reason} Change it, or clear the filters to see every one of the ${plural}.`
+          : `Check the spelling, try a shorter part of a word, or clear the filters to see every one of the ${plural}.`}
       </p>
       <button type="button" className="button" onClick={onClear}>
         Clear filters

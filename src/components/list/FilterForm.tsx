@@ -22,6 +22,11 @@ type Props<F extends string> = {
   chosen?: number
   /** What folds with the fields on a phone: the facets and ranges. */
   children?: ReactNode
+  /**
+   * Clears everything chosen: the fields, and the facet values and ranges (`chosen`), in one change of the
+   * address, as the empty state's Clear filters does; without it, the fields alone.
+   */
+  onClearAll?: () => void
 }
 
 /**
@@ -36,20 +41,24 @@ export function focusFilters(firstField: HTMLInputElement | null) {
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
 export function FilterForm<F extends string>(props: Props<F>) {
-  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef, chosen = 0, children } = props
+  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef, chosen = 0, children, onClearAll } = props
   const id = useId()
   const {
     values,
     change: onChange,
     commit: onCommit,
     clear: onClear,
+    drop,
   } = useFilterDraft(fromUrl, urlKey, onWrite)
-  const canClear = hasFilters(fromUrl) || hasFilters(values)
+  const canClear = hasFilters(fromUrl) || hasFilters(values) || (onClearAll !== undefined && chosen > 0)
   // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
   const [open, setOpen] = useState(false)
   const set = appliedFilters(Object.keys(fromUrl), fromUrl).length + chosen
   function clear() {
-    onClear()
+    if (onClearAll) {
+      drop()
+      onClearAll()
+    } else onClear()
     firstFieldRef.current?.focus()
   }
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -113,6 +122,9 @@ export function FilterForm<F extends string>(props: Props<F>) {
             Clear filters
           </button>
         </div>
+        <p className="filter-note">
+          Filters ignore case, not accents: “muller” does not find “Müller”. The search (Ctrl+K) ignores both.
+        </p>
         {children}
       </div>
     </form>

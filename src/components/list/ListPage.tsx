@@ -18,6 +18,7 @@ import { ColumnChooser } from './data-tool/ColumnChooser'
 import { FacetPanel } from './data-tool/FacetPanel'
 import { IndexNeeded } from './data-tool/IndexNeeded'
 import { RangeFields } from './data-tool/RangeFields'
+import { reversedRangeOf } from './data-tool/reversed-range'
 import { useViewControls } from './data-tool/use-view-controls'
 import { useHeldWhile } from './use-held-while'
 import './data-tool/data-tool.css'
@@ -129,6 +130,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         onWrite={writeFilters}
         firstFieldRef={firstField}
         chosen={controls.choices.length}
+        onClearAll={clearFilters}
       >
         <div className="view-choices">
           {collection.facets.length > 0 && (
@@ -137,7 +139,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               counts={list.facets.counts}
               chosen={shownView.facets}
               onToggle={controls.toggleFacet}
-              countedAt={list.facets.countedAt}
+              status={list.facets.status}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
@@ -189,7 +191,12 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         // Retry runs the loader again: it asks again, and corrects the address if the answer says so.
         <QueryErrorState error={list.error} onRetry={list.retry} retrying={fetching} />
       ) : empty ? (
-        <EmptyState plural={plural} filtered={filtered} onClear={clearFilters} />
+        <EmptyState
+          plural={plural}
+          filtered={filtered}
+          onClear={clearFilters}
+          reason={reversedRangeOf(collection.columns, view.ranges)}
+        />
       ) : (
         <>
           <ResultsTable

@@ -46,5 +46,9 @@ export function useFilterDraft<F extends string>(
       setDraft(null)
       write(emptyFilters(Object.keys(values) as F[]), 'commit')
     },
+    /** Forgets what is being typed, writing nothing (another write clears the address). */
+    drop() {
+      setDraft(null)
+    },
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '../../catalogue'
 import { type ListViewAnswer, listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { FacetCounts } from '../../catalogue-index/protocol/data-view'
-import type { ExportedView } from '../../catalogue-index/protocol/worker-api'
+import type { ExportedView, IndexStatus } from '../../catalogue-index/protocol/worker-api'
 import type { CollectionQueries } from '../../lib/collection-queries'
 import { type DataViewUrlState, needsIndex } from '../../lib/data-view-url'
 import { type ListUrlState, listSearch } from '../../lib/list-url'
@@ -49,8 +49,11 @@ export interface ListAnswer<R extends ApiRecord, F extends string> extends Sourc
   waiting: IndexWaiting | null
   /** Asks the source again: the route's loader runs again, and corrects the address if the answer says so. */
   retry(): void
-  /** The facets' counts under the view (null while nothing counts them: the index is not complete). */
-  facets: { counts: readonly FacetCounts[] | null; countedAt: number | null }
+  /**
+   * The facets' counts under the view (null while nothing counts them: the index is not complete), and the
+   * index's state: whether counts not here yet are on their way, and the date of those that are.
+   */
+  facets: { counts: readonly FacetCounts[] | null; status: IndexStatus | null }
   /** The catalogue's own count of the collection, whatever the filters. */
   total: number | undefined
   /** The API requests the rows stand for, for the page's "API" disclosure. */
@@ -131,7 +134,7 @@ export function useListSource<R extends ApiRecord, F extends string>(
     retry: () => void revalidator.revalidate(),
     facets: {
       counts: index.complete ? (index.data?.facets ?? null) : null,
-      countedAt: index.status?.updatedAt ?? null,
+      status: index.status,
     },
     total,
     requests: [listRequestPath(collection, filters, page)],

@@ -4,8 +4,11 @@ import { differ, sharedAndOnly, textOf } from '../../lib/compare'
 import { countText } from '../../lib/format'
 
 export type CompareColumn = { id: number; name: string; heading: ReactNode }
-/** One field across the records: its label and each record's value, in column order. */
-export type CompareRow = { label: string; values: ReactNode[] }
+/**
+ * One field across the records: its label and each record's value, in column order; `compared`, what tells
+ * the values apart where their text alone cannot (a component's output), one per column.
+ */
+export type CompareRow = { label: string; values: ReactNode[]; compared?: readonly string[] }
 /** A linked set each record has (residents, episodes): per column, its items, compared for what they share. */
 export type CompareItem = { id: number; text: string; label: string; href: string }
 export type CompareSet = {
@@ -62,7 +65,7 @@ export function CompareTable({ caption, columns, rows, sets, onRemove }: Props) 
         </thead>
         <tbody>
           {rows.map((row) => {
-            const differs = differ(row.values.map(textOf))
+            const differs = differ(row.compared ?? row.values.map(textOf))
             return (
               <tr key={row.label} className={differs ? 'differs' : undefined}>
                 <th scope="row">

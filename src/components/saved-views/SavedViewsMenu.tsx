@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { requestHeadingFocus } from '../layout/focus-heading'
 import { MAX_VIEW_NAME, savedViewsStore, viewName, viewSearch } from './saved-views-store'
 import { useSavedViews } from './use-saved-views'
 import './saved-views.css'
@@ -104,7 +105,12 @@ export function SavedViewsMenu({ listPath, search, plural }: Props) {
                   <Link
                     to={`${listPath}${view.search}`}
                     aria-current={view.search === current ? 'page' : undefined}
-                    onClick={() => setOpenAt(null)}
+                    onClick={() => {
+                      setOpenAt(null)
+                      // The same list in another view: focus goes to its heading, as after any navigation
+                      // (the link goes away with the menu).
+                      requestHeadingFocus()
+                    }}
                   >
                     {view.name}
                   </Link>

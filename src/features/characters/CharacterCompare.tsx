@@ -96,19 +96,31 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
 
 type Linked = ReturnType<typeof linksOf>
 
+/** What a character without episodes has in each row: the words, not an empty cell. */
+const NONE = 'None'
+
 function rowsOf(linked: readonly Linked[]): CompareRow[] {
   const seasons = (character: Linked) =>
     [...new Set(character.episodes.map((episode) => parseEpisodeCode(episode.episode)?.season))]
       .filter((season) => season !== undefined)
       .sort((a, b) => a - b)
-      .join(', ')
+      .join(', ') || NONE
+  // An appearance is a link to its episode: the episodes, not the links' text, tell two apart.
+  const appearance = (
+    label: string,
+    pick: (character: Linked) => Linked['episodes'][number] | undefined,
+  ) => ({
+    label,
+    values: linked.map((character) => {
+      const episode = pick(character)
+      return episode ? <Appearance key={label} episode={episode} /> : NONE
+    }),
+    compared: linked.map((character) => String(pick(character)?.id ?? NONE)),
+  })
   return [
     { label: 'Seasons', values: linked.map(seasons) },
-    { label: 'First appearance', values: linked.map((l) => <Appearance key="f" episode={l.episodes[0]} />) },
-    {
-      label: 'Last appearance',
-      values: linked.map((l) => <Appearance key="l" episode={l.episodes.at(-1)} />),
-    },
+    appearance('First appearance', (character) => character.episodes[0]),
+    appearance('Last appearance', (character) => character.episodes.at(-1)),
   ]
 }
 

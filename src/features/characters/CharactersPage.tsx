@@ -41,6 +41,10 @@ const COLUMNS: Column<CharacterRow>[] = [
   })),
 ]
 
+/** The seasons to offer, in order, with the one asked for among them. */
+const withSeason = (seasons: readonly number[], season: number | null) =>
+  season === null || seasons.includes(season) ? seasons : [...seasons, season].sort((a, b) => a - b)
+
 /**
  * `/characters?season=2&_sort_desc=episodes&episodes__gte=3&page=3`: every character named in the catalogue,
  * from the catalogue index, by number or sorted by a count, within ranges of the counts.
@@ -114,7 +118,8 @@ export default function CharactersPage() {
           onChange={(event) => go({ season: parseSeason(event.target.value) })}
         >
           <option value="">Any season</option>
-          {(data?.seasons ?? (season !== null ? [season] : [])).map((value) => (
+          {/* The season asked for is an option even when no episode has it: the select says what is shown. */}
+          {withSeason(data?.seasons ?? [], season).map((value) => (
             <option key={value} value={value}>
               Season {value}
               {data ? ` (${(data.seasonCounts[value] ?? 0).toLocaleString()})` : ''}

@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale'
 import { type MouseEvent, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Bar } from '../../catalogue-index/protocol/insights'
+import { grouped } from '../../lib/format'
 import { useWidth } from './use-width'
 
 export type BarChartProps = {
@@ -37,15 +38,17 @@ export function BarChart({ title, description, category, unit, bars }: BarChartP
   const labelWidth = Math.min(150, Math.round(width * 0.38))
   // On a phone the labels' room is narrower than 18 characters: shorten them to what fits.
   const labelChars = Math.max(6, Math.min(LABEL_CHARS, Math.floor((labelWidth - 8) / CHAR_WIDTH)))
-  const valueRoom = 44
   const max = Math.max(1, ...bars.map((bar) => bar.value))
+  // Room for the value right of the longest bar: "16,062" needs more than "16".
+  const valueRoom = Math.max(44, 12 + 8 * grouped(max).length)
   const x = scaleLinear()
     .domain([0, max])
     .nice()
     .range([labelWidth, Math.max(labelWidth + 40, width - valueRoom)])
   const ticks = x.ticks(Math.max(2, Math.floor((width - labelWidth) / 90)))
   const height = TOP + bars.length * ROW
-  const spoken = (bar: Bar) => `${bar.label}: ${bar.value} ${bar.value === 1 ? unit.singular : unit.plural}`
+  const spoken = (bar: Bar) =>
+    `${bar.label}: ${grouped(bar.value)} ${bar.value === 1 ? unit.singular : unit.plural}`
 
   return (
     <figure className="chart" aria-labelledby={titleId}>
@@ -77,7 +80,7 @@ export function BarChart({ title, description, category, unit, bars }: BarChartP
               {bars.map((bar) => (
                 <tr key={bar.label}>
                   <th scope="row">{bar.href ? <Link to={bar.href}>{bar.label}</Link> : bar.label}</th>
-                  <td>{bar.value.toLocaleString('en-GB')}</td>
+                  <td>{grouped(bar.value)}</td>
                 </tr>
               ))}
             </tbody>
@@ -100,7 +103,7 @@ export function BarChart({ title, description, category, unit, bars }: BarChartP
                 <g key={tick} transform={`translate(${x(tick)},0)`}>
                   <line y1={TOP - 4} y2={height} />
                   <text y={TOP - 8} textAnchor="middle">
-                    {tick}
+                    {grouped(tick)}
                   </text>
                 </g>
               ))}
@@ -120,7 +123,7 @@ export function BarChart({ title, description, category, unit, bars }: BarChartP
                     rx={3}
                   />
                   <text x={x(bar.value) + 6} y={y + ROW / 2} dy="0.35em">
-                    {bar.value}
+                    {grouped(bar.value)}
                   </text>
                 </>
               )

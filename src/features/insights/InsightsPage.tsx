@@ -112,14 +112,14 @@ function Charts({ charts }: { charts: Insights }) {
     <div className="insights-grid">
       <BarChart
         title="Episodes per season"
-        description="How many episodes each season has. A season opens exactly its episodes."
+        description="How many episodes each season has; more than 20 seasons in spans of seasons. A bar opens exactly its episodes."
         category="Season"
         unit={EPISODES}
         bars={charts.seasons}
       />
       <BarChart
         title="Episodes over time"
-        description="How many episodes aired in each year, by air date. A year opens its episodes."
+        description="How many episodes aired in each year, by air date; more than 20 years in spans of years. A bar opens the episodes aired then."
         category="Year"
         unit={EPISODES}
         bars={charts.years}
@@ -147,7 +147,7 @@ function Charts({ charts }: { charts: Insights }) {
       />
       <BarChart
         title="Characters by number of episodes"
-        description="How many characters appear in each number of episodes."
+        description="How many characters appear in each number of episodes, every character the catalogue names: 0 for those only a location names, so the bars add up to the characters list."
         category="Episodes"
         unit={CHARACTERS}
         bars={charts.characters}

@@ -23,11 +23,21 @@ import './search-list.css'
 
 const grouped = (count: number) => count.toLocaleString('en-US')
 
-/** "1–20 of 1,111 results for “planet”". */
-function summaryOf(count: number, page: number, shown: number, query: string): string {
-  if (count === 0) return `No results for “${query}”`
+/** What the whole search finds beyond the names that match. */
+const WHOLE_SEARCH = 'the whole search (types, dimensions, episode codes, characters, typos) is loading.'
+
+/**
+ * "1–20 of 1,111 results for “planet”"; while the search index loads, the names found so far: "1–20 of 212
+ * names matching “planet” so far: the whole search … is loading."
+ */
+function summaryOf(count: number, page: number, shown: number, query: string, partial: boolean): string {
+  if (count === 0)
+    return partial ? `No name matches “${query}” yet: ${WHOLE_SEARCH}` : `No results for “${query}”`
   const first = (page - 1) * PAGE_SIZE + 1
-  return `${grouped(first)}–${grouped(first + shown - 1)} of ${grouped(count)} ${count === 1 ? 'result' : 'results'} for “${query}”`
+  const range = `${grouped(first)}–${grouped(first + shown - 1)} of ${grouped(count)}`
+  return partial
+    ? `${range} ${count === 1 ? 'name matching' : 'names matching'} “${query}” so far: ${WHOLE_SEARCH}`
+    : `${range} ${count === 1 ? 'result' : 'results'} for “${query}”`
 }
 
 /**
@@ -94,7 +104,7 @@ export default function SearchListPage() {
   const summary =
     !page || answer.previous
       ? 'Searching…'
-      : summaryOf(page.info.count, page.page, page.results.length, query)
+      : summaryOf(page.info.count, page.page, page.results.length, query, page.partial === true)
 
   return (
     <div className="list-page search-list-page">
@@ -159,7 +169,14 @@ export default function SearchListPage() {
               counts={counts}
               chosen={{ collection: chosen.map(groupTitle) }}
               onToggle={toggle}
-              countedAt={answer.status.updatedAt}
+              status={answer.status}
+              note={
+                page?.partial
+                  ? 'Counted over the names found so far, while the search index loads.'
+                  : page
+                    ? undefined
+                    : 'Counts appear with the first results.'
+              }
             />
           </div>
           <div className="list-toolbar">

@@ -1,5 +1,7 @@
-import { memo, useId, useState } from 'react'
+import { memo, useId, useRef, useState } from 'react'
+import { completesByItself, describeIndexState } from '../../../catalogue-index/components/describe'
 import type { FacetCounts } from '../../../catalogue-index/protocol/data-view'
+import type { IndexStatus } from '../../../catalogue-index/protocol/worker-api'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
 const FIRST_VALUES = 8
@@ -14,15 +16,39 @@ type Props = {
   counts: readonly FacetCounts[] | null
   chosen: Readonly<Record<string, readonly string[]>>
   onToggle: (facet: string, value: string) => void
-  /** When the index they count was completed (epoch ms). */
-  countedAt: number | null
+  /** The index they are counted from: whether counts not here yet are on their way, and its date. */
+  status: IndexStatus | null
+  /** What the note under the facets says instead of the index's words (the search list's own). */
+  note?: string
 }
 
 /**
  * Each facet's values under every other choice, most frequent first, as checkboxes named with their counts:
- * the first 8, then "Show all (N)" with a field to find a value.
+ * the first 8, then "Show all (N)" with a field to find a value. While the counts are on their way, each facet
+ * keeps the room of its first values (their arrival moves nothing); when they wait for the user to build the
+ * index, or a facet has no value in the results, it says so in a line instead of an empty box.
  */
-export const FacetPanel = memo(function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Props) {
+export const FacetPanel = memo(function FacetPanel({
+  facets,
+  counts,
+  chosen,
+  onToggle,
+  status,
+  note,
+}: Props) {
+  const waiting = counts === null && status !== null && !completesByItself(status)
+  if (waiting) {
+    const named = facets.map((facet) => facet.label.toLocaleLowerCase())
+    return (
+      <div className="facet-panel">
+        <p className="facet-note facet-waiting">
+          {note ??
+            `Facets (${named.join(', ')}) are counted from the catalogue index, which this browser does not hold yet: ${describeIndexState(status).action} (under the list) to choose among them.`}
+        </p>
+      </div>
+    )
+  }
+  const countedAt = status?.complete ? status.updatedAt : null
   return (
     <div className="facet-panel">
       <div className="facet-groups">
@@ -37,11 +63,12 @@ export const FacetPanel = memo(function FacetPanel({ facets, counts, chosen, onT
         ))}
       </div>
       <p className="facet-note">
-        {counts === null
-          ? 'Counts appear once the catalogue index is complete.'
-          : countedAt !== null
-            ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
-            : ''}
+        {note ??
+          (counts === null
+            ? 'Counts appear once the catalogue index is complete.'
+            : countedAt !== null
+              ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : '')}
       </p>
     </div>
   )
@@ -76,9 +103,36 @@ function FacetGroup({
   const listed = all
     ? matching.slice(0, MOST_LISTED)
     : values.filter((entry, index) => index < FIRST_VALUES || chosen.includes(entry.value))
+  const more = counts !== null && values.length > FIRST_VALUES
+  // The button moves (to the list's top when expanded, under it when not): focus follows it.
+  const box = useRef<HTMLFieldSetElement>(null)
+  const showAll = (
+    <button
+      type="button"
+      className="link-button"
+      aria-expanded={all}
+      onClick={() => {
+        setAll(!all)
+        setFind('')
+        requestAnimationFrame(() => box.current?.querySelector<HTMLButtonElement>('[aria-expanded]')?.focus())
+      }}
+    >
+      {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
+    </button>
+  )
+  if (counts !== null && values.length === 0) {
+    return (
+      <fieldset className="facet">
+        <legend>{label}</legend>
+        <p className="facet-more">No {label.toLocaleLowerCase()} among these results.</p>
+      </fieldset>
+    )
+  }
   return (
-    <fieldset className="facet">
+    <fieldset className="facet" ref={box}>
       <legend>{label}</legend>
+      {/* Expanded, its way back is by its own list's top, not under every value. */}
+      {all && <p className="facet-all facet-all-top">{showAll}</p>}
       {all && (
         <div className="facet-find">
           <label htmlFor={`${id}-find`} className="visually-hidden">
@@ -115,21 +169,7 @@ function FacetGroup({
         </p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
-      <p className="facet-all">
-        {counts !== null && values.length > FIRST_VALUES && (
-          <button
-            type="button"
-            className="link-button"
-            aria-expanded={all}
-            onClick={() => {
-              setAll(!all)
-              setFind('')
-            }}
-          >
-            {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
-          </button>
-        )}
-      </p>
+      {!all && <p className="facet-all">{more && showAll}</p>}
     </fieldset>
   )
 }

@@ -1,6 +1,9 @@
-import { type FormEvent, memo, useId, useState } from 'react'
+import { type FormEvent, memo, useEffect, useEffectEvent, useId, useState } from 'react'
 import type { Column } from '../../../catalogue'
 import { boundOf, type RangeText } from '../../../lib/data-view-url'
+import { TYPING_DEBOUNCE_MS } from '../use-filter-draft'
+import { rangeChoiceLabel } from './ChosenValues'
+import { reversedRange } from './reversed-range'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>
 
@@ -13,7 +16,10 @@ type Props = {
 
 const isDate = (column: RangedColumn) => column.kind === 'isoDate' || column.kind === 'airDate'
 
-/** From and to of each ranged column (counts, dates in UTC), either end optional; applied on Enter or leaving. */
+/**
+ * From and to of each ranged column (counts, dates in UTC), either end optional; applied as typing pauses (as
+ * the "contains" fields are), and at once on Enter or leaving the field.
+ */
 export const RangeFields = memo(function RangeFields({ columns, ranges, onChange }: Props) {
   return (
     <div className="range-fields">
@@ -54,13 +60,33 @@ function RangeField({
   }
   const date = isDate(column)
   const invalid = (text: string) => text.trim() !== '' && boundOf(column, text.trim(), 'from') === null
-  const problem = invalid(draft.from) || invalid(draft.to)
+  // What is typed is judged once typing pauses (or on Enter, or leaving): "201" on the way to "2015" is not
+  // an error yet.
+  const [judged, setJudged] = useState(true)
+  const unreadable = judged ? [draft.from, draft.to].find(invalid) : undefined
   const hintId = `${id}-hint`
-  const apply = () => {
-    const next = { from: draft.from.trim(), to: draft.to.trim() }
+  const apply = (typed: RangeText = draft) => {
+    setJudged(true)
+    const next = { from: typed.from.trim(), to: typed.to.trim() }
     if (invalid(next.from) || invalid(next.to)) return
     if (next.from !== range.from || next.to !== range.to) onChange(next)
   }
+  // As the "contains" fields: what is typed applies once typing pauses.
+  const applyTyped = useEffectEvent((typed: RangeText) => apply(typed))
+  useEffect(() => {
+    const timer = setTimeout(() => applyTyped(draft), TYPING_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [draft])
+  const applied = range.from === '' && range.to === '' ? null : rangeChoiceLabel(column.label, range)
+  const reversed = reversedRange(column, range)
+  const hint =
+    unreadable !== undefined
+      ? `“${unreadable.trim()}” is not ${date ? 'a date (2015, 2015-07 or 2015-07-26)' : 'a whole number'}, so it is not applied: ${applied ? `the list shows ${applied}` : `no range of ${column.label} is applied`}.`
+      : reversed
+        ? reversed
+        : date
+          ? 'A year, month or day, in UTC: 2015, 2015-07 or 2015-07-26.'
+          : 'Whole numbers; either end may be left empty.'
   const submit = (event: FormEvent) => {
     event.preventDefault()
     apply()
@@ -76,10 +102,13 @@ function RangeField({
         placeholder={date ? (which === 'from' ? '2015' : '2015-12-31') : undefined}
         aria-label={`${column.label} ${label.toLocaleLowerCase()}`}
         aria-describedby={hintId}
-        aria-invalid={invalid(draft[which]) || undefined}
+        aria-invalid={(judged && invalid(draft[which])) || undefined}
         value={draft[which]}
-        onChange={(event) => setDraft({ ...draft, [which]: event.target.value })}
-        onBlur={apply}
+        onChange={(event) => {
+          setJudged(false)
+          setDraft({ ...draft, [which]: event.target.value })
+        }}
+        onBlur={() => apply()}
         onKeyDown={(event) => {
           if (event.key === 'Enter') submit(event)
         }}
@@ -93,14 +122,11 @@ function RangeField({
         {end('from', 'From')}
         {end('to', 'To')}
       </div>
-      <p className={problem ? 'field-hint field-problem' : 'field-hint'} id={hintId}>
-        {date
-          ? problem
-            ? 'Write a date as 2015, 2015-07 or 2015-07-26 (UTC).'
-            : 'A year, month or day, in UTC: 2015, 2015-07 or 2015-07-26.'
-          : problem
-            ? 'Write a whole number, such as 3.'
-            : 'Whole numbers; either end may be left empty.'}
+      <p
+        className={unreadable !== undefined || reversed ? 'field-hint field-problem' : 'field-hint'}
+        id={hintId}
+      >
+        {hint}
       </p>
     </fieldset>
   )

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../api/client'
+import { ConnectionContext } from '../../api/connection-in-use'
+import { fixedConnectionStore } from '../../app/connection/fixed-connection'
+import { createQueryClient } from '../../app/query-client'
+import type { SearchListAnswer } from '../../catalogue-index/hooks/use-search-list'
+import type { SearchListPage as Page } from '../../catalogue-index/protocol/search-list'
+import SearchListPage from './SearchListPage'
+
+const row = (id: number, name: string) => ({
+  key: `locations/${id}`,
+  collection: 'locations',
+  name,
+  detail: 'Planet',
+  path: `/locations/${id}`,
+  recordId: id,
+  rank: id,
+  collectionTitle: 'Locations',
+})
+
+let page: Page
+vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
+  useSearchList: (): SearchListAnswer => ({
+    support: true,
+    supported: true,
+    complete: true,
+    status: {
+      collections: [],
+      complete: true,
+      updatedAt: Date.UTC(2026, 10, 20),
+      building: false,
+    },
+    progress: null,
+    build: () => undefined,
+    data: page,
+    previous: false,
+    fetching: false,
+    error: null,
+    retry: () => undefined,
+  }),
+}))
+
+afterEach(cleanup)
+
+function open(path: string) {
+  const router = createMemoryRouter([{ path: '/search', element: <SearchListPage /> }], {
+    initialEntries: [path],
+  })
+  const connection = { baseUrl: '', apiKey: 'k' }
+  const client = createClient(connection, () => Promise.reject(new Error('no service in this test')))
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
+        <RouterProvider router={router} />
+      </ConnectionContext>
+    </QueryClientProvider>,
+  )
+}
+
+describe('/search while the search index loads', () => {
+  it('lists the names found so far and says that the whole search is on its way, not that the index is incomplete', () => {
+    page = {
+      info: { count: 2, pages: 1 },
+      results: [row(1, 'Planet Nine'), row(2, 'Planet Zero')],
+      facets: [
+        {
+          name: 'collection',
+          label: 'Collection',
+          values: [{ value: 'locations', count: 2, chosen: false }],
+        },
+      ],
+      page: 1,
+      partial: true,
+    }
+    open('/search?q=planet')
+    expect(screen.getByRole('link', { name: 'Planet Nine' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe(
+      '1–2 of 2 names matching “planet” so far: the whole search (types, dimensions, episode codes, characters, typos) is loading.',
+    )
+    expect(
+      screen.getByText('Counted over the names found so far, while the search index loads.'),
+    ).toBeTruthy()
+    expect(screen.queryByText(/once the catalogue index is complete/)).toBeNull()
+  })
+
+  it('says how many results the whole search found once it answers', () => {
+    page = {
+      info: { count: 2, pages: 1 },
+      results: [row(1, 'Planet Nine'), row(2, 'Planet Zero')],
+      facets: [
+        {
+          name: 'collection',
+          label: 'Collection',
+          values: [{ value: 'locations', count: 2, chosen: false }],
+        },
+      ],
+      page: 1,
+    }
+    open('/search?q=planet')
+    expect(screen.getByRole('status').textContent).toBe('1–2 of 2 results for “planet”')
+  })
+})
