@@ -87,6 +87,8 @@ export function serveForTests(options: TestServiceOptions = {}): TestServer {
       rateLimit: 0,
       log: { write: (line: string) => void server.logs.push(line) },
       ...appOptions,
+      // A render's deadline is the machine's speed: a busy one must not turn a test's page into the app shell.
+      renderLimits: { deadlineMs: 60_000, ...appOptions.renderLimits },
       store: await storeFor(options),
     })
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
