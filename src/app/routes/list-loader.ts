@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { isApiError } from '../../api/errors'
 import { type ApiRecord, appliedFilterValues } from '../../catalogue'
+import { needsIndex } from '../../catalogue/views/parameters'
 import { settingsPath } from '../../components/states/settings-redirect'
-import { needsIndex } from '../../lib/data-view-url'
 import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 

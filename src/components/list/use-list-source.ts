@@ -10,11 +10,12 @@ import {
   type ListPage,
   listRequestPath,
 } from '../../catalogue'
-import { type ListViewAnswer, listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
-import type { FacetCounts } from '../../catalogue-index/protocol/data-view'
+import { type DataViewUrlState, needsIndex } from '../../catalogue/views/parameters'
+import type { FacetCounts } from '../../catalogue/views/view'
+import { listViewOf } from '../../catalogue/views/view'
+import { type ListViewAnswer, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { ExportedView } from '../../catalogue-index/protocol/worker-api'
 import type { CollectionQueries } from '../../lib/collection-queries'
-import { type DataViewUrlState, needsIndex } from '../../lib/data-view-url'
 import { type ListUrlState, listSearch } from '../../lib/list-url'
 
 /**

@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react'
-import type { FacetCounts } from '../../../catalogue-index/protocol/data-view'
+import type { FacetCounts } from '../../../catalogue/views/view'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
 const FIRST_VALUES = 8

@@ -1,6 +1,6 @@
 import { type FormEvent, memo, useId, useState } from 'react'
 import type { Column } from '../../../catalogue'
-import { boundOf, type RangeText } from '../../../lib/data-view-url'
+import { boundOf, type RangeText } from '../../../catalogue/views/parameters'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>
 
