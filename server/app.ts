@@ -19,6 +19,7 @@ import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
+import { ViewSlots } from './http/view-slots'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
@@ -70,6 +71,11 @@ export interface BuildAppOptions {
   lifecycle?: Lifecycle
   /** Where requests, caches and connections are counted; null (default) counts nothing. */
   metrics?: ServiceMetrics | null
+  /**
+   * Whether the list endpoints answer views (contract §12, CATALOGUE_VIEWS), and how: uncached views at once
+   * per rate bucket, and the facets' time limit (ms). Default true (VIEWS_AT_ONCE, FACET_TIME_LIMIT_MS).
+   */
+  views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
 }
 
 /**
@@ -120,6 +126,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     answers.clear()
     responseCache.clear()
   })
+  // What views read is made with the dataset, in the same step as a reload: never by a request.
+  if (parts.views) {
+    const collections = options.store.collections.map(({ collection }) => collection.name)
+    const prepare = () => {
+      for (const name of collections) live.collection(name).prepareViews()
+    }
+    prepare()
+    live.onReplace(prepare)
+  }
   const metrics = options.metrics ?? null
   if (metrics) {
     metrics.instrument(app.server, lifecycle)
@@ -145,8 +160,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicBase: parts.publicBase,
     admit: parts.admit,
     responseCache,
+    views: parts.views,
+    demo: parts.demo,
   })
-  await app.register(operations, { publicUrl: parts.publicUrl, counts: () => live.counts, lifecycle })
+  await app.register(operations, {
+    publicUrl: parts.publicUrl,
+    counts: () => live.counts,
+    lifecycle,
+    views: parts.views !== null,
+  })
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
@@ -197,6 +219,15 @@ function serviceParts(options: BuildAppOptions) {
     admitRender: renderAllowance(limiter, demo),
     hosting: options.hosting ?? null,
     live: new LiveCatalogue(options.store),
-    answers: new ApiAnswers(new Catalogue(options.cache), options.cache),
+    views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
+    answers: new ApiAnswers(new Catalogue(options.cache), {
+      ...options.cache,
+      facetTimeLimitMs: viewOptions(options).facetTimeLimitMs,
+    }),
   }
+}
+
+/** How views are answered, from the options (see BuildAppOptions.views). */
+function viewOptions(options: BuildAppOptions): { atOnce?: number; facetTimeLimitMs?: number } {
+  return typeof options.views === 'object' ? options.views : {}
 }

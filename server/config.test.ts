@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       maxConnections: 10_000,
       maxConnectionsPerAddress: 100,
       firstView: true,
+      views: true,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
   })
@@ -36,6 +37,7 @@ describe('configuration from the environment', () => {
         CATALOGUE_MAX_CONNECTIONS: '500',
         CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
         CATALOGUE_FIRST_VIEW: 'off',
+        CATALOGUE_VIEWS: 'off',
       }),
     ).toEqual({
       port: 9000,
@@ -50,6 +52,7 @@ describe('configuration from the environment', () => {
       maxConnections: 500,
       maxConnectionsPerAddress: 20,
       firstView: false,
+      views: false,
     })
   })
 
@@ -58,6 +61,7 @@ describe('configuration from the environment', () => {
       { CATALOGUE_FIRST_VIEW: 'yes' },
       'Configuration error: CATALOGUE_FIRST_VIEW must be on or off (got "yes").',
     ],
+    [{ CATALOGUE_VIEWS: 'no' }, 'Configuration error: CATALOGUE_VIEWS must be on or off (got "no").'],
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc").'],
     [{ PORT: '65536' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "65536").'],
     [

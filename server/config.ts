@@ -30,6 +30,8 @@ export interface Config {
   maxConnectionsPerAddress: number
   /** Whether a navigation to a list or record page gets its first view rendered by the service. */
   firstView: boolean
+  /** Whether the list endpoints answer views (contract §12: sort, facets, ranges; CATALOGUE_VIEWS). */
+  views: boolean
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000
@@ -131,6 +133,10 @@ const EnvironmentSchema = z.object({
     .enum(['on', 'off'], { error: 'CATALOGUE_FIRST_VIEW must be on or off' })
     .default('on')
     .transform((value) => value === 'on'),
+  CATALOGUE_VIEWS: z
+    .enum(['on', 'off'], { error: 'CATALOGUE_VIEWS must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
 })
 
 /**
@@ -175,5 +181,6 @@ export function readConfig(
     maxConnections: env.CATALOGUE_MAX_CONNECTIONS,
     maxConnectionsPerAddress: env.CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS,
     firstView: env.CATALOGUE_FIRST_VIEW,
+    views: env.CATALOGUE_VIEWS,
   }
 }

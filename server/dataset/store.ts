@@ -5,7 +5,9 @@ import {
   type DatasetOf,
   type DatasetRecord,
 } from '../../src/catalogue'
+import type { ViewAnswer, ViewQuery, ViewSource } from '../catalogue/views'
 import { loadDatasetOf } from './load'
+import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
 /** A filter ready to apply: the record field and the trimmed, case-folded, non-empty value. */
@@ -15,10 +17,11 @@ export interface AppliedFilter {
 }
 
 /** One collection held in memory: records sorted by id, found by id, filtered through prepared fields. */
-export class CollectionStore {
+export class CollectionStore implements ViewSource {
   readonly records: readonly DatasetRecord[]
   private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
+  private views: MemoryViews | null = null
 
   constructor(
     readonly collection: AnyCollection,
@@ -36,6 +39,19 @@ export class CollectionStore {
 
   get(id: number): DatasetRecord | undefined {
     return this.byId.get(id)
+  }
+
+  /**
+   * Makes what views read (contract §12: each column's order, facets, ranges), when the dataset is loaded or
+   * reloaded: a service that answers views calls it before serving this store, so no request ever waits for it.
+   */
+  prepareViews(): void {
+    this.views ??= new MemoryViews(this.records, this.collection)
+  }
+
+  async answerView(query: ViewQuery): Promise<ViewAnswer> {
+    if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
+    return this.views.answer(this.filter(query.filters), query)
   }
 
   /** Positions (in id order) of the records every filter matches; null when there is no filter (all match). */

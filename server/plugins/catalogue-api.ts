@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { API_PREFIX } from '../../src/catalogue'
+import { isApiViewParameter } from '../../src/catalogue/views/parameters'
+import { parseViewQuery } from '../catalogue/views'
 import type { CollectionStore } from '../dataset/store'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
@@ -7,6 +9,7 @@ import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../h
 import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
 import type { ResponseCache } from '../http/response-cache'
+import { rateBucketOf, type ViewSlots } from '../http/view-slots'
 import type { LiveCatalogue } from '../operations/live-catalogue'
 
 declare module 'fastify' {
@@ -27,13 +30,28 @@ export interface CatalogueApiOptions {
   admit: Admit
   /** Where each 200 body is remembered for the front door to answer the same request next time. */
   responseCache: ResponseCache
+  /** The views extension (contract §12): its slots per rate bucket, or null when it is off (CATALOGUE_VIEWS=off). */
+  views: ViewSlots | null
+  /** Demo mode: the demo key's rate bucket is per client address. */
+  demo: boolean
 }
 
-/** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
-function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>): boolean {
+/**
+ * Whether a list query holds only what the answer depends on: `page` and the collection's filters (and, for a
+ * view, the view's own parameters, whatever their names: any other parameter makes a view's address unknown).
+ */
+function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>, view = false): boolean {
   const filters: readonly string[] = store.collection.filters
-  for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
+  for (const name in query)
+    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, store.collection)))
+      return false
   return true
+}
+
+function viewsAtOnce(perBucket: number, demo: boolean): string {
+  const who = demo ? 'the demo key may have' : 'each key may have'
+  const where = demo ? ' from each address' : ''
+  return `Too many views at once: ${who} ${perBucket} views computed at a time${where}; retry in 1 second.`
 }
 
 /**
@@ -66,6 +84,23 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     api.get(listUrl, (request, reply) => {
       const query = request.query as Record<string, unknown>
       const store = live.collection(collection.name)
+      const view = options.views ? parseViewQuery(store.collection, query) : null
+      if (view && options.views) {
+        const slots = options.views
+        const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
+        return answers
+          .view(store, query, view, base(request), () => slots.begin(bucket))
+          .then((viewed) =>
+            viewed
+              ? answer(
+                  request,
+                  reply,
+                  viewed.body,
+                  viewed.complete && onlyKnownParameters(store, query, true),
+                )
+              : sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(slots.perBucket, options.demo)),
+          )
+      }
       return answer(
         request,
         reply,

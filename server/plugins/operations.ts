@@ -11,6 +11,8 @@ export interface OperationsOptions {
   counts: () => Record<string, number>
   /** Draining during the delay after SIGTERM: not ready, though still serving. */
   lifecycle: Lifecycle
+  /** Whether the lists answer views (the document marks the extension only then). */
+  views: boolean
 }
 
 function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -38,5 +40,5 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, o
       )
     return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...options.counts() }))
   })
-  registerOpenApiRoute(scope, options.publicUrl)
+  registerOpenApiRoute(scope, options.publicUrl, options.views)
 }

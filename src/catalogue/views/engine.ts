@@ -368,10 +368,11 @@ export function evaluateView(
   const keep = new Uint8Array(prepared.size)
   const matching: number[] = []
   let counted = true
-  let untilCheck = TIME_CHECK_EVERY
+  // Asked at the first record, then every TIME_CHECK_EVERY.
+  let untilCheck = 1
   for (let index = 0; index < base.length; index++) {
     const position = base[index] ?? 0
-    if (counted && options.outOfTime && --untilCheck === 0) {
+    if (counted && tallied.length > 0 && options.outOfTime && --untilCheck === 0) {
       untilCheck = TIME_CHECK_EVERY
       if (options.outOfTime()) counted = false
     }

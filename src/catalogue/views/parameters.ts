@@ -279,3 +279,12 @@ export function encodeParameters(pairs: Iterable<readonly [string, string]>): st
   for (const [name, value] of pairs) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
   return parts.join('&')
 }
+
+/** Whether a parameter is one a service reads as part of a view of this list (a known name, whatever its value). */
+export function isApiViewParameter(name: string, collection: Viewed): boolean {
+  if (name === SORT || name === SORT_DESC || name === FACET || name === FACET_SIZE) return true
+  if (collection.facets.some((facet) => name === `${facet.name}${EXACT}`)) return true
+  return collection.columns.some(
+    (column) => column.range && (name === `${column.field}${FROM}` || name === `${column.field}${TO}`),
+  )
+}

@@ -21,8 +21,15 @@ export interface ListView {
 export interface FacetCounts {
   name: string
   label: string
-  /** Every value present, and every chosen value even when none has it (count 0). */
-  values: { value: string; count: number; chosen: boolean }[]
+  /**
+   * Every value present, and every chosen value even when none has it (count 0); a service lists the most
+   * frequent (`truncated`), and when it could not count in time, the chosen values with no count (null).
+   */
+  values: { value: string; count: number | null; chosen: boolean }[]
+  /** False: not counted in time (a service's answer); the values are the chosen ones. */
+  counted?: boolean
+  /** Some values are not listed (a service lists the most frequent). */
+  truncated?: boolean
 }
 
 /** One page of a view: the rows in the view's order, how many match, and the facets' counts. */
