@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { openApiDocumentModule } from './server/build/openapi-document-module'
 import { precompress } from './server/build/precompress'
+import { NO_POSTGRES, postgresBin } from './server/test/postgres-process'
 
 const ROUTER_DIST = './node_modules/react-router/dist/production'
 
@@ -25,7 +26,7 @@ const SERVER_BUILD = {
   sourcemap: 'hidden' as const,
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     openApiDocumentModule(),
@@ -76,10 +77,56 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
+    projects: testProjects(mode),
   },
 }))
+
+/** The service's suites about answers: run on the dataset in memory, and again on PostgreSQL. */
+const BOTH_STORES = [
+  'server/catalogue/lists.test.ts',
+  'server/catalogue/ids.test.ts',
+  'server/catalogue/properties.test.ts',
+  'server/http/caching.test.ts',
+  'server/http/protocol.test.ts',
+  'server/plugins/first-view.test.ts',
+  'server/operations/health.test.ts',
+]
+/** Tests of the PostgreSQL store itself (loads, migrations, faults, replicas, both stores compared). */
+const POSTGRES_ONLY = 'server/**/*.postgres.test.ts'
+
+/**
+ * Every test on the file store (`unit`), and the answer suites again with the catalogue in PostgreSQL plus the
+ * database's own tests (`postgres`, one throwaway cluster for the run). Without PostgreSQL installed the second
+ * project runs only where `CI` is set (where it then fails, saying why); elsewhere one line says it is left out.
+ */
+function testProjects(mode: string) {
+  const unit = {
+    extends: true,
+    test: {
+      name: 'unit',
+      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+      exclude: [POSTGRES_ONLY],
+    },
+  }
+  if (mode === 'test' && postgresBin() === null && !process.env.CI) {
+    console.log(NO_POSTGRES)
+    return [unit]
+  }
+  const postgres = {
+    extends: true,
+    test: {
+      name: 'postgres',
+      include: [...BOTH_STORES, POSTGRES_ONLY],
+      env: { CATALOGUE_TEST_STORE: 'postgres' },
+      globalSetup: ['server/test/postgres-global-setup.ts'],
+      // Loads, migrations and the tools as processes (npm, then tsx) take seconds on a machine with both cores busy.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }
+  return [unit, postgres]
+}
 
 /**
  * The app shell in a service worker (Workbox), so a revisit opens while the service is down. A new

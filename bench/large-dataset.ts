@@ -7,18 +7,23 @@ export const LARGE_LOCATIONS = 100_000
 export const LARGE_EPISODES = 20_000
 
 /**
- * The path of the 100,000-location dataset in `dir`, made with the project's generator when absent. The file
+ * The path of a generated dataset (by default the 100,000-location one) in `dir`, made with the project's generator when absent. The file
  * name carries a hash of the generator's source: the generator is deterministic, so a file made by the same
  * source is the same file, and a changed generator gets a fresh one.
  */
-export function ensureLargeDataset(root: string, dir: string): string {
+export function ensureLargeDataset(
+  root: string,
+  dir: string,
+  locations = LARGE_LOCATIONS,
+  episodes = LARGE_EPISODES,
+): string {
   const generator = join(root, 'server/data/generate.ts')
   const version = createHash('sha1').update(readFileSync(generator)).digest('hex').slice(0, 10)
-  const path = join(dir, `catalogue-${LARGE_LOCATIONS}x${LARGE_EPISODES}-${version}.json`)
+  const path = join(dir, `catalogue-${locations}x${episodes}-${version}.json`)
   if (existsSync(path)) return path
   // Written aside and renamed, so an interrupted run never leaves a truncated file under the final name.
   const partial = `${path}.partial`
-  console.log(`Generating ${LARGE_LOCATIONS} locations and ${LARGE_EPISODES} episodes into ${path} …`)
+  console.log(`Generating ${locations} locations and ${episodes} episodes into ${path} …`)
   const result = spawnSync(
     process.execPath,
     [
@@ -26,9 +31,9 @@ export function ensureLargeDataset(root: string, dir: string): string {
       'tsx',
       generator,
       '--locations',
-      String(LARGE_LOCATIONS),
+      String(locations),
       '--episodes',
-      String(LARGE_EPISODES),
+      String(episodes),
       '--out',
       partial,
     ],

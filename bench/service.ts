@@ -34,6 +34,7 @@ import {
 } from './hostile-load'
 import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
+import { benchPostgresStore } from './postgres-store'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
 import { benchReplicas, type ReplicaRow, replicaMedians } from './replicas'
 import { markdownTable, type Row, type Run, successRate, textTable } from './report'
@@ -62,6 +63,11 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     datasets: { type: 'string', default: 'shipped,large' },
     replicas: { type: 'boolean', default: true },
+    // --store postgres: the PostgreSQL store's benchmark (bench/postgres-store.ts) instead.
+    store: { type: 'string', default: 'file' },
+    locations: { type: 'string', default: '1000000' },
+    episodes: { type: 'string', default: '100000' },
+    samples: { type: 'string', default: '60' },
   },
   // --no-replicas skips the replicas comparison.
   allowNegative: true,
@@ -468,7 +474,23 @@ function replicaLines(replicaRows: ReplicaRow[]): string[] {
   ]
 }
 
-main().catch((error: unknown) => {
+const run =
+  flags.store === 'postgres'
+    ? () => {
+        mkdirSync(WORK_DIR, { recursive: true })
+        const args = process.argv.slice(2)
+        return benchPostgresStore({
+          root: ROOT,
+          workDir: WORK_DIR,
+          apiKey,
+          locations: Number(flags.locations),
+          episodes: Number(flags.episodes),
+          samples: Number(flags.samples),
+          command: `npm run bench:service -- ${args.join(' ')}`,
+        })
+      }
+    : main
+run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
 })

@@ -33,7 +33,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared state of the running service: draining (for readiness), refused connections (for metrics). */
     lifecycle: Lifecycle
-    /** The dataset served, replaceable while serving (SIGHUP). */
+    /** The catalogue served, replaceable while serving (SIGHUP, a new version in the database). */
     catalogue: LiveCatalogue
     /** What each response cache holds now (bytes count keys too). */
     cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
@@ -41,7 +41,8 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  store: CatalogueStore
+  /** The catalogue in memory, or (`live`) a catalogue kept current by its store, such as PostgreSQL. */
+  store: CatalogueStore | LiveCatalogue
   /** Accepted keys; none (the default) means demo mode: only `catalogue-demo-key` is accepted. */
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
@@ -128,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   // What views read is made with the dataset, in the same step as a reload: never by a request.
   if (parts.views) {
-    const collections = options.store.collections.map(({ collection }) => collection.name)
+    const collections = live.current.collections.map((collection) => collection.name)
     const prepare = () => {
       for (const name of collections) live.collection(name).prepareViews()
     }
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = options.metrics ?? null
   if (metrics) {
     metrics.instrument(app.server, lifecycle)
+    metrics.followCatalogue(live)
     metrics.addCaches(() => {
       const { bodies, filterResults } = answers.cacheStats()
       return { bodies, filters: filterResults, 'fast-path': responseCache.stats() }
@@ -156,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: API_PREFIX,
     answers,
     live,
-    collections: options.store.collections.map(({ collection }) => collection),
+    collections: live.current.collections,
     publicBase: parts.publicBase,
     admit: parts.admit,
     responseCache,
@@ -165,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(operations, {
     publicUrl: parts.publicUrl,
-    counts: () => live.counts,
+    catalogue: live,
     lifecycle,
     views: parts.views !== null,
   })
@@ -196,6 +198,7 @@ function serviceParts(options: BuildAppOptions) {
   const gate = new ApiGate(keys, limiter, refusedKeys, demo)
   const publicBase = new PublicBase(publicUrl, trustProxy)
   const responseCache = new ResponseCache(publicBase.of)
+  const live = options.store instanceof LiveCatalogue ? options.store : new LiveCatalogue(options.store)
   const door = new FrontDoor({
     gate,
     clientAddress: clientAddressOf(trustProxy),
@@ -218,12 +221,13 @@ function serviceParts(options: BuildAppOptions) {
     admit: admission(gate),
     admitRender: renderAllowance(limiter, demo),
     hosting: options.hosting ?? null,
-    live: new LiveCatalogue(options.store),
+    live,
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
-    answers: new ApiAnswers(new Catalogue(options.cache), {
-      ...options.cache,
-      facetTimeLimitMs: viewOptions(options).facetTimeLimitMs,
-    }),
+    answers: new ApiAnswers(
+      new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
+      (version) => live.isCurrent(version),
+      { ...options.cache, facetTimeLimitMs: viewOptions(options).facetTimeLimitMs },
+    ),
   }
 }
 

@@ -3,21 +3,25 @@ import type { FastifyInstance } from 'fastify'
 import { describeHoldings } from '../src/catalogue'
 import { type Config, ConfigError, DEMO_KEY, readConfig } from './config'
 import { DatasetError } from './dataset/load'
-import { type CatalogueStore, loadStore } from './dataset/store'
+import { loadStore } from './dataset/store'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import type { LogDestination, Logger } from './http/request-log'
 import { Lifecycle } from './lifecycle'
 import { stdoutLog } from './log-output'
 import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
-import { recordCounts } from './operations/live-catalogue'
+import { LiveCatalogue } from './operations/live-catalogue'
 import { ServiceMetrics } from './operations/metrics'
 import { listenForMetrics } from './operations/metrics-server'
 import { RedisRateLimiter } from './operations/redis-rate-limit'
 import { reloadDataset } from './operations/reload'
+import { DatabaseStartError, PostgresCatalogue } from './postgres/catalogue'
+import { readDatabaseConfig, redactedDatabaseUrl } from './postgres/config'
+import { observeDatabase } from './postgres/metrics'
 
 export type StartContext = {
   config: Config
-  store: CatalogueStore
+  /** The catalogue served: the dataset file in memory, or the database's, kept current. */
+  store: LiveCatalogue
   log: LogDestination
   lifecycle: Lifecycle
   operations: OperationsConfig
@@ -77,14 +81,21 @@ export function runService(start: (context: StartContext) => Promise<Started>): 
 async function serve(start: (context: StartContext) => Promise<Started>): Promise<void> {
   const config = readConfig()
   const operations = readOperationsConfig()
+  const databaseConfig = readDatabaseConfig()
+  // Messages said before the app (and its log) exist wait for it (the database's, the limiter's).
+  let serviceLog: Logger | null = null
   const loadStarted = performance.now()
-  const store = loadStore(config.dataPath)
+  const database =
+    databaseConfig === null
+      ? null
+      : await PostgresCatalogue.open(databaseConfig, { say: (line, level) => serviceLog?.[level](line) })
+  const store = database?.live ?? new LiveCatalogue(loadStore(config.dataPath))
+  const source = databaseConfig === null ? config.dataPath : redactedDatabaseUrl(databaseConfig.url)
   const metrics = operations.metricsPort === null ? null : new ServiceMetrics()
-  metrics?.recordDataset(recordCounts(store), (performance.now() - loadStarted) / 1000)
+  metrics?.recordDataset(store.counts, (performance.now() - loadStarted) / 1000)
+  if (metrics && database) observeDatabase(metrics, database)
   const output = stdoutLog(config.logFormat)
   const lifecycle = new Lifecycle()
-  // The limiter's messages go to the service's log, which exists once the app is built (before any is said).
-  let limiterLog: Logger | null = null
   const redis =
     operations.redisUrl !== null && config.rateLimit > 0
       ? new RedisRateLimiter({
@@ -92,7 +103,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
           timeout: operations.redisTimeout,
           rate: config.rateLimit,
           keys: config.apiKeys.length > 0 ? config.apiKeys : [DEMO_KEY],
-          say: (line, level) => limiterLog?.[level](line),
+          say: (line, level) => serviceLog?.[level](line),
           onFallback: () => metrics?.rateLimitFallbacks.inc(),
         })
       : null
@@ -107,7 +118,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     refusedKeyLimiter: redis?.withRate(REFUSED_KEY_RATE, REFUSED_KEY_BURST) ?? null,
   })
   const logger = started.app.log as Logger
-  limiterLog = logger
+  serviceLog = logger
   if (redis && operations.redisUrl !== null && (await redis.connect()))
     logger.info(`Rate limits are shared through Redis at ${redactedRedisUrl(operations.redisUrl)}.`)
   const address = await started.app.listen({ port: config.port, host: config.host })
@@ -115,16 +126,26 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     metrics && operations.metricsPort !== null
       ? await listenForMetrics(metrics.registry, operations.metricsPort, config.host)
       : null
-  for (const line of startLines(config, store, address)) logger.info(line)
+  for (const line of startLines(config, store, source, address)) logger.info(line)
   for (const line of startWarnings(config)) logger.warn(line)
   if (metricsListener) logger.info(`Metrics at ${metricsListener.origin}/metrics.`)
   logger.info(started.explorer(address))
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
-  logger.info(`Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`)
+  logger.info(
+    database === null
+      ? `Process id ${process.pid}: \`kill -HUP ${process.pid}\` reloads the dataset file.`
+      : `Process id ${process.pid}: a new catalogue is served once npm run db:load switches to it.`,
+  )
 
   // One reload at a time: a second SIGHUP waits for the first to finish.
   let reloading: Promise<void> = Promise.resolve()
   process.on('SIGHUP', () => {
+    if (database !== null) {
+      logger.info(
+        'SIGHUP reloads a dataset file; this service reads the database, whose catalogue changes with npm run db:load.',
+      )
+      return
+    }
     reloading = reloading.then(async () => {
       const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics)
       if (result.ok) logger.info(result.message)
@@ -158,26 +179,34 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
       started.app.server.closeAllConnections()
       process.exit(0)
     }, SHUTDOWN_DEADLINE_MS).unref()
-    Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()]).then(
-      () => {
-        logger.info('Stopped.')
-        exit(0)
-      },
-      (error: unknown) => {
-        logger.error(`Could not stop cleanly: ${String(error)}`)
-        exit(1)
-      },
-    )
+    Promise.all([started.close?.(), started.app.close(), metricsListener?.close(), redis?.close()])
+      .then(() => database?.close())
+      .then(
+        () => {
+          logger.info('Stopped.')
+          exit(0)
+        },
+        (error: unknown) => {
+          logger.error(`Could not stop cleanly: ${String(error)}`)
+          exit(1)
+        },
+      )
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-function startLines(config: Config, store: CatalogueStore, address: string): string[] {
+function startLines(config: Config, store: LiveCatalogue, source: string, address: string): string[] {
   const keys = config.apiKeys.length
   const burst = config.rateLimit * TokenBucketLimiter.BURST_FACTOR
+  const holdings = describeHoldings(
+    store.current.collections.map((collection) => ({
+      labels: collection.labels,
+      count: store.counts[collection.name] ?? 0,
+    })),
+  )
   return [
-    `Catalogue service on ${address}: ${describeHoldings(store.collections.map(({ records, collection }) => ({ labels: collection.labels, count: records.length })))} from ${config.dataPath}.`,
+    `Catalogue service on ${address}: ${holdings} from ${source}.`,
     keys === 0
       ? 'Demo mode: CATALOGUE_API_KEYS is not set, so the only accepted key is the public demo key (see README); its rate limit applies per client address.'
       : `Accepting ${keys} configured key${keys === 1 ? '' : 's'}.`,
@@ -208,7 +237,8 @@ export function startWarnings(config: Config): string[] {
 }
 
 function startFailure(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DatasetError) return error.message
+  if (error instanceof ConfigError || error instanceof DatasetError || error instanceof DatabaseStartError)
+    return error.message
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     return `Cannot start: the address is already in use (${(error as Error).message}). Set PORT to another port.`
   }

@@ -11,3 +11,18 @@ export class CatalogueError extends Error {
     this.name = 'CatalogueError'
   }
 }
+
+/**
+ * The store cannot answer in time (its database is down, paused or slower than the deadline): the one 5xx a
+ * client may see (contract §12), a 503 with `Retry-After`. The message says so without naming the database.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    message = 'The catalogue cannot be read right now: its database did not answer in time. Try again in a few seconds.',
+    /** Seconds after which asking again makes sense. */
+    readonly retryAfter = 5,
+  ) {
+    super(message)
+    this.name = 'StoreUnavailableError'
+  }
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DatasetOf } from '../../src/catalogue'
 import { episodes as EPISODES, locations as LOCATIONS, PAGE_SIZE } from '../../src/catalogue'
-import { createStoreOf } from '../dataset/store'
-import { errorOf, serveForTests, shippedDataset } from '../test/server'
+import { datasetWith, errorOf, serveForTests, shippedDataset } from '../test/server'
 
 const server = serveForTests()
 
@@ -156,7 +155,7 @@ const awkwardDataset: DatasetOf<typeof awkwardCollections> = {
     created: '2017-11-10T12:42:04.162Z',
   })),
 }
-const awkward = serveForTests({ store: createStoreOf(awkwardDataset, awkwardCollections) })
+const awkward = serveForTests({ dataset: datasetWith(awkwardDataset) })
 
 describe('next and prev round trips', () => {
   /** Follows `next` to the end, then `prev` back to the start, checking every page on the way. */

@@ -8,8 +8,7 @@ import {
 } from '../../src/catalogue'
 import { SORT_COLLATOR } from '../../src/catalogue/columns'
 import { viewPageSchema } from '../../src/catalogue/views/answer'
-import { createStore } from '../dataset/store'
-import { datasetWith, errorOf, serveForTests, shippedDataset } from '../test/server'
+import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
 const server = serveForTests()
 const LocationViewPage = viewPageSchema(LOCATIONS.record)
@@ -164,23 +163,6 @@ describe('views of a list (contract §12), on the memory store', () => {
     )
     expect(ignored.status).toBe(200)
     expect(await ignored.text()).toBe(plain)
-  })
-})
-
-describe('views of a reloaded dataset', () => {
-  const reloaded = serveForTests()
-
-  it('are prepared with the new dataset, in the same step as the reload: the next view reads it', async () => {
-    const before = LocationViewPage.parse(await (await reloaded.get('/v1/locations?_sort_desc=id')).json())
-    expect(before.results[0]?.id).toBe(locations.at(-1)?.id)
-    const [first, second] = locations
-    if (!first || !second) throw new Error('the shipped dataset has locations')
-    reloaded.app.catalogue.replace(
-      createStore(datasetWith({ locations: [first, { ...second, id: 9999, name: 'Aaa' }] })),
-    )
-    // The store answers a view only once prepared (it never prepares one while a request waits).
-    const after = LocationViewPage.parse(await (await reloaded.get('/v1/locations?_sort=name')).json())
-    expect(ids(after.results)).toEqual([9999, first.id])
   })
 })
 

@@ -1,12 +1,5 @@
 import type { AnyCollection } from '../../src/catalogue'
-import {
-  type ApiRecord,
-  type DatasetRecord,
-  foldCase,
-  listPageAddress,
-  PAGE_SIZE,
-  pageCount,
-} from '../../src/catalogue'
+import { type ApiRecord, foldCase, listPageAddress, PAGE_SIZE, pageCount } from '../../src/catalogue'
 import { type FacetsBody, facetBodyOf, type ViewPageBody } from '../../src/catalogue/views/answer'
 import {
   type ApiView,
@@ -14,45 +7,14 @@ import {
   encodeParameters,
   readApiView,
 } from '../../src/catalogue/views/parameters'
-import { type FacetCounts, type ListView, listViewOf } from '../../src/catalogue/views/view'
-import type { AppliedFilter } from '../dataset/store'
+import { listViewOf } from '../../src/catalogue/views/view'
 import { CatalogueError } from './errors'
 import type { ListQuery } from './list-query'
 import { addressesFor } from './render'
+import type { CollectionSource } from './source'
 
 /** Facet counting stops after this long and answers `counted: false` (Datasette's `facet_time_limit_ms`). */
 export const FACET_TIME_LIMIT_MS = 200
-
-/** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
-export interface ViewQuery {
-  filters: readonly AppliedFilter[]
-  view: ListView
-  /** The facets whose values to count (by name). */
-  count: readonly string[]
-  /** The page: records from the `start`th of the view to the one before the `end`th. */
-  start: number
-  end: number
-  /** Counting that takes longer stops, and the answer says `counted: false`. */
-  facetTimeLimitMs: number
-}
-
-/** A store's answer to a view. */
-export interface ViewAnswer {
-  /** How many records the view holds (exact). */
-  count: number
-  /** The page's records, in the view's order. */
-  records: DatasetRecord[]
-  /** The counted facets' values under every other choice (in the collection's order). */
-  facets: FacetCounts[]
-  /** False when counting ran out of time. */
-  counted: boolean
-}
-
-/** A store that answers views (contract §12). */
-export interface ViewSource {
-  readonly collection: AnyCollection
-  answerView(query: ViewQuery): Promise<ViewAnswer>
-}
 
 /** Reads the view a list request asks for from its query string; null for none. Throws CatalogueError (400). */
 export function parseViewQuery(collection: AnyCollection, query: Record<string, unknown>): ApiView | null {
@@ -78,7 +40,7 @@ export interface ViewPage {
  * not-found for a page beyond the last.
  */
 export async function viewPage(
-  source: ViewSource,
+  source: CollectionSource,
   query: ListQuery,
   view: ApiView,
   base: string,

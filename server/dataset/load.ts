@@ -1,12 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
-import {
-  type AnyCollection,
-  COLLECTIONS,
-  COMMON_DATASET_RULES,
-  type Dataset,
-  type DatasetOf,
-  joinWithAnd,
-} from '../../src/catalogue'
+import { type AnyCollection, COLLECTIONS, type Dataset, type DatasetOf } from '../../src/catalogue'
+import { duplicateId, notADataset, notAnArray, recordProblem } from './records'
 
 /** A dataset file that cannot be used; the message names the file, and the collection, record and field. */
 export class DatasetError extends Error {
@@ -28,12 +22,10 @@ export const MAX_DATASET_BYTES = 128 * MB
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * The file's text: refused when it cannot be read, when it is not a regular file (a FIFO would block the
- * service until something wrote to it; a device may never end), when it is larger than MAX_DATASET_BYTES
- * (checked before reading), or when it is not valid UTF-8 (never silently replaced).
+ * Opens a dataset file for reading: refused when it cannot be read, or when it is not a regular file (a FIFO
+ * would block the service until something wrote to it; a device may never end). The caller closes `fd`.
  */
-function readText(path: string): string {
-  let bytes: Buffer
+export function openDatasetFile(path: string): { fd: number; stats: Stats } {
   let fd: number | null = null
   try {
     // Opened without blocking (a FIFO without a writer would block the open itself), then looked at.
@@ -44,6 +36,25 @@ function readText(path: string): string {
         `Dataset ${path} is not a regular file (it is a ${kindOf(stats)}): the service reads its dataset from a regular file only.`,
       )
     }
+    return { fd, stats }
+  } catch (error) {
+    if (fd !== null) closeSync(fd)
+    if (error instanceof DatasetError) throw error
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    throw new DatasetError(
+      `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
+    )
+  }
+}
+
+/**
+ * The file's text: refused as `openDatasetFile` refuses it, when it is larger than MAX_DATASET_BYTES
+ * (checked before reading), or when it is not valid UTF-8 (never silently replaced).
+ */
+function readText(path: string): string {
+  const { fd, stats } = openDatasetFile(path)
+  let bytes: Buffer
+  try {
     if (stats.size > MAX_DATASET_BYTES) {
       throw new DatasetError(
         `Dataset ${path} is too large: it has ${Math.round(stats.size / MB)} MB, and a dataset may have at most ${MAX_DATASET_BYTES / MB} MB.`,
@@ -57,16 +68,18 @@ function readText(path: string): string {
       `Dataset ${path} cannot be read: ${READ_FAILURES[code] ?? (code || 'unknown error')}.`,
     )
   } finally {
-    if (fd !== null) closeSync(fd)
+    closeSync(fd)
   }
   try {
     return utf8.decode(bytes)
   } catch {
-    throw new DatasetError(
-      `Dataset ${path} is not valid UTF-8: the bytes at offset ${firstInvalidUtf8(bytes)} do not form a character.`,
-    )
+    throw new DatasetError(notUtf8(path, firstInvalidUtf8(bytes)))
   }
 }
+
+/** The sentence for a file whose bytes at `offset` are not UTF-8. */
+export const notUtf8 = (path: string, offset: number) =>
+  `Dataset ${path} is not valid UTF-8: the bytes at offset ${offset} do not form a character.`
 
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'directory'
@@ -148,13 +161,12 @@ function assertDataset<Cs extends readonly AnyCollection[]>(
     throw new DatasetError(`Dataset ${source}: ${detail}`)
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    const names = collections.map(({ name }) => `"${name}"`)
-    fail(`the file must hold one JSON object with the arrays ${joinWithAnd(names)}`)
+    fail(notADataset(collections))
     return
   }
   for (const collection of collections) {
     const records: unknown = Reflect.get(json, collection.name)
-    if (!Array.isArray(records)) fail(`"${collection.name}" must be an array of records`)
+    if (!Array.isArray(records)) fail(notAnArray(collection))
     else validateRecords(records, collection, fail)
   }
 }
@@ -168,25 +180,13 @@ function validateRecords(
   const indexById = new Map<number, number>()
   for (let index = 0; index < records.length; index++) {
     const record = records[index]
-    const where = `${collection.name}[${index}]${describeId(record)}`
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      fail(`${where} must be an object`)
-      return
-    }
-    const result = collection.dataset.safeParse(record)
-    if (!result.success) {
-      const issue = result.error.issues[0]
-      const field = String(issue?.path[0] ?? '')
-      const missing = !(field in record)
-      fail(`${where}: "${field}" ${missing ? 'is missing; it ' : ''}${ruleOf(collection, field)}`)
-      return
-    }
+    const problem = recordProblem(collection, index, record)
+    if (problem !== null) fail(problem)
     // The validated record itself is kept (not zod's copy): with 100,000 records the copy doubles the peak
     // memory. Fields beyond the schema's are never read, since responses are built field by field.
-    const { id } = result.data
+    const id = idOf(record)
     const earlier = indexById.get(id)
-    if (earlier !== undefined)
-      fail(`${where}: "id" must be unique, but ${collection.name}[${earlier}] has the same id`)
+    if (earlier !== undefined) fail(duplicateId(collection, index, record, earlier))
     indexById.set(id, index)
   }
   sortRecordsById(records)
@@ -200,15 +200,4 @@ function sortRecordsById(records: unknown[]): void {
 function idOf(record: unknown): number {
   const id: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, 'id') : undefined
   return typeof id === 'number' ? id : 0
-}
-
-const COMMON_RULES: { readonly [field: string]: string } = COMMON_DATASET_RULES
-
-function ruleOf(collection: AnyCollection, field: string): string {
-  return COMMON_RULES[field] ?? collection.datasetRules[field] ?? 'is not valid'
-}
-
-function describeId(record: unknown): string {
-  if (typeof record !== 'object' || record === null || !('id' in record)) return ''
-  return ` (id ${JSON.stringify((record as { id: unknown }).id)})`
 }

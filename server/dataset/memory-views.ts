@@ -1,6 +1,6 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import { evaluateView, type PreparedList, prepareList } from '../../src/catalogue/views/engine'
-import type { ViewAnswer, ViewQuery } from '../catalogue/views'
+import type { ViewAnswer, ViewQuery } from '../catalogue/source'
 
 /**
  * The views of one collection held in memory (contract §12), answered by the explorer's own engine

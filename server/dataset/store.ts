@@ -5,19 +5,22 @@ import {
   type DatasetOf,
   type DatasetRecord,
 } from '../../src/catalogue'
-import type { ViewAnswer, ViewQuery, ViewSource } from '../catalogue/views'
+import type {
+  AppliedFilter,
+  CatalogueContent,
+  CollectionSource,
+  Matches,
+  ViewAnswer,
+  ViewQuery,
+} from '../catalogue/source'
 import { loadDatasetOf } from './load'
 import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
-/** A filter ready to apply: the record field and the trimmed, case-folded, non-empty value. */
-export interface AppliedFilter {
-  field: string
-  foldedValue: string
-}
+export type { AppliedFilter } from '../catalogue/source'
 
 /** One collection held in memory: records sorted by id, found by id, filtered through prepared fields. */
-export class CollectionStore implements ViewSource {
+export class CollectionStore implements CollectionSource {
   readonly records: readonly DatasetRecord[]
   private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
@@ -52,6 +55,32 @@ export class CollectionStore implements ViewSource {
   async answerView(query: ViewQuery): Promise<ViewAnswer> {
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
     return this.views.answer(this.filter(query.filters), query)
+  }
+
+  get count(): number {
+    return this.records.length
+  }
+
+  async slice(start: number, end: number): Promise<DatasetRecord[]> {
+    return this.records.slice(start, end)
+  }
+
+  async atPositions(positions: Int32Array): Promise<DatasetRecord[]> {
+    return Array.from(positions, (position) => this.records[position] as DatasetRecord)
+  }
+
+  async withIds(ids: readonly number[]): Promise<DatasetRecord[]> {
+    const found: DatasetRecord[] = []
+    for (const id of ids) {
+      const record = this.byId.get(id)
+      if (record) found.push(record)
+    }
+    return found
+  }
+
+  async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+    const positions = this.filter(filters) ?? Int32Array.from(this.records.keys())
+    return { positions, records: await this.atPositions(positions.subarray(start, end)) }
   }
 
   /** Positions (in id order) of the records every filter matches; null when there is no filter (all match). */
@@ -90,7 +119,7 @@ function keepMatching(
 }
 
 /** The catalogue held in memory: one store per collection, in the order the collections were given. */
-export interface CatalogueStore {
+export interface CatalogueStore extends CatalogueContent {
   readonly collections: readonly CollectionStore[]
 }
 

@@ -1,8 +1,8 @@
 import type { ApiView } from '../../src/catalogue/views/parameters'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { type Catalogue, parseIds, parseListQuery } from '../catalogue/service'
-import { FACET_TIME_LIMIT_MS, type ViewSource, viewPage } from '../catalogue/views'
-import type { CollectionStore } from '../dataset/store'
+import { FACET_TIME_LIMIT_MS, viewPage } from '../catalogue/views'
+import type { ServedCatalogue } from '../operations/live-catalogue'
 import { Representation } from './representation'
 
 export interface AnswerCacheOptions {
@@ -21,16 +21,16 @@ export const RENDER_SLICE = 50
 /**
  * The API's answers as ready-to-send bodies (with ETag and compressed forms), made once per distinct request:
  * cached under a normalised key (collection, public base, page, applied filters; ignored parameters dropped,
- * so no spelling of a request makes a second entry), within a byte budget that counts the keys.
+ * so no spelling of a request makes a second entry), within a byte budget that counts the keys. A body is
+ * kept only when the catalogue version it was read from is still the one served once it is ready.
  */
 export class ApiAnswers {
   private readonly bodies: ByteBoundedCache<Representation>
-  /** Counts the clears (reloads), so that a body rendered across one is not kept. */
-  private generation = 0
   private readonly facetTimeLimitMs: number
 
   constructor(
     private readonly catalogue: Catalogue,
+    private readonly isCurrent: (version: number) => boolean,
     options: AnswerCacheOptions = {},
   ) {
     this.facetTimeLimitMs = options.facetTimeLimitMs ?? FACET_TIME_LIMIT_MS
@@ -40,59 +40,45 @@ export class ApiAnswers {
     )
   }
 
-  /** A page of a list; `query` is the parsed query string. Throws CatalogueError. */
-  list(store: CollectionStore, query: Record<string, unknown>, base: string): Representation {
-    const listQuery = parseListQuery(store.collection, query)
-    const collection = store.collection.name
+  /** A page of a list; `query` is the parsed query string. Rejects with CatalogueError. */
+  async list(served: ServedCatalogue, name: string, query: Record<string, unknown>, base: string) {
+    const source = served.collection(name)
+    const listQuery = parseListQuery(source.collection, query)
     // Unfiltered pages (the busiest requests) get a key without serialising anything.
     const key =
       listQuery.filters.length === 0
-        ? `${collection}?${listQuery.page}\n${base}`
-        : JSON.stringify([collection, base, listQuery.page, listQuery.filters])
-    return this.cached(key, () => JSON.stringify(this.catalogue.listPage(store, listQuery, base)))
+        ? `${name}?${listQuery.page}\n${base}`
+        : JSON.stringify([name, base, listQuery.page, listQuery.filters])
+    return this.cached(served.version, key, async () =>
+      JSON.stringify(await this.catalogue.listPage({ source, version: served.version }, listQuery, base)),
+    )
   }
 
   /**
-   * One record (`7`) or an array of records (`1,2` or `[1,2]`). Throws CatalogueError. A list of more than
-   * RENDER_SLICE ids is rendered a slice at a time, letting other requests through in between (contract §11,
-   * fair CPU: 500 records of the 100,000-location dataset took about 3 ms in one go).
+   * One record (`7`) or an array of records (`1,2` or `[1,2]`). Rejects with CatalogueError. A list of more
+   * than RENDER_SLICE ids is rendered a slice at a time, letting other requests through in between (contract
+   * §11, fair CPU: 500 records of the 100,000-location dataset took about 3 ms in one go).
    */
-  byIds(store: CollectionStore, idsText: string, base: string): Representation | Promise<Representation> {
+  async byIds(served: ServedCatalogue, name: string, idsText: string, base: string): Promise<Representation> {
+    const source = served.collection(name)
     const selection = parseIds(idsText)
-    const name = store.collection.name
     if (selection.kind === 'one') {
       const key = `${name}\n${base}\n${selection.id}`
-      return this.cached(key, () => JSON.stringify(this.catalogue.records(store, selection, base)))
+      return this.cached(served.version, key, async () =>
+        JSON.stringify(await this.catalogue.records(source, selection, base)),
+      )
     }
     const { ids } = selection
     const key = `${name}\n${base}\n[${ids.join(',')}]`
-    if (ids.length <= RENDER_SLICE)
-      return this.cached(key, () => JSON.stringify(this.catalogue.records(store, selection, base)))
-    const cached = this.bodies.get(key)
-    if (cached) return cached
-    return this.renderInSlices(store, ids, base, key)
-  }
-
-  private async renderInSlices(
-    store: CollectionStore,
-    ids: readonly number[],
-    base: string,
-    key: string,
-  ): Promise<Representation> {
-    const generation = this.generation
-    const parts: string[] = []
-    for (let start = 0; start < ids.length; start += RENDER_SLICE) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
-      const slice = ids.slice(start, start + RENDER_SLICE)
-      const records = this.catalogue.records(store, { kind: 'many', ids: slice }, base)
-      // The same text as JSON.stringify of the whole array: its items joined by commas.
-      const text = JSON.stringify(records)
-      if (text !== '[]') parts.push(text.slice(1, -1))
-    }
-    const body = new Representation(`[${parts.join(',')}]`)
-    // A reload while rendering: the answer is the old data's, and is not kept for the new.
-    if (generation === this.generation) this.bodies.set(key, body)
-    return body
+    return this.cached(served.version, key, async () => {
+      const parts: string[] = []
+      for await (const records of this.catalogue.recordSlices(source, ids, base, RENDER_SLICE)) {
+        if (parts.length > 0) await new Promise((resolve) => setImmediate(resolve))
+        // The same text as JSON.stringify of the whole array: its items joined by commas.
+        parts.push(JSON.stringify(records).slice(1, -1))
+      }
+      return `[${parts.join(',')}]`
+    })
   }
 
   /**
@@ -101,23 +87,24 @@ export class ApiAnswers {
    * now. `complete` is false for an answer whose facets were not counted in time, which is not kept.
    */
   async view(
-    source: ViewSource,
+    served: ServedCatalogue,
+    name: string,
     query: Record<string, unknown>,
     view: ApiView,
     base: string,
     begin: () => (() => void) | null,
   ): Promise<{ body: Representation; complete: boolean } | null> {
+    const source = served.collection(name)
     const listQuery = parseListQuery(source.collection, query)
-    const key = JSON.stringify([source.collection.name, base, listQuery.page, listQuery.filters, view])
+    const key = JSON.stringify([name, base, listQuery.page, listQuery.filters, view])
     const cached = this.bodies.get(key)
     if (cached) return { body: cached, complete: true }
     const done = begin()
     if (!done) return null
-    const generation = this.generation
     try {
       const { body, complete } = await viewPage(source, listQuery, view, base, this.facetTimeLimitMs)
       const representation = new Representation(JSON.stringify(body))
-      if (complete && generation === this.generation) this.bodies.set(key, representation)
+      if (complete && this.isCurrent(served.version)) this.bodies.set(key, representation)
       return { body: representation, complete }
     } finally {
       done()
@@ -128,18 +115,17 @@ export class ApiAnswers {
     return { bodies: this.bodies.stats(), filterResults: this.catalogue.cacheStats() }
   }
 
-  /** Forgets every body and filter result (the dataset was replaced: new bodies, new ETags). */
+  /** Forgets every body and filter result (the catalogue was replaced: new bodies, new ETags). */
   clear(): void {
-    this.generation++
     this.bodies.clear()
     this.catalogue.clear()
   }
 
-  private cached(key: string, render: () => string): Representation {
+  private async cached(version: number, key: string, render: () => Promise<string>): Promise<Representation> {
     const cached = this.bodies.get(key)
     if (cached) return cached
-    const body = new Representation(render())
-    this.bodies.set(key, body)
+    const body = new Representation(await render())
+    if (this.isCurrent(version)) this.bodies.set(key, body)
     return body
   }
 }

@@ -1,54 +1,85 @@
-import type { CatalogueStore, CollectionStore } from '../dataset/store'
+import type { AnyCollection } from '../../src/catalogue'
+import type { CatalogueContent, CollectionSource } from '../catalogue/source'
 
 /** Records served by collection name, such as `{ locations: 126, episodes: 51 }`. */
 export type RecordCounts = Record<string, number>
 
-export function recordCounts(store: CatalogueStore): RecordCounts {
-  return Object.fromEntries(store.collections.map((each) => [each.collection.name, each.records.length]))
+export function recordCounts(content: CatalogueContent): RecordCounts {
+  return Object.fromEntries(content.collections.map((each) => [each.collection.name, each.count]))
+}
+
+/** One version of the catalogue, as a request reads it from its start to its answer. */
+export interface ServedCatalogue {
+  /** Which catalogue this is: a body rendered from it is cached only while it is still the one served. */
+  readonly version: number
+  /** Since when it is served (a file's load or reload; a database's switch to it). */
+  readonly since: Date
+  readonly counts: RecordCounts
+  /** The collections, in the order served. */
+  readonly collections: readonly AnyCollection[]
+  /** The source of a collection (every version has every collection the service started with). */
+  collection(name: string): CollectionSource
+}
+
+function served(content: CatalogueContent, version: number, since: Date): ServedCatalogue {
+  const byName = new Map(content.collections.map((each) => [each.collection.name, each]))
+  return {
+    version,
+    since,
+    counts: recordCounts(content),
+    collections: content.collections.map((each) => each.collection),
+    collection(name) {
+      const source = byName.get(name)
+      if (!source) throw new Error(`No collection ${name}`)
+      return source
+    },
+  }
 }
 
 /**
- * The dataset being served, replaceable while serving (SIGHUP): a request reads its collection once and is
- * answered wholly from the old data or wholly from the new. Replacing calls the listeners in the same step, so
- * every cache of answers (the body cache, the filter results, the fast path) is dropped before the next request
- * and the next answers carry the new data and ETags.
+ * The catalogue being served, replaceable while serving (a SIGHUP reload of the file, a new version loaded into
+ * the database): a request reads `current` once and is answered wholly from that version. Replacing calls the
+ * listeners in the same step, so every cache of answers (the body cache, the filter results, the fast path) is
+ * dropped before the next request; and since a request may still be working on the old version then, a cache
+ * keeps an answer only when `isCurrent` says its version is still the one served (checked in the same step as
+ * the store, so an old answer can never be kept after the drop).
  */
 export class LiveCatalogue {
-  private current: { byName: Map<string, CollectionStore>; counts: RecordCounts }
+  private served: ServedCatalogue
   private readonly listeners: (() => void)[] = []
-  private replaced = 0
+  /** Why the catalogue cannot be read now (its database cannot be reached), or null. */
+  unavailable: string | null = null
 
-  constructor(store: CatalogueStore) {
-    this.current = LiveCatalogue.serve(store)
+  /** `version` 0 for a file (one more at each reload); the database's own catalogue version otherwise. */
+  constructor(content: CatalogueContent, version = 0, since = new Date()) {
+    this.served = served(content, version, since)
   }
 
-  private static serve(store: CatalogueStore) {
-    return {
-      byName: new Map(store.collections.map((each) => [each.collection.name, each])),
-      counts: recordCounts(store),
-    }
+  get current(): ServedCatalogue {
+    return this.served
   }
 
-  /** The store of a collection now served (every dataset has every collection the service started with). */
-  collection(name: string): CollectionStore {
-    const store = this.current.byName.get(name)
-    if (!store) throw new Error(`No collection ${name}`)
-    return store
+  /** The source of a collection of the version served now. */
+  collection(name: string): CollectionSource {
+    return this.served.collection(name)
   }
 
   get counts(): RecordCounts {
-    return this.current.counts
+    return this.served.counts
   }
 
-  /** Which dataset is served: 0 for the one the service started with, one more for each replacement. */
+  /** Which catalogue is served: for a file, 0 for the one the service started with, one more for each reload. */
   get version(): number {
-    return this.replaced
+    return this.served.version
   }
 
-  /** Serves `store` from now on. */
-  replace(store: CatalogueStore): void {
-    this.current = LiveCatalogue.serve(store)
-    this.replaced += 1
+  isCurrent(version: number): boolean {
+    return version === this.served.version
+  }
+
+  /** Serves `content` from now on, as `version` (by default one more than now). */
+  replace(content: CatalogueContent, version = this.served.version + 1, since = new Date()): void {
+    this.served = served(content, version, since)
     for (const listener of this.listeners) listener()
   }
 

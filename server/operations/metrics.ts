@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { COLLECTIONS } from '../../src/catalogue'
 import { OPENAPI_PATH } from '../../src/catalogue/openapi'
 import type { Lifecycle } from '../lifecycle'
+import type { LiveCatalogue } from './live-catalogue'
 import { HEALTH_PATH, READY_PATH } from './paths'
 
 type CacheStats = Record<string, { hits: number; misses: number }>
@@ -169,6 +170,26 @@ export class ServiceMetrics {
   /** Reads cache statistics at each scrape (the statistics are plain numbers the caches keep). */
   addCaches(source: () => CacheStats): void {
     this.cacheSources.push(source)
+  }
+
+  /** The catalogue served (a file or a database's): its version and how long it has been served, read at each scrape. */
+  followCatalogue(live: LiveCatalogue): void {
+    new Gauge({
+      name: 'catalogue_version',
+      help: 'The version of the catalogue served: a file’s count of reloads, or the database’s catalogue version.',
+      registers: [this.registry],
+      collect(this: Gauge) {
+        this.set(live.version)
+      },
+    })
+    new Gauge({
+      name: 'catalogue_age_seconds',
+      help: 'Seconds since the catalogue served was loaded (a file read, a database switched to it).',
+      registers: [this.registry],
+      collect(this: Gauge) {
+        this.set((Date.now() - live.current.since.getTime()) / 1000)
+      },
+    })
   }
 
   recordDataset(counts: Record<string, number>, seconds: number): void {

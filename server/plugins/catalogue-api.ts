@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { API_PREFIX } from '../../src/catalogue'
+import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
 import { isApiViewParameter } from '../../src/catalogue/views/parameters'
 import { parseViewQuery } from '../catalogue/views'
-import type { CollectionStore } from '../dataset/store'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
@@ -21,10 +20,10 @@ declare module 'fastify' {
 
 export interface CatalogueApiOptions {
   answers: ApiAnswers
-  /** The dataset served now (replaced on reload): each request reads its collection from it. */
+  /** The catalogue served now (replaced on reload): each request reads its version once, at its start. */
   live: LiveCatalogue
   /** The collections served (a reload never changes which). */
-  collections: readonly CollectionStore['collection'][]
+  collections: readonly AnyCollection[]
   /** The base of every address in an answer (CATALOGUE_PUBLIC_URL, or the request's scheme and host). */
   publicBase: PublicBase
   admit: Admit
@@ -40,10 +39,14 @@ export interface CatalogueApiOptions {
  * Whether a list query holds only what the answer depends on: `page` and the collection's filters (and, for a
  * view, the view's own parameters, whatever their names: any other parameter makes a view's address unknown).
  */
-function onlyKnownParameters(store: CollectionStore, query: Record<string, unknown>, view = false): boolean {
-  const filters: readonly string[] = store.collection.filters
+function onlyKnownParameters(
+  collection: AnyCollection,
+  query: Record<string, unknown>,
+  view = false,
+): boolean {
+  const filters: readonly string[] = collection.filters
   for (const name in query)
-    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, store.collection)))
+    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, collection)))
       return false
   return true
 }
@@ -73,46 +76,43 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
   const allowed = new Set<string>(ALLOWED_METHODS)
   const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
   const base = (request: FastifyRequest) => options.publicBase.checked(request.raw)
-  const answer = (request: FastifyRequest, reply: FastifyReply, body: Representation, canonical = true) => {
-    responseCache.remember(request.raw, body, canonical)
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Representation,
+    version: number,
+    canonical = true,
+  ) => {
+    // An answer read from a catalogue replaced meanwhile is sent, but not remembered for the next request.
+    if (live.isCurrent(version)) responseCache.remember(request.raw, body, canonical)
     return sendRepresentation(request, reply, body)
   }
 
   for (const collection of options.collections) {
     const listUrl = collection.itemPath.slice(API_PREFIX.length)
     const itemUrl = `${listUrl}/:ids`
-    api.get(listUrl, (request, reply) => {
+    api.get(listUrl, async (request, reply) => {
       const query = request.query as Record<string, unknown>
-      const store = live.collection(collection.name)
-      const view = options.views ? parseViewQuery(store.collection, query) : null
+      const served = live.current
+      const view = options.views ? parseViewQuery(collection, query) : null
       if (view && options.views) {
         const slots = options.views
         const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
-        return answers
-          .view(store, query, view, base(request), () => slots.begin(bucket))
-          .then((viewed) =>
-            viewed
-              ? answer(
-                  request,
-                  reply,
-                  viewed.body,
-                  viewed.complete && onlyKnownParameters(store, query, true),
-                )
-              : sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(slots.perBucket, options.demo)),
-          )
+        const viewed = await answers.view(served, collection.name, query, view, base(request), () =>
+          slots.begin(bucket),
+        )
+        if (!viewed)
+          return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(slots.perBucket, options.demo))
+        const canonical = viewed.complete && onlyKnownParameters(collection, query, true)
+        return answer(request, reply, viewed.body, served.version, canonical)
       }
-      return answer(
-        request,
-        reply,
-        answers.list(store, query, base(request)),
-        onlyKnownParameters(store, query),
-      )
+      const body = await answers.list(served, collection.name, query, base(request))
+      return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
     })
-    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) => {
-      const body = answers.byIds(live.collection(collection.name), request.params.ids, base(request))
-      return body instanceof Promise
-        ? body.then((ready) => answer(request, reply, ready))
-        : answer(request, reply, body)
+    api.get<{ Params: { ids: string } }>(itemUrl, async (request, reply) => {
+      const served = live.current
+      const body = await answers.byIds(served, collection.name, request.params.ids, base(request))
+      return answer(request, reply, body, served.version)
     })
     for (const url of [listUrl, itemUrl]) {
       api.route({

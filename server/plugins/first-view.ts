@@ -127,7 +127,7 @@ export async function sendFirstView(
     const rendered = await renderView(app, request, options, data ? options.demoKey : null, acceptLanguage)
     if (!rendered) return false
     view = rendered.view
-    if (rendered.complete) options.cache.set(key, view)
+    if (rendered.complete && app.catalogue.isCurrent(key.datasetVersion)) options.cache.set(key, view)
   }
   if ('location' in view) {
     reply.headers(FIRST_VIEW_BODY.headers).redirect(view.location, view.status)

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
 import type { Lifecycle } from '../lifecycle'
+import type { LiveCatalogue } from '../operations/live-catalogue'
 import { registerOpenApiRoute } from '../operations/openapi-route'
 import { HEALTH_PATH, READY_PATH } from '../operations/paths'
 
 export interface OperationsOptions {
   /** The public base, named as the OpenAPI document's server; null for relative addresses. */
   publicUrl: string | null
-  /** The records served now (asked at each request, so a reloaded dataset shows). */
-  counts: () => Record<string, number>
+  /** The catalogue served (asked at each request: a reload shows, and so does a database out of reach). */
+  catalogue: LiveCatalogue
   /** Draining during the delay after SIGTERM: not ready, though still serving. */
   lifecycle: Lifecycle
   /** Whether the lists answer views (the document marks the extension only then). */
@@ -38,7 +39,10 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, o
         503,
         errorBody('The service is shutting down: send new requests to another replica.'),
       )
-    return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...options.counts() }))
+    const { unavailable, counts } = options.catalogue
+    // Every replica on the same database goes unready together: its proxy then has none to send to.
+    if (unavailable !== null) return sendJson(reply, 503, errorBody(unavailable))
+    return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...counts }))
   })
   registerOpenApiRoute(scope, options.publicUrl, options.views)
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { CatalogueError } from '../catalogue/errors'
+import { CatalogueError, StoreUnavailableError } from '../catalogue/errors'
 import { isApiPath } from '../http/api-paths'
 import { ApiError, MESSAGES, sendError } from '../http/errors'
 import { hostRefusal } from '../http/host'
@@ -59,6 +59,10 @@ export const requestContext = fp<{ logger: Logger; requests: RequestLog }>(
       if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message)
       if (error instanceof CatalogueError) {
         return sendError(reply, error.kind === 'not-found' ? 404 : 400, error.message)
+      }
+      if (error instanceof StoreUnavailableError) {
+        reply.header('retry-after', String(error.retryAfter))
+        return sendError(reply, 503, error.message)
       }
       const status = (error as { statusCode?: number }).statusCode
       // A file name the file system refuses (too long, say) is simply not there.

@@ -19,6 +19,7 @@ import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import { createStore } from '../dataset/store'
 import { checkRecordedAnswers, recordAnswer } from './openapi-check'
+import { freshDatabase, loadInto, onPostgres, openCatalogue } from './postgres'
 
 /** The shipped dataset, loaded once per test file. */
 export const shippedDataset: Dataset = loadDataset(DEFAULT_DATASET_PATH)
@@ -59,15 +60,34 @@ export interface TestServer {
   get(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>
 }
 
+/** What a test service serves: `dataset` (the shipped one by default) from the store under test, or `store`. */
+export type TestServiceOptions = Partial<BuildAppOptions> & { dataset?: Dataset }
+
+/**
+ * The catalogue a test service serves: in memory, or, in the `postgres` test project, loaded into a database of
+ * its own and read as the service reads PostgreSQL; the same suites then check both stores.
+ */
+async function storeFor({
+  store,
+  dataset = shippedDataset,
+}: TestServiceOptions): Promise<BuildAppOptions['store']> {
+  if (store) return store
+  if (!onPostgres) return createStore(dataset)
+  const url = await freshDatabase()
+  await loadInto(url, dataset)
+  return (await openCatalogue(url)).live
+}
+
 /** Starts the service on an ephemeral port before the file's tests and stops it after. */
-export function serveForTests(options: Partial<BuildAppOptions> = {}): TestServer {
+export function serveForTests(options: TestServiceOptions = {}): TestServer {
   const server = { logs: [] as string[] } as TestServer
   beforeAll(async () => {
+    const { dataset: _dataset, ...appOptions } = options
     server.app = await buildApp({
-      store: createStore(shippedDataset),
       rateLimit: 0,
       log: { write: (line: string) => void server.logs.push(line) },
-      ...options,
+      ...appOptions,
+      store: await storeFor(options),
     })
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
     server.origin = address

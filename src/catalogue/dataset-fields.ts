@@ -11,3 +11,19 @@ export const CHARACTER_IDS_RULE = 'must be an array of positive integers'
 // Ids of 0 are accepted in answers: the specification names 0 as an id's value when it is empty, and the
 // explorer reads any service that follows it.
 export const apiId = z.int().check(z.nonnegative())
+
+/**
+ * What a string field of the dataset may not hold (contract §12): U+0000, which PostgreSQL cannot store in
+ * text, and an unpaired surrogate (only a `\u` escape can write one), which is no character and cannot be
+ * written as UTF-8. Null when the text is fine, else the words a refused file's message uses.
+ */
+export function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'contains U+0000 (a null character), which a catalogue may not hold'
+  const lone = LONE_SURROGATE.exec(text)
+  if (lone === null) return null
+  const code = lone[0].charCodeAt(0).toString(16).toUpperCase()
+  return `contains an unpaired surrogate (U+${code}), which is not a character and a catalogue may not hold`
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/

@@ -1,0 +1,77 @@
+import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
+
+/** A filter ready to apply: the record field and the trimmed, case-folded (`foldCase`), non-empty value. */
+export interface AppliedFilter {
+  field: string
+  foldedValue: string
+}
+
+/** The records a filter matches: their positions in id order, and the records of the page asked for. */
+export interface Matches {
+  /** Positions (0 for the lowest id) of every matching record, ascending. */
+  positions: Int32Array
+  /** The records at `positions[start]` up to `positions[end - 1]`, in id order. */
+  records: DatasetRecord[]
+}
+
+/**
+ * One collection of one version of the catalogue, as the catalogue's answers read it: in memory (the dataset
+ * file) or in PostgreSQL. Every record has a position, its place in id order (0 for the lowest id), so pages
+ * of the whole list are ranges of positions and a filter's result is a list of positions. Whatever the store,
+ * the records come back as the dataset file holds them and are rendered by the collection's `toRecord`.
+ */
+export interface CollectionSource {
+  readonly collection: AnyCollection
+  /** The records in the collection (stored: never counted per request). */
+  readonly count: number
+  /** The records at positions `start` up to `end - 1`, in id order. */
+  slice(start: number, end: number): Promise<DatasetRecord[]>
+  /** The records at these positions (ascending), in id order. */
+  atPositions(positions: Int32Array): Promise<DatasetRecord[]>
+  /** The records with these ids (ascending, each once) that exist, in id order. */
+  withIds(ids: readonly number[]): Promise<DatasetRecord[]>
+  /**
+   * The records every filter matches (at least one filter): all their positions, and the records of
+   * `positions[start]` up to `positions[end - 1]` (none when `start` is past the last).
+   */
+  match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches>
+  /**
+   * Makes now whatever its views read (contract §12), before the source is served: called when a catalogue is
+   * loaded or reloaded by a service that answers views, never while a request waits. (A database's indexes
+   * are made by its loader: nothing to do then.)
+   */
+  prepareViews(): void
+  /** A page of a view of the collection, with the facets' counts (see ViewQuery). */
+  answerView(query: ViewQuery): Promise<ViewAnswer>
+}
+
+/** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
+export interface ViewQuery {
+  filters: readonly AppliedFilter[]
+  view: ListView
+  /** The facets whose values to count (by name). */
+  count: readonly string[]
+  /** The page: the records from the `start`th of the view to the one before the `end`th. */
+  start: number
+  end: number
+  /** Counting that takes longer stops, and the answer says `counted: false`; the rows never wait for it. */
+  facetTimeLimitMs: number
+}
+
+/** A store's answer to a view. */
+export interface ViewAnswer {
+  /** How many records the view holds (exact). */
+  count: number
+  /** The page's records, in the view's order. */
+  records: DatasetRecord[]
+  /** The counted facets' values under every other choice (in the collection's order). */
+  facets: FacetCounts[]
+  /** False when counting ran out of time. */
+  counted: boolean
+}
+
+/** One version of the catalogue: a source per collection, in the order of the collections served. */
+export interface CatalogueContent {
+  readonly collections: readonly CollectionSource[]
+}

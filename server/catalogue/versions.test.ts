@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { DatasetLocation } from '../../src/catalogue'
+import { createStore } from '../dataset/store'
+import { LiveCatalogue } from '../operations/live-catalogue'
+import { datasetWith, serveForTests } from '../test/server'
+import type { CatalogueContent, CollectionSource } from './source'
+
+/**
+ * A catalogue whose reads wait until `release()`, so a request stays in flight while the test replaces the
+ * catalogue; `reading` settles once a request has started reading it.
+ */
+function heldCatalogue(content: CatalogueContent) {
+  let release = () => {}
+  let started = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const reading = new Promise<void>((resolve) => {
+    started = resolve
+  })
+  const hold = <T>(read: () => Promise<T>) => {
+    started()
+    return held.then(read)
+  }
+  const collections = content.collections.map(
+    (source): CollectionSource => ({
+      collection: source.collection,
+      count: source.count,
+      slice: (start, end) => hold(() => source.slice(start, end)),
+      atPositions: (positions) => hold(() => source.atPositions(positions)),
+      withIds: (ids) => hold(() => source.withIds(ids)),
+      match: (filters, start, end) => hold(() => source.match(filters, start, end)),
+      prepareViews: () => source.prepareViews(),
+      answerView: (query) => hold(() => source.answerView(query)),
+    }),
+  )
+  return { content: { collections }, reading, release: () => release() }
+}
+
+const named = (name: string): DatasetLocation => ({
+  id: 1,
+  name,
+  type: 'Planet',
+  dimension: 'Dimension C-137',
+  residents: [],
+  created: '2017-11-10T12:42:04.162Z',
+})
+const before = createStore(datasetWith({ locations: [named('Before')] }))
+const after = createStore(datasetWith({ locations: [named('After')] }))
+const names = async (response: Response) =>
+  ((await response.json()) as { results: { name: string }[] }).results.map(({ name }) => name)
+
+describe('an answer read while the catalogue is replaced', () => {
+  const live = new LiveCatalogue(before)
+  const server = serveForTests({ store: live })
+
+  it.each([
+    ['a page of the whole list', '/v1/locations'],
+    ['a filtered page', '/v1/locations?name=e'],
+    ['a record by id', '/v1/locations/1'],
+    ['records by id', '/v1/locations/[1]'],
+  ])('is sent from the old catalogue but never kept for the new one: %s', async (_label, path) => {
+    const held = heldCatalogue(before)
+    live.replace(held.content)
+    const inFlight = server.get(path)
+    await held.reading
+    // Replaced while the request waits for its rows: every cache is dropped now, before the old rows arrive.
+    live.replace(after)
+    held.release()
+    expect(await (await inFlight).text()).toContain('Before')
+    const fresh = await (await server.get(path)).text()
+    expect(fresh).toContain('After')
+    expect(fresh).not.toContain('Before')
+  })
+
+  it('keeps the filter results of the catalogue served, not of one replaced meanwhile', async () => {
+    live.replace(after)
+    expect(await names(await server.get('/v1/locations?name=a'))).toEqual(['After'])
+    live.replace(before)
+    expect(await names(await server.get('/v1/locations?name=e'))).toEqual(['Before'])
+    expect(await names(await server.get('/v1/locations?name=a'))).toEqual([])
+  })
+})

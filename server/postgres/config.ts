@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { ConfigError } from '../config'
+
+/** The PostgreSQL store's settings (contract §12), read at start-up; null when the catalogue is a file. */
+export interface DatabaseConfig {
+  /** `postgres://user:password@host:port/database?sslmode=…`; never written anywhere as it is. */
+  url: string
+  /** Longest a request waits for a pooled connection, and for each of its queries (ms). */
+  timeoutMs: number
+  /** Connections the service keeps open at most. */
+  poolSize: number
+}
+
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000
+export const DEFAULT_POOL_SIZE = 10
+
+const whole = (variable: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return fallback
+      const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
+      if (!(value >= min && value <= max)) {
+        context.addIssue({
+          code: 'custom',
+          message: `${variable} must be a whole number from ${min} to ${max}`,
+        })
+        return z.NEVER
+      }
+      return value
+    })
+
+const DatabaseEnvironment = z.object({
+  CATALOGUE_DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return null
+      const value = text.trim()
+      if (!URL.canParse(value) || !['postgres:', 'postgresql:'].includes(new URL(value).protocol)) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'CATALOGUE_DATABASE_URL must be a postgres:// or postgresql:// address, such as postgres://catalogue@127.0.0.1:5432/catalogue',
+        })
+        return z.NEVER
+      }
+      return value
+    }),
+  CATALOGUE_DATABASE_TIMEOUT_MS: whole(
+    'CATALOGUE_DATABASE_TIMEOUT_MS',
+    100,
+    60_000,
+    DEFAULT_DATABASE_TIMEOUT_MS,
+  ),
+  CATALOGUE_DATABASE_POOL_SIZE: whole('CATALOGUE_DATABASE_POOL_SIZE', 1, 1_000, DEFAULT_POOL_SIZE),
+})
+
+/**
+ * Reads the database settings; null when CATALOGUE_DATABASE_URL is not set (the catalogue is the dataset file).
+ * Throws ConfigError with one sentence on a bad value, never repeating the address (it may hold a password),
+ * or when CATALOGUE_DATA is set as well: the catalogue comes from one store.
+ */
+export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env): DatabaseConfig | null {
+  const result = DatabaseEnvironment.safeParse(environment)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const variable = String(issue?.path[0] ?? '')
+    const got =
+      variable === 'CATALOGUE_DATABASE_URL' ? '' : ` (got ${JSON.stringify(environment[variable] ?? '')})`
+    throw new ConfigError(`Configuration error: ${issue?.message ?? 'invalid value'}${got}.`)
+  }
+  const { CATALOGUE_DATABASE_URL: url } = result.data
+  if (url === null) return null
+  if ((environment.CATALOGUE_DATA ?? '').trim() !== '') {
+    throw new ConfigError(
+      'Configuration error: CATALOGUE_DATA and CATALOGUE_DATABASE_URL are both set; set only one, the dataset file or the database the catalogue is read from.',
+    )
+  }
+  return {
+    url,
+    timeoutMs: result.data.CATALOGUE_DATABASE_TIMEOUT_MS,
+    poolSize: result.data.CATALOGUE_DATABASE_POOL_SIZE,
+  }
+}
+
+/** The database's address as it may be shown: without its password, nor any parameter but `sslmode`. */
+export function redactedDatabaseUrl(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  const sslmode = parsed.searchParams.get('sslmode')
+  parsed.search = sslmode === null ? '' : `?sslmode=${encodeURIComponent(sslmode)}`
+  return parsed.toString()
+}
+
+/** The database's address for the tools (`db:load`, `db:migrate`): CATALOGUE_DATABASE_URL, which they need. */
+export function databaseUrlFrom(environment: NodeJS.ProcessEnv): string {
+  const { CATALOGUE_DATA: _file, ...rest } = environment
+  const config = readDatabaseConfig(rest)
+  if (config === null) {
+    throw new ConfigError(
+      'Configuration error: CATALOGUE_DATABASE_URL is not set; set it to the database to load, such as postgres://catalogue_owner@127.0.0.1:5432/catalogue.',
+    )
+  }
+  return config.url
+}
+
+/** A database's error in a sentence that never holds the address (or its password). */
+export function databaseFailure(error: unknown): string {
+  const { message = String(error), code } = error as { message?: string; code?: string }
+  if (code === 'ECONNREFUSED')
+    return 'the database refused the connection (is it running, and is the address right?).'
+  return message.endsWith('.') ? message : `${message}.`
+}

@@ -1,0 +1,89 @@
+import { type AnyCollection, type DatasetRecord, foldCase } from '../../src/catalogue'
+import { SCHEMA } from './database'
+
+/**
+ * How a collection is laid out in the database: one table per generation (`catalogue.locations_g7`), made
+ * LIKE the collection's layout table of the migrations (`catalogue.locations_layout`), with `position` (the
+ * record's place in id order), the dataset's fields under their own names, and `<filter>_folded` for each
+ * filter. Names come from the collection's definition, never from a request.
+ */
+
+const NAME = /^[a-z_][a-z0-9_]*$/
+
+/** A name as SQL writes it, quoted (only names of the definitions, checked, ever reach here). */
+export function identifier(name: string): string {
+  if (!NAME.test(name)) throw new Error(`${name} cannot name a table or column`)
+  return `"${name}"`
+}
+
+/** The dataset's fields of a collection, in the order its schema lists them (`id`, `name`, …). */
+export function fieldsOf(collection: AnyCollection): string[] {
+  const shape = (collection.dataset as unknown as { shape?: Record<string, unknown> }).shape
+  if (shape === undefined) throw new Error(`The dataset schema of ${collection.name} is not an object`)
+  return Object.keys(shape)
+}
+
+export const foldedColumn = (field: string) => `${field}_folded`
+
+/** Every column of a generation's table, in the order the loader writes them. */
+export function columnsOf(collection: AnyCollection): string[] {
+  return ['position', ...fieldsOf(collection), ...collection.filters.map(foldedColumn)]
+}
+
+/** The table of a collection in a generation, qualified and quoted. */
+export function tableOf(collection: AnyCollection, generation: number): string {
+  return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}`)}`
+}
+
+/**
+ * The narrow table of a collection's filters in a generation (`catalogue.locations_g7_filters`): each record's
+ * position and folded values, with the trigram indexes. A filter rechecks and scans it instead of the records'
+ * table, which holds every field (character ids included): a third of its size, so it stays in memory.
+ */
+export function filtersTableOf(collection: AnyCollection, generation: number): string {
+  return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}_filters`)}`
+}
+
+/** The generation a table of the catalogue belongs to (`locations_g7`, `locations_g7_filters`), or null. */
+export function generationOfTable(table: string): number | null {
+  const match = /_g([0-9]+)(_filters)?$/.exec(table)
+  return match ? Number(match[1]) : null
+}
+
+/** The layout table every generation's table of the collection is made like. */
+export function layoutOf(collection: AnyCollection): string {
+  return `${identifier(SCHEMA)}.${identifier(`${collection.name}_layout`)}`
+}
+
+/** A value in COPY's text format: a backslash, tab, newline or carriage return escaped (U+0000 never occurs). */
+function copyText(text: string): string {
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character] as string)
+    : text
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
+
+function copyValue(value: unknown): string {
+  if (typeof value === 'string') return copyText(value)
+  if (typeof value === 'number') return String(value)
+  // The only arrays of a dataset record are of whole numbers (character ids).
+  if (Array.isArray(value)) return `{${value.join(',')}}`
+  throw new Error(`A dataset value of type ${typeof value} has no column type`)
+}
+
+/**
+ * Writes records as COPY lines in the order of `columnsOf`: the position, each field, then each filter's folded
+ * value, computed here with the contract's own `foldCase` (never the database's case folding).
+ */
+export function copyWriter(collection: AnyCollection): (record: DatasetRecord, position: number) => string {
+  const fields = fieldsOf(collection)
+  const { filters } = collection
+  return (record, position) => {
+    let line = String(position)
+    const values = record as unknown as Record<string, unknown>
+    for (const field of fields) line += `\t${copyValue(values[field])}`
+    for (const field of filters) line += `\t${copyText(foldCase(collection.filterText(record, field)))}`
+    return `${line}\n`
+  }
+}
