@@ -24,6 +24,8 @@ export interface ExplorerOptions {
   hosting: AppHosting | null
   /** The demo key the app may use, in demo mode. */
   demoKey: string | null
+  /** Whether the API answers views (contract §12): the app is told so, and its first views use them. */
+  views: boolean
   publicUrl: string | null
   /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
   admit: Admit
@@ -81,7 +83,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
     })
     await registerStaticApp(scope, staticDir)
   }
-  registerExplorerConfig(scope, options.demoKey)
+  registerExplorerConfig(scope, options.demoKey, options.views)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 
@@ -133,6 +135,7 @@ function firstViewOptions(
     render: entry.renderFirstView,
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
+    views: options.views,
     index,
     cache,
     publicBase: options.publicBase,

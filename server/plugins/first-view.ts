@@ -88,6 +88,8 @@ export type FirstViewOptions = {
   matches: FirstViewEntry['matchesFirstView']
   /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
   demoKey: string | null
+  /** Whether the API answers views: a data tool's address renders with its rows. */
+  views: boolean
   /** The app's index.html, the page the first view is put in. */
   index: string
   cache: FirstViewCache
@@ -158,7 +160,8 @@ async function renderView(
   try {
     const address = new URL(request.url, 'http://first-view.invalid')
     const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
-    const source = demoKey === null ? null : { fetch: inProcessFetch(app, request), demoKey }
+    const source =
+      demoKey === null ? null : { fetch: inProcessFetch(app, request), demoKey, views: options.views }
     view = await options.render(new Request(address, { headers }), source)
   } catch (error) {
     request.log.error({ err: error }, 'the first view could not be rendered; the app renders it')
