@@ -4,11 +4,11 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { API_PREFIX } from '../src/catalogue'
 import type { CacheStats } from './byte-cache'
 import { Catalogue } from './catalogue/service'
-import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
+import { DEFAULT_RATE_LIMIT, DEFAULT_RENDER_RATE, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import { admission } from './http/admission'
 import { type AnswerCacheOptions, ApiAnswers } from './http/answers'
-import { ApiGate, renderAllowance } from './http/api-gate'
+import { ApiGate } from './http/api-gate'
 import { isApiPath, isUndecodableNavigation } from './http/api-paths'
 import { KeyRing } from './http/auth'
 import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
@@ -17,6 +17,7 @@ import { FrontDoor } from './http/front-door'
 import { connectionLimits, KEEP_ALIVE_TIMEOUT, SEND_TIMEOUT_MS } from './http/listener'
 import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
+import { RenderAllowance } from './http/render-allowance'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
 import { ViewSlots } from './http/view-slots'
@@ -25,6 +26,8 @@ import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
 import { catalogueApi } from './plugins/catalogue-api'
 import { explorer } from './plugins/explorer'
+import { FirstViewCache } from './plugins/first-view-cache'
+import type { RenderLimits } from './plugins/first-view-renders'
 import type { AppHosting } from './plugins/hosting'
 import { operations } from './plugins/operations'
 import { requestContext } from './plugins/request-context'
@@ -36,7 +39,7 @@ declare module 'fastify' {
     /** The catalogue served, replaceable while serving (SIGHUP, a new version in the database). */
     catalogue: LiveCatalogue
     /** What each response cache holds now (bytes count keys too). */
-    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
+    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath' | 'firstViews', CacheStats>
   }
 }
 
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
+  /** First views per second per client address, in pages of records; 0 turns it off. Default DEFAULT_RENDER_RATE. */
+  renderRate?: number
   /** Where the key buckets live when shared with other replicas (Redis); default in-process, at `rateLimit`. */
   limiter?: RateLimiter | null
   /** Where the failed-key buckets live when shared with other replicas; default in-process. */
@@ -77,6 +82,8 @@ export interface BuildAppOptions {
    * per rate bucket, and the facets' time limit (ms). Default true (VIEWS_AT_ONCE, FACET_TIME_LIMIT_MS).
    */
   views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
+  /** Limits of the first views' renders (how many at once and waiting, their deadline); for tests. */
+  renderLimits?: Partial<RenderLimits>
 }
 
 /**
@@ -95,7 +102,7 @@ const MAX_IDS_SEGMENT_LENGTH = 65_536
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const parts = serviceParts(options)
-  const { door, hosting, live, answers, responseCache, lifecycle } = parts
+  const { door, hosting, live, answers, responseCache, firstViews, lifecycle } = parts
   const servesFiles = hosting !== null && 'staticDir' in hosting
 
   const app = Fastify({
@@ -120,12 +127,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   })
   app.decorate('lifecycle', lifecycle)
-  app.decorate('cacheStats', () => ({ ...answers.cacheStats(), fastPath: responseCache.stats() }))
+  app.decorate('cacheStats', () => ({
+    ...answers.cacheStats(),
+    fastPath: responseCache.stats(),
+    firstViews: firstViews.stats(),
+  }))
   app.decorate('catalogue', live)
   // A reload drops every cache of answers in the same step: the next answers carry the new data and ETags.
   live.onReplace(() => {
     answers.clear()
     responseCache.clear()
+    firstViews.clear()
   })
   // What views read is made with the dataset, in the same step as a reload: never by a request.
   if (parts.views) {
@@ -142,7 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics.followCatalogue(live)
     metrics.addCaches(() => {
       const { bodies, filterResults } = answers.cacheStats()
-      return { bodies, filters: filterResults, 'fast-path': responseCache.stats() }
+      return {
+        bodies,
+        filters: filterResults,
+        'fast-path': responseCache.stats(),
+        'first-views': firstViews.stats(),
+      }
     })
   }
   // Every method Node parses reaches the API's 405 routes (CONNECT never reaches a route handler in Node).
@@ -178,7 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,
-    admitRender: parts.admitRender,
+    firstViews,
+    renderAllowance: parts.renderAllowance,
+    ...(options.renderLimits ? { renderLimits: options.renderLimits } : {}),
   })
   return app
 }
@@ -188,6 +207,7 @@ function serviceParts(options: BuildAppOptions) {
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
+  const renderRate = options.renderRate ?? DEFAULT_RENDER_RATE
   const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit)) : null
   const refusedKeys =
     options.refusedKeyLimiter ?? new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
@@ -220,7 +240,8 @@ function serviceParts(options: BuildAppOptions) {
     responseCache,
     door,
     admit: admission(gate),
-    admitRender: renderAllowance(limiter, demo),
+    renderAllowance: renderRate > 0 ? new RenderAllowance(renderRate) : null,
+    firstViews: new FirstViewCache(),
     hosting: options.hosting ?? null,
     live,
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),

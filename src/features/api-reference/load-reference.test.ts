@@ -42,6 +42,7 @@ describe('the /api page reads', () => {
       '401',
       '404',
       '429',
+      '503',
     ])
     expect(list?.responses[0]?.body).toEqual({ $ref: '#/components/schemas/LocationPage' })
     expect(list?.responses[0]?.examples[0]?.json).toContain('"results"')
