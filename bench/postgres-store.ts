@@ -296,7 +296,12 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     )
     await database.close()
     // Views answered in SQL (contract §12), one request at a time, each under a Host of its own.
-    const viewRows = await postgresViewRows(service.origin, options.apiKey, records, options.samples)
+    const types = (
+      await client.query<{ value: string; count: number }>(
+        `SELECT type AS value, count(*)::integer AS count FROM ${table} GROUP BY type`,
+      )
+    ).rows
+    const viewRows = await postgresViewRows(service.origin, options.apiKey, records, options.samples, types)
     const memoryAfter = {
       postgres: memoryOf(service.child.pid as number),
       file: memoryOf(onFile.server.child.pid as number),
