@@ -296,12 +296,19 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     )
     await database.close()
     // Views answered in SQL (contract §12), one request at a time, each under a Host of its own.
-    const types = (
-      await client.query<{ value: string; count: number }>(
-        `SELECT type AS value, count(*)::integer AS count FROM ${table} GROUP BY type`,
+    const facetValues = (
+      await client.query<{ facet: 'type' | 'dimension'; value: string; count: number }>(
+        `SELECT 'type' AS facet, type AS value, count(*)::integer AS count FROM ${table} GROUP BY type
+         UNION ALL SELECT 'dimension', dimension, count(*)::integer FROM ${table} GROUP BY dimension`,
       )
     ).rows
-    const viewRows = await postgresViewRows(service.origin, options.apiKey, records, options.samples, types)
+    const viewRows = await postgresViewRows(
+      service.origin,
+      options.apiKey,
+      records,
+      options.samples,
+      facetValues,
+    )
     const memoryAfter = {
       postgres: memoryOf(service.child.pid as number),
       file: memoryOf(onFile.server.child.pid as number),

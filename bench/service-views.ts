@@ -202,22 +202,31 @@ export async function postgresViewRows(
   apiKey: string,
   records: number,
   samples: number,
-  /** Each type and its number of locations (read from the database: the service may not count them in time). */
-  types: readonly { value: string; count: number }[],
+  /**
+   * Each facet value and its number of locations, type's then dimension's (read from the database: the service
+   * may not count them in time).
+   */
+  values: readonly { facet: 'type' | 'dimension'; value: string; count: number }[],
 ): Promise<PostgresViewRow[]> {
   const ask = viewAsker(origin, apiKey)
-  // Values of at most 5% of the rows, the most frequent first (page 2,000 needs 40,000 of them).
-  const rare = types.filter(({ count }) => count <= records * 0.05).sort((a, b) => b.count - a.count)
-  if (rare.length === 0) throw new Error('no type holds at most 5% of the locations')
+  // Types of at most 5% of the rows, the most frequent first (page 2,000 needs 40,000 of them); when every type
+  // holds more (the generator's 17 types hold about 5.4% each), the three least frequent, named in the row.
+  const types = values.filter((each) => each.facet === 'type').sort((a, b) => b.count - a.count)
+  const under = types.filter(({ count }) => count <= records * 0.05)
+  const rare = under.length > 0 ? under : types.slice(-3)
+  if (rare.length === 0) throw new Error('the locations have no type')
+  const share = (count: number) => `${((count / records) * 100).toFixed(1)}%`
   const views = [
     { name: '`_sort=name`', path: () => '/v1/locations?_sort=name' },
     {
-      name: `\`type__exact=\` a value of ≤ 5% of the rows (${rare
+      name: `\`type__exact=\` ${under.length > 0 ? 'a value of ≤ 5% of the rows' : 'the least frequent values (none holds ≤ 5%)'} (${rare
         .slice(0, 3)
-        .map(({ value, count }) => `${value}: ${count.toLocaleString('en')}`)
+        .map(({ value, count }) => `${value}: ${share(count)}`)
         .join(', ')}…), \`_sort_desc=residents\``,
-      path: (n: number) =>
-        `/v1/locations?type__exact=${encodeURIComponent((rare[n % rare.length] as { value: string }).value)}&_sort_desc=residents`,
+      path: (n: number) => {
+        const { facet, value } = rare[n % rare.length] as { facet: string; value: string }
+        return `/v1/locations?${facet}__exact=${encodeURIComponent(value)}&_sort_desc=residents`
+      },
     },
     { name: '`residents__gte=5`', path: () => '/v1/locations?residents__gte=5' },
   ]
