@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   rateLimit?: number
   /** First views per second per client address, in pages of records; 0 turns it off. Default DEFAULT_RENDER_RATE. */
   renderRate?: number
+  /** The renders' allowance itself (a test's, on a clock of its own); default one at `renderRate`. */
+  renderAllowance?: RenderAllowance
   /** Where the key buckets live when shared with other replicas (Redis); default in-process, at `rateLimit`. */
   limiter?: RateLimiter | null
   /** Where the failed-key buckets live when shared with other replicas; default in-process. */
@@ -240,7 +242,7 @@ function serviceParts(options: BuildAppOptions) {
     responseCache,
     door,
     admit: admission(gate),
-    renderAllowance: renderRate > 0 ? new RenderAllowance(renderRate) : null,
+    renderAllowance: options.renderAllowance ?? (renderRate > 0 ? new RenderAllowance(renderRate) : null),
     firstViews: new FirstViewCache(),
     hosting: options.hosting ?? null,
     live,

@@ -12,6 +12,7 @@ import {
 import * as entry from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
+import { RenderAllowance } from '../http/render-allowance'
 import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
 import { loadFirstView, pageWith } from './first-view'
 
@@ -20,10 +21,13 @@ const { renderFirstView } = entry
 const withRender = (render: FirstViewEntry['renderFirstView']): FirstViewEntry => ({
   renderFirstView: render,
   matchesFirstView: entry.matchesFirstView,
+  firstViewModules: entry.firstViewModules,
 })
 
 const dist = fakeBuiltApp()
 const EMPTY_ROOT = '<div id="root"></div>'
+/** One render a second, burst 4, on a clock that stands still: what is spent stays spent however slow the machine. */
+const stillAllowance = () => new RenderAllowance(1, () => 0)
 
 /** Text as React writes it in HTML. */
 const inHtml = (text = '') =>
@@ -307,11 +311,14 @@ describe('first views of the same data', () => {
 
 describe('the renders an address may ask for', () => {
   // 1 page a second, in bursts of 4, with no rate limit on the API: the allowance is the renders' own.
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: entry } })
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: entry },
+  })
   const KEY = 'a-key-long-enough-1234'
   const keyed = serveForTests({
     apiKeys: [KEY],
-    renderRate: 1,
+    renderAllowance: stillAllowance(),
     hosting: { staticDir: dist, firstView: entry },
   })
 
@@ -337,7 +344,10 @@ describe('the renders an address may ask for', () => {
 })
 
 describe('what a comparison costs its address', () => {
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: entry } })
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: entry },
+  })
 
   it('counts a comparison by the records it shows: one page of allowance per 20', async () => {
     const ids = Array.from({ length: 80 }, (_, index) => index + 1).join(',')
@@ -355,7 +365,10 @@ describe('what a large page costs its address', () => {
       ? { ...view, html: big }
       : view
   }
-  const server = serveForTests({ renderRate: 1, hosting: { staticDir: dist, firstView: withRender(sized) } })
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: withRender(sized) },
+  })
 
   it('counts a page by its size too: one page of allowance per 64 KiB', async () => {
     expect((await navigate(server.origin, '/episodes/2')).text).toContain(big)

@@ -3,7 +3,7 @@ import { effectiveConnection } from '../../api/connection-in-use'
 import { isApiError } from '../../api/errors'
 import { serviceViews } from '../../api/service-views'
 import { type ApiRecord, appliedFilterValues, type ListPage } from '../../catalogue'
-import { needsIndex } from '../../catalogue/views/parameters'
+import { EMPTY_DATA_VIEW, needsIndex } from '../../catalogue/views/parameters'
 import { indexCompleteness } from '../../catalogue-index/client/index-completeness'
 import { settingsPath } from '../../components/states/settings-redirect'
 import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
@@ -15,7 +15,9 @@ import { appPathOf, type LoaderDeps, requireClient } from './require-client'
  * asks for, in the same query the page reads (the list page's source hook, use-list-source.ts, makes the same
  * choice): a view the index answers asks nothing; a service that answers views is asked with the view's
  * parameters and its facets counted (unless the index, complete, answers a plain list's counts); any other
- * list is the specification's page. It waits for the answer only where the answer can change the address (a
+ * list is the specification's page. It also starts the one for the heading's count of the whole catalogue (the
+ * unfiltered page 1, asked the same way), so that the service's first view holds both. It waits for the
+ * answer only where the answer can change the address (a
  * page after the first); page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
@@ -32,15 +34,20 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
     const connection = effectiveConnection(connections.saved(), config.demoKey)
     const indexed = connection !== null && indexCompleteness.known(connection)
     const viewsAnswered = serviceViews.answers(client.service, config) === true && !indexed
+    const serviceView = viewsAnswered
+      ? (await import('../../components/list/service-view')).serviceViewQuery
+      : null
+    // The heading's count ("126 locations in the catalogue"): the page shows it whatever the address.
+    const count: Promise<unknown> = serviceView
+      ? queryClient.ensureQueryData(serviceView(collection, queries, client, {}, EMPTY_DATA_VIEW, 1))
+      : queryClient.ensureQueryData(queries.list(client, {}, 1))
+    count.catch(() => undefined)
     // A sort, facet values or ranges the index answers (complete, or no service does): on the page (ListPage).
     if (needsIndex(view) && !viewsAnswered) {
       await code
       return null
     }
     const wanted = appliedFilterValues(collection.filters, filters)
-    const serviceView = viewsAnswered
-      ? (await import('../../components/list/service-view')).serviceViewQuery
-      : null
     const ask = (at: number): Promise<ListPage<R>> =>
       serviceView
         ? queryClient.ensureQueryData(serviceView(collection, queries, client, wanted, view, at))
