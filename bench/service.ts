@@ -26,6 +26,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
+import { MAX_EPISODES } from '../server/data/generate'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
 import { benchFirstViews } from './first-views'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
@@ -57,6 +58,7 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import { benchMemoryViews } from './service-views'
 import type { Background } from './steady-requests'
 import { type DatasetRun, evaluateTargets, targetLines } from './targets'
 
@@ -75,8 +77,11 @@ const { values: flags } = parseArgs({
     replicas: { type: 'boolean', default: true },
     // --store postgres: the PostgreSQL store's benchmark (bench/postgres-store.ts) instead.
     store: { type: 'string', default: 'file' },
+    // --views: views answered by the memory store (bench/service-views.ts) instead.
+    views: { type: 'boolean', default: false },
     locations: { type: 'string', default: '1000000' },
-    episodes: { type: 'string', default: '100000' },
+    // The most episodes the generator's codes allow (S99E99).
+    episodes: { type: 'string', default: String(MAX_EPISODES) },
     samples: { type: 'string', default: '60' },
   },
   // --no-replicas skips the replicas comparison.
@@ -535,7 +540,18 @@ const run =
           command: `npm run bench:service -- ${args.join(' ')}`,
         })
       }
-    : main
+    : flags.views
+      ? () => {
+          mkdirSync(WORK_DIR, { recursive: true })
+          return benchMemoryViews({
+            root: ROOT,
+            workDir: WORK_DIR,
+            apiKey,
+            samples: Number(flags.samples),
+            command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
+          })
+        }
+      : main
 run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

@@ -4,37 +4,65 @@ import { expectNoAxeViolations } from './support/axe'
 import { jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
 
-/** What each endpoint may answer; 503 only from a store that cannot answer in time. */
-const STATUSES = [
-  '200 OK',
-  '304 Not Modified',
-  '400 Bad Request',
-  '401 Unauthorized',
-  '404 Not Found',
-  '429 Too Many Requests',
-  '503 Service Unavailable',
-]
-
-/** The four endpoints as the contract defines them: each collection's list and its records by id. */
-const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
-  {
-    name: `GET ${collection.listPath}`,
-    parameters: ['page', ...collection.filters, 'If-None-Match'],
-    statuses: STATUSES,
-  },
-  {
-    name: `GET ${collection.itemPath}/{ids}`,
-    parameters: ['ids', 'If-None-Match'],
-    statuses: STATUSES,
-  },
-])
+/**
+ * The four endpoints as the contract defines them: each collection's list and its records by id; the lists
+ * with this service's extension (the views of contract §12: sort, facet values, ranges, facets counted) in
+ * its own document, without it in the specification's.
+ */
+const endpointsOf = (views: boolean) =>
+  COLLECTIONS.flatMap((collection) => [
+    {
+      name: `GET ${collection.listPath}`,
+      parameters: [
+        'page',
+        ...collection.filters,
+        ...(views
+          ? [
+              '_sort',
+              '_sort_desc',
+              ...collection.facets.map((facet) => `${facet.name}__exact`),
+              ...collection.columns
+                .filter((column) => column.range)
+                .flatMap((column) => [`${column.field}__gte`, `${column.field}__lte`]),
+              '_facet',
+              '_facet_size',
+            ]
+          : []),
+        'If-None-Match',
+      ],
+      statuses: [
+        '200 OK',
+        '304 Not Modified',
+        '400 Bad Request',
+        '401 Unauthorized',
+        '404 Not Found',
+        '429 Too Many Requests',
+        '503 Service Unavailable',
+      ],
+    },
+    {
+      name: `GET ${collection.itemPath}/{ids}`,
+      parameters: ['ids', 'If-None-Match'],
+      statuses: [
+        '200 OK',
+        '304 Not Modified',
+        '400 Bad Request',
+        '401 Unauthorized',
+        '404 Not Found',
+        '429 Too Many Requests',
+        '503 Service Unavailable',
+      ],
+    },
+  ])
+const ENDPOINTS = endpointsOf(true)
 
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-async function expectFourEndpoints(page: Page) {
+async function expectFourEndpoints(page: Page, views = true) {
+  const endpoints = endpointsOf(views)
   const contents = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
-  await expect(contents).toHaveText(ENDPOINTS.map((e) => e.name))
-  for (const { name, parameters, statuses } of ENDPOINTS) {
+  await expect(contents).toHaveText(endpoints.map((e) => e.name))
+  for (const { name, parameters, statuses } of endpoints) {
     const section = endpoint(page, name)
     await expect(
       section.getByRole('table', { name: `Parameters of ${name}` }).getByRole('rowheader'),
@@ -84,7 +112,7 @@ test("a service without an API document: the specification's own, and the page s
     }),
     // The built-in document is its own chunk, fetched after the service's answer: allow for a busy machine.
   ).toBeVisible({ timeout: 20_000 })
-  await expectFourEndpoints(page)
+  await expectFourEndpoints(page, false)
 })
 
 test('a malformed API document is named for what is wrong, and the built-in one is shown', async ({
@@ -98,7 +126,7 @@ test('a malformed API document is named for what is wrong, and the built-in one 
     'is not an OpenAPI document this page can read: info.version',
     { timeout: 20_000 },
   )
-  await expectFourEndpoints(page)
+  await expectFourEndpoints(page, false)
 })
 
 test.describe('accessibility', () => {

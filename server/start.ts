@@ -45,6 +45,7 @@ export function serviceOptions(context: StartContext) {
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
     maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    views: config.views,
     lifecycle,
     metrics,
     limiter,

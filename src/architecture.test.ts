@@ -91,6 +91,35 @@ describe('the contract module (src/catalogue)', () => {
   })
 })
 
+describe('the views engine (src/catalogue/views), which the index worker and the service both run', () => {
+  it('stands inside the contract’s wall: no React, no index worker, no Node, no DOM globals', async () => {
+    expect(await lintAt('src/catalogue/views', importing('useState', 'react'))).toEqual([
+      'style/noRestrictedImports',
+    ])
+    expect(
+      await lintAt('src/catalogue/views', importing('viewOf', '../../catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
+    expect(await lintAt('src/catalogue/views', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/catalogue/views', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+  })
+
+  it('the service and the index worker may import it; the service still not the worker', async () => {
+    expect(
+      await lintAt('server/dataset', importing('prepareList', '../../src/catalogue/views/engine')),
+    ).toEqual([])
+    expect(
+      await lintAt('src/catalogue-index/worker', importing('prepareList', '../../catalogue/views/engine')),
+    ).toEqual([])
+    expect(
+      await lintAt('server/dataset', importing('viewOf', '../../src/catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
+  })
+})
+
 describe('the crawler and the export (src/crawler, src/export), which run in a Web Worker and on the service', () => {
   it.each([
     ['src/crawler', 'React', importing('useState', 'react')],
@@ -246,7 +275,7 @@ describe('src/lib is pure but for its page-only modules, so that the index worke
       'style/noRestrictedGlobals',
     ])
     expect(await lintAt('src/lib', importing('COLLECTIONS', '../catalogue'))).toEqual([])
-    expect(await lintAt('src/lib', importing('writeDataViewUrl', './data-view-url'))).toEqual([])
+    expect(await lintAt('src/lib', importing('listSearch', './list-url'))).toEqual([])
   })
 
   it('the index worker imports its pure modules only', async () => {

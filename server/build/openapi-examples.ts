@@ -93,6 +93,9 @@ function unavailableContent(content: CatalogueContent): CatalogueContent {
         atPositions: refuse,
         withIds: refuse,
         match: refuse,
+        prepareViews: () => undefined,
+        answersViews: true,
+        answerView: refuse,
       }),
     ),
   }

@@ -5,8 +5,16 @@ import {
   type DatasetOf,
   type DatasetRecord,
 } from '../../src/catalogue'
-import type { AppliedFilter, CatalogueContent, CollectionSource, Matches } from '../catalogue/source'
+import type {
+  AppliedFilter,
+  CatalogueContent,
+  CollectionSource,
+  Matches,
+  ViewAnswer,
+  ViewQuery,
+} from '../catalogue/source'
 import { loadDatasetOf } from './load'
+import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
 export type { AppliedFilter } from '../catalogue/source'
@@ -16,6 +24,7 @@ export class CollectionStore implements CollectionSource {
   readonly records: readonly DatasetRecord[]
   private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
+  private views: MemoryViews | null = null
 
   constructor(
     readonly collection: AnyCollection,
@@ -33,6 +42,23 @@ export class CollectionStore implements CollectionSource {
 
   get(id: number): DatasetRecord | undefined {
     return this.byId.get(id)
+  }
+
+  /**
+   * Makes what views read (contract §12: each column's order, facets, ranges), when the dataset is loaded or
+   * reloaded: a service that answers views calls it before serving this store, so no request ever waits for it.
+   */
+  prepareViews(): void {
+    this.views ??= new MemoryViews(this.records, this.collection)
+  }
+
+  get answersViews(): boolean {
+    return this.views !== null
+  }
+
+  async answerView(query: ViewQuery): Promise<ViewAnswer> {
+    if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
+    return this.views.answer(this.filter(query.filters), query)
   }
 
   get count(): number {

@@ -131,6 +131,9 @@ export interface AnyCollection {
   toRecord(record: DatasetRecord, at: Addresses): ApiRecord
   /** The text of a dataset record's field, as a filter matches it. */
   filterText(record: DatasetRecord, field: string): string
+  /** The list's columns and facets, as a service that answers views reads them (the dataset has their fields). */
+  columns: readonly Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>[]
+  facets: readonly Pick<Facet<never>, 'name' | 'label' | 'field' | 'value'>[]
 }
 
 /** A collection, made by `defineCollection`. */
@@ -147,6 +150,8 @@ export interface Collection<
   datasetRules: { readonly [K in Exclude<keyof D, keyof DatasetRecord>]: string }
   toRecord(record: D, at: Addresses): R
   filterText(record: D, field: F): string
+  columns: readonly Column<R>[]
+  facets: readonly Facet<R>[]
 }
 
 export type Info = { count: number; pages: number; next: string | null; prev: string | null }

@@ -6,6 +6,14 @@ import { type CatalogueCollection, COLLECTIONS } from './collections.ts'
 import { MAX_FILTER_LENGTH } from './filters.ts'
 import { MAX_IDS } from './ids.ts'
 import { ErrorBodySchema } from './records.ts'
+import { viewPageSchema } from './views/answer.ts'
+import {
+  DEFAULT_FACET_SIZE,
+  FACET,
+  FACET_SIZE,
+  MAX_FACET_SIZE,
+  MAX_FACET_VALUES,
+} from './views/parameters.ts'
 
 export const OPENAPI_PATH = '/openapi.json'
 
@@ -30,12 +38,17 @@ function schemaNames(collection: CatalogueCollection): { record: string; page: s
   return { record, page: `${record}Page` }
 }
 
-/** The component schemas, from the contract's zod schemas (records, pages, the error body). */
-function componentSchemas(): Record<string, Json> {
+/**
+ * The component schemas, from the contract's zod schemas (records, pages, the error body); with views, a page
+ * may also hold the view it applied (`info.view`) and the facets asked for (`facets`).
+ */
+function componentSchemas(views: boolean): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
   for (const collection of COLLECTIONS) {
     registry.add(collection.record, { id: schemaNames(collection).record })
-    registry.add(collection.page, { id: schemaNames(collection).page })
+    const record: z.ZodMiniType<unknown> = collection.record
+    const page = views ? viewPageSchema(record) : collection.page
+    registry.add(page, { id: schemaNames(collection).page })
   }
   registry.add(ErrorBodySchema, { id: 'Error' })
   const { schemas } = z.toJSONSchema(registry, {
@@ -167,10 +180,69 @@ const notModified = {
   headers: { ETag: ref('headers', 'ETag') },
 }
 
+/** Marks what the views extension adds (contract §12), so a client can tell a service that answers views. */
+const VIEWS_EXTENSION = { 'x-catalogue-extension': 'views' }
+
+/** The view parameters of a list (contract §12; their refusals are in docs/api.md). */
+function viewParameters(collection: CatalogueCollection): Json[] {
+  const { plural } = collection.labels
+  const columns = collection.columns.map((column) => column.field)
+  const query = (name: string, description: string, schema: Json, repeated = false): Json => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: repeated ? { type: 'array', items: schema } : schema,
+    ...(repeated ? { style: 'form', explode: true } : {}),
+    ...VIEWS_EXTENSION,
+  })
+  const sort = (name: string, order: string) =>
+    query(
+      name,
+      `Sorts the ${plural} by this column, ${order} (text as people read it: numbers in names by value, accents and letter case aside), ties by ascending id, empty values last. One of \`_sort\` and \`_sort_desc\`, once.`,
+      { type: 'string', enum: columns },
+    )
+  return [
+    sort('_sort', 'ascending'),
+    sort('_sort_desc', 'descending'),
+    ...collection.facets.map((facet) =>
+      query(
+        `${facet.name}__exact`,
+        `Only ${plural} whose ${facet.label.toLowerCase()} is exactly one of these values (empty: none). At most ${MAX_FACET_VALUES} values of ${MAX_FILTER_LENGTH} characters.`,
+        { type: 'string', maxLength: MAX_FILTER_LENGTH },
+        true,
+      ),
+    ),
+    ...collection.columns.flatMap((column) =>
+      column.range
+        ? (['gte', 'lte'] as const).map((end) =>
+            query(
+              `${column.field}__${end}`,
+              `Only ${plural} whose ${column.label.toLowerCase()} is ${end === 'gte' ? 'at least' : 'at most'} this: ${column.kind === 'count' || column.kind === 'id' ? 'a whole number' : `a year, month or day in UTC (\`2015\`, \`2015-07\`, \`2015-07-26\`), taking the ${end === 'gte' ? 'first' : 'last'} moment of that period`}. Empty: no bound. Once.`,
+              { type: 'string' },
+            ),
+          )
+        : [],
+    ),
+    query(
+      FACET,
+      `Counts this facet's values over the ${plural} that pass every other choice, listed in \`facets\` after \`results\` (most frequent first, a chosen value always listed). A facet whose counting exceeds its time limit answers \`counted: false\` with the chosen values alone.`,
+      { type: 'string', enum: collection.facets.map((facet) => facet.name) },
+      true,
+    ),
+    query(FACET_SIZE, `How many values of each counted facet to list (default ${DEFAULT_FACET_SIZE}).`, {
+      type: 'string',
+      pattern: PAGE_PATTERN,
+      description: `1 to ${MAX_FACET_SIZE}`,
+    }),
+  ]
+}
+
 function listOperation(
   collection: CatalogueCollection,
   method: 'get' | 'head',
   examples: OpenApiExamples,
+  views: boolean,
 ): Json {
   const template = collection.listPath
   const operation = { method, template, withBody: method === 'get' }
@@ -194,6 +266,7 @@ function listOperation(
         schema: { type: 'string', pattern: PAGE_PATTERN },
       },
       ...filterParameters,
+      ...(views ? viewParameters(collection) : []),
       ref('parameters', 'If-None-Match'),
     ],
     responses: {
@@ -299,13 +372,15 @@ export interface OpenApiOptions {
   examples: OpenApiExamples
   /** The service's public address, when known; otherwise addresses are relative to the document. */
   serverUrl?: string | null
+  /** Whether the lists answer views (contract §12), marked as the extension they are. Default true. */
+  views?: boolean
 }
 
-/** The OpenAPI 3.1 document of the four endpoints (contract §1–§7 and §10). */
-export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions): Json {
+/** The OpenAPI 3.1 document of the four endpoints (contract §1–§7, §10, and the views of §12 when on). */
+export function openApiDocument({ examples, serverUrl = null, views = true }: OpenApiOptions): Json {
   const paths: Json = {}
   for (const collection of COLLECTIONS) {
-    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples))
+    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples, views))
     paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
   }
   return {
@@ -315,6 +390,7 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
       version: API_PREFIX.slice(1),
       description:
         'A read-only catalogue of locations and episodes. Every request under /v1 needs `Authorization: Bearer <key>`. List paths answer with and without a trailing slash. Every answer carries `Access-Control-Allow-Origin: *`; bodies are gzip or brotli when asked for.',
+      ...(views ? { 'x-catalogue-extensions': { views: 1 } } : {}),
     },
     servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
@@ -329,7 +405,7 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
             'An API key: `Authorization: Bearer <key>` (the word Bearer in any letter case, one space).',
         },
       },
-      schemas: componentSchemas(),
+      schemas: componentSchemas(views),
       headers: HEADERS,
       responses: refusedResponses(examples),
       parameters: {

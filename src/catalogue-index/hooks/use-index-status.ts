@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
 import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
+import { indexCompleteness } from '../client/index-completeness'
 import type {
   BuildMode,
   BuildOutcome,
@@ -67,6 +68,7 @@ export function useIndexStatus(
         worker.status(conn).then((next) => {
           if (!live) return
           setStatus(next)
+          indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
           if (!next.building) setProgress(null)
         })
       void worker.channelName(conn).then((name) => {

@@ -1,7 +1,7 @@
 import type { ApiRecord, Filters, ListPage } from '../../catalogue'
+import type { DataViewPage, ListView } from '../../catalogue/views/view'
 import type { CrawlProgress } from '../../crawler'
 import type { CharacterReply, CharacterRequest } from './characters'
-import type { DataViewPage, ListView } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
 import type { SearchListPage, SearchListRequest } from './search-list'

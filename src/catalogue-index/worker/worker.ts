@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink'
 import type { ApiRecord } from '../../catalogue'
+import { needsIndex } from '../../catalogue/views/parameters'
 import {
   type CrawlProgress,
   collectList,
@@ -9,7 +10,6 @@ import {
   listPagePath,
 } from '../../crawler'
 import { recordsToCsv, recordsToJson } from '../../export'
-import { needsIndex } from '../../lib/data-view-url'
 import {
   AUTO_INDEX_MAX_PAGES,
   type BuildMode,

@@ -33,6 +33,19 @@ describe('the /api page reads', () => {
       ['name', 'query', false],
       ['type', 'query', false],
       ['dimension', 'query', false],
+      // The views of contract §12, this service's extension.
+      ...[
+        '_sort',
+        '_sort_desc',
+        'type__exact',
+        'dimension__exact',
+        'residents__gte',
+        'residents__lte',
+        'created__gte',
+        'created__lte',
+        '_facet',
+        '_facet_size',
+      ].map((name) => [name, 'query', false]),
       ['If-None-Match', 'header', false],
     ])
     expect(list?.responses.map((response) => response.status)).toEqual([

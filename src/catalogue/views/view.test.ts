@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { episodes, locations } from '../../catalogue'
-import { readDataViewUrl } from '../../lib/data-view-url'
-import { listViewOf } from './use-list-view'
+import { episodes, locations } from '..'
+import { readDataViewUrl } from './parameters'
+import { listViewOf } from './view'
 
-describe('the view the index worker is asked', () => {
+describe('the view the engine is asked', () => {
   it('holds the service’s filters, the facet values and the sort as the address says', () => {
     const state = readDataViewUrl(
       new URLSearchParams('_sort_desc=residents&type__exact=Planet&type__exact='),
