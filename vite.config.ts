@@ -87,6 +87,7 @@ const BOTH_STORES = [
   'server/catalogue/lists.test.ts',
   'server/catalogue/ids.test.ts',
   'server/catalogue/properties.test.ts',
+  'server/catalogue/streams.test.ts',
   'server/http/caching.test.ts',
   'server/http/protocol.test.ts',
   'server/plugins/first-view.test.ts',

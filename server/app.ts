@@ -19,6 +19,7 @@ import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
+import { LocalStreamLeases, type StreamLeases } from './http/stream-leases'
 import { ViewSlots } from './http/view-slots'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
@@ -77,6 +78,11 @@ export interface BuildAppOptions {
    * per rate bucket, and the facets' time limit (ms). Default true (VIEWS_AT_ONCE, FACET_TIME_LIMIT_MS).
    */
   views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
+  /**
+   * Where the streams' leases live (one stream at a time per rate bucket) when shared with other replicas
+   * (Redis); default in-process. Streams come with views, and go with them.
+   */
+  streamLeases?: StreamLeases | null
 }
 
 /**
@@ -163,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     admit: parts.admit,
     responseCache,
     views: parts.views,
+    streams: parts.views === null ? null : (options.streamLeases ?? new LocalStreamLeases()),
     demo: parts.demo,
   })
   await app.register(operations, {

@@ -22,6 +22,8 @@ export interface ExampleRequest {
   key?: null
   /** Sent to a service limited to one request a second until it answers 429. */
   exhaust?: boolean
+  /** Other headers sent. */
+  headers?: Record<string, string>
 }
 
 /** Filters of the shipped catalogue that make short lists worth reading: a literal `(`, an accent. */
@@ -46,6 +48,10 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
       [exampleKey('GET', listPath, 400)]: { path: `${listPath}?page=0` },
       [exampleKey('GET', listPath, 401)]: { path: listPath, key: null },
       [exampleKey('GET', listPath, 404)]: { path: `${listPath}?page=${beyond}` },
+      [exampleKey('GET', listPath, 412)]: {
+        path: `${listPath}?_export=ndjson&_after=1`,
+        headers: { 'if-match': '"a-stream-of-another-catalogue"' },
+      },
       [exampleKey('GET', listPath, 429)]: { path: listPath, exhaust: true },
       [exampleKey('GET', item, 200)]: {
         one: { path: `${itemPath}/3` },
@@ -88,8 +94,10 @@ export async function captureExamples(dataset: Dataset): Promise<Record<string, 
       limited: await limited.listen({ port: 0, host: '127.0.0.1' }),
     }
     const ask = async (request: ExampleRequest): Promise<Answer> => {
-      const headers: Record<string, string> =
-        request.key === null ? {} : { authorization: `Bearer ${DEMO_KEY}` }
+      const headers: Record<string, string> = {
+        ...request.headers,
+        ...(request.key === null ? {} : { authorization: `Bearer ${DEMO_KEY}` }),
+      }
       const send = () =>
         fetch(`${request.exhaust ? origins.limited : origins.open}${request.path}`, {
           method: request.method ?? 'GET',

@@ -32,9 +32,15 @@ function heldCatalogue(content: CatalogueContent) {
       match: (filters, start, end) => hold(() => source.match(filters, start, end)),
       prepareViews: () => source.prepareViews(),
       answerView: (query) => hold(() => source.answerView(query)),
+      streamOrder: (filters, view) => hold(() => source.streamOrder(filters, view)),
+      positionAfter: (id) => hold(() => source.positionAfter(id)),
     }),
   )
-  return { content: { collections }, reading, release: () => release() }
+  return {
+    content: { collections, contentVersion: content.contentVersion },
+    reading,
+    release: () => release(),
+  }
 }
 
 const named = (name: string): DatasetLocation => ({

@@ -1,4 +1,5 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import type { ListView } from '../../src/catalogue/views/view'
 import type { AppliedFilter, CollectionSource, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
 import type { Database } from './database'
 import { fieldsOf, filtersTableOf, foldedColumn, identifier, tableOf } from './layout'
@@ -73,6 +74,26 @@ export class PostgresCollection implements CollectionSource {
 
   answerView(_query: ViewQuery): Promise<ViewAnswer> {
     return Promise.reject(new Error('Views are not answered from PostgreSQL yet.'))
+  }
+
+  /**
+   * A stream's order: every record (null: the stream reads ranges of `position`, a key, never an OFFSET), or
+   * the positions a filter matches (read in batches by position).
+   */
+  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+    if (view !== null) throw new Error('Views are not answered from PostgreSQL yet.')
+    if (filters.length === 0) return null
+    return (await this.match(filters, 0, 0)).positions
+  }
+
+  async positionAfter(id: number): Promise<number> {
+    // Positions follow ids: the first id above is found through the primary key.
+    const [row] = await this.database.query<{ position: number }>(
+      'position',
+      `SELECT position FROM ${this.table} WHERE id > $1 ORDER BY id LIMIT 1`,
+      [id],
+    )
+    return row?.position ?? this.count
   }
 
   async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
