@@ -8,6 +8,9 @@ import {
 } from '../../src/catalogue'
 import { SORT_COLLATOR } from '../../src/catalogue/columns'
 import { viewPageSchema } from '../../src/catalogue/views/answer'
+import { createStore } from '../dataset/store'
+import { LiveCatalogue } from '../operations/live-catalogue'
+import { heldCatalogue } from '../test/held-catalogue'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
 
 const server = serveForTests()
@@ -192,6 +195,34 @@ describe('views within their limits', () => {
       'Too many views at once: the demo key may have 0 views computed at a time from each address; retry in 1 second.',
     )
     expect((await busy.get('/v1/locations?page=2')).status).toBe(200)
+  })
+})
+
+describe('views in flight at once', () => {
+  const store = createStore(shippedDataset)
+  const held = heldCatalogue(store)
+  const keyed = serveForTests({
+    store: new LiveCatalogue(held.content),
+    apiKeys: ['first-key-0123456', 'second-key-012345'],
+  })
+
+  it('takes at most 2 uncached views per rate bucket: a third waits its turn with 429, another key is served', async () => {
+    const first = keyed.get('/v1/locations?_sort=name', { key: 'first-key-0123456' })
+    const second = keyed.get('/v1/locations?_sort=type', { key: 'first-key-0123456' })
+    await held.reading
+    const third = await keyed.get('/v1/locations?_sort=dimension', { key: 'first-key-0123456' })
+    expect(third.status).toBe(429)
+    expect(third.headers.get('retry-after')).toBe('1')
+    expect(await errorOf(third)).toBe(
+      'Too many views at once: each key may have 2 views computed at a time; retry in 1 second.',
+    )
+    const other = keyed.get('/v1/locations?_sort=dimension', { key: 'second-key-012345' })
+    held.release()
+    expect((await first).status).toBe(200)
+    expect((await second).status).toBe(200)
+    expect((await other).status).toBe(200)
+    // Their slots are free again, and a view the cache holds takes none.
+    expect((await keyed.get('/v1/locations?_sort=dimension', { key: 'first-key-0123456' })).status).toBe(200)
   })
 })
 
