@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
 import type { IndexConnection } from '../protocol/worker-api'
-import { describeAge, describeIndexState, describeProgress } from './describe'
+import { describeAge, describeIndexState, describeProgress, progressOf } from './describe'
+import { IndexSizeQuestion } from './IndexSizeQuestion'
 import './index-status.css'
 
 /** The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen reader hears how far the crawl is: a polite word now and then, not every tick. */
@@ -13,14 +14,14 @@ const ANNOUNCE_EVERY_PERCENT = 25
  * with pages, records and time left, and Cancel.
  */
 export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, build, cancel } = useIndexStatus(connection, true)
+  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, true)
   const now = useNow()
   const offline = useOfflineReady()
   if (!status) return null
 
   const building = status.building || progress !== null
-  const total = progress?.pagesTotal ?? null
-  const percent = progress && total ? Math.floor((progress.pagesDone / total) * 100) : 0
+  const { value, max: total } = progressOf(progress)
+  const percent = progress && total ? Math.floor((value / total) * 100) : 0
   const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
   const { text, action } = describeIndexState(status)
 
@@ -32,7 +33,7 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
           <progress
             className="index-status-bar"
             max={total ?? 1}
-            value={progress?.pagesDone ?? 0}
+            value={value}
             aria-label="Catalogue index progress"
             aria-valuetext={progress ? describeProgress(progress) : 'Starting'}
           />
@@ -71,6 +72,9 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
               : 'Catalogue index ready'
             : ''}
       </p>
+      {asking !== null && !building && (
+        <IndexSizeQuestion bytes={asking} onBuild={() => build('build', true)} onDismiss={dismiss} />
+      )}
       {problem && (
         <p className="index-status-problem" role="alert">
           {problem}
