@@ -80,7 +80,8 @@ export interface BuildAppOptions {
   views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
   /**
    * Where the streams' leases live (one stream at a time per rate bucket) when shared with other replicas
-   * (Redis); default in-process. Streams come with views, and go with them.
+   * (Redis); default in-process, and none with the rate limit off (unless given). Streams come with views,
+   * and go with them.
    */
   streamLeases?: StreamLeases | null
 }
@@ -169,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     admit: parts.admit,
     responseCache,
     views: parts.views,
-    streams: parts.views === null ? null : (options.streamLeases ?? new LocalStreamLeases()),
+    streams: parts.views === null ? null : { leases: parts.streamLeases },
     demo: parts.demo,
   })
   await app.register(operations, {
@@ -230,6 +231,8 @@ function serviceParts(options: BuildAppOptions) {
     hosting: options.hosting ?? null,
     live,
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
+    // One stream at a time per rate bucket comes with the rate limit: none without one.
+    streamLeases: options.streamLeases ?? (limiter === null ? null : new LocalStreamLeases()),
     answers: new ApiAnswers(
       new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
       (version) => live.isCurrent(version),

@@ -27,6 +27,13 @@ export const TEST_KEY = 'e2e-right-key-4b9d27c1'
 export const SHELL_PORT = PORT_BASE + 5
 export const SHELL_URL = `http://127.0.0.1:${SHELL_PORT}`
 
+/**
+ * Demo mode without the views extension (`CATALOGUE_VIEWS=off`): a service of the specification alone, with no
+ * stream of whole views, whose catalogue the explorer indexes page by page (port 6 after the first).
+ */
+export const PAGES_PORT = PORT_BASE + 6
+export const PAGES_URL = `http://127.0.0.1:${PAGES_PORT}`
+
 /** A key no server accepts. */
 export const WRONG_KEY = 'e2e-wrong-key-81c3f05a'
 

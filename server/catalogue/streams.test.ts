@@ -80,6 +80,7 @@ const serviceLeases = new LocalStreamLeases()
 const service = serveForTests({ dataset, apiKeys: keys, streamLeases: serviceLeases, sources: gate.sources })
 const leases = new LocalStreamLeases()
 const limited = serveForTests({ dataset, rateLimit: 1, streamLeases: leases, sources: gate.sources })
+const unlimited = serveForTests({ dataset, rateLimit: 0, sources: gate.sources })
 
 /** The records the service shows, in id order, for the base it answers at. */
 function shown(server: TestServer, records: readonly DatasetLocation[] = dataset.locations): Location[] {
@@ -291,6 +292,16 @@ describe('one stream at a time per rate bucket', () => {
     const after = await get('/v1/episodes?_export=csv')
     expect(after.status).toBe(200)
     await after.text()
+  })
+
+  it('limits nothing with the rate limit off: a key’s streams run side by side', async () => {
+    gate.close()
+    const streams = await Promise.all(
+      ['/v1/locations?_export=csv', '/v1/episodes?_export=csv'].map((path) => unlimited.get(path)),
+    )
+    expect(streams.map(({ status }) => status)).toEqual([200, 200])
+    gate.release()
+    await Promise.all(streams.map((stream) => stream.text()))
   })
 
   it('gives the lease back when the client goes away mid-stream', async () => {

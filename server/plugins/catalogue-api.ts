@@ -35,10 +35,10 @@ export interface CatalogueApiOptions {
   /** The views extension (contract §12): its slots per rate bucket, or null when it is off (CATALOGUE_VIEWS=off). */
   views: ViewSlots | null
   /**
-   * Streams of whole views (`_export`, contract §12): the leases that keep them to one at a time per rate
-   * bucket, or null when the extension is off.
+   * Streams of whole views (`_export`, contract §12), with the leases that keep them to one at a time per rate
+   * bucket (null: no limit, as with the rate limit off); null when the extension is off.
    */
-  streams: StreamLeases | null
+  streams: { leases: StreamLeases | null } | null
   /** Demo mode: the demo key's rate bucket is per client address. */
   demo: boolean
 }
@@ -108,7 +108,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
       if (stream && options.streams)
         return sendStream(request, reply, source, stream, base(request), {
           contentVersion: served.contentVersion,
-          leases: options.streams,
+          leases: options.streams.leases,
           bucket: rateBucketOf(request.keyId, request.ip, options.demo),
           demo: options.demo,
         })

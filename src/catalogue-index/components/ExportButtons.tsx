@@ -3,6 +3,7 @@ import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
 import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
+import { describeBytes } from './describe'
 import './index-status.css'
 import type { ExportedList, ExportedView } from '../protocol/worker-api'
 
@@ -19,19 +20,28 @@ export default function ExportButtons(props: Exported) {
 }
 
 function ExportControls({ connection, collection, filters, view }: Exported & { connection: Connection }) {
-  const { running, progress, problem, start, cancel } = useExport(connection, collection, filters, view)
-  const done = progress
-    ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
-    : 'Starting'
+  const { running, progress, received, problem, asking, start, cancel, decide } = useExport(
+    connection,
+    collection,
+    filters,
+    view,
+  )
+  const done =
+    received !== null
+      ? `${describeBytes(received)} received`
+      : progress
+        ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
+        : 'Starting'
 
   return (
     <div className="export-buttons">
       {running ? (
         <>
           <span>Exporting {running.toUpperCase()}:</span>
+          {/* A stream's size is not known before its end: the bar then says only that it goes on. */}
           <progress
-            max={progress?.pagesTotal ?? 1}
-            value={progress?.pagesDone ?? 0}
+            max={received === null ? (progress?.pagesTotal ?? 1) : undefined}
+            value={received === null ? (progress?.pagesDone ?? 0) : undefined}
             aria-label="Export progress"
             aria-valuetext={done}
           />
@@ -51,6 +61,14 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
             Export JSON
           </button>
         </>
+      )}
+      {asking !== null && (
+        <p>
+          This file will be about {describeBytes(asking)}, held in this browser's memory until it is saved.{' '}
+          <button type="button" className="button button-secondary" onClick={() => decide(true)}>
+            Export anyway
+          </button>
+        </p>
       )}
       {problem && <p role="alert">{problem}</p>}
     </div>
