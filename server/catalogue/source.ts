@@ -42,6 +42,12 @@ export interface CollectionSource {
    * are made by its loader: nothing to do then.)
    */
   prepareViews(): void
+  /**
+   * Whether it answers views: prepared (in memory), or loaded with its views table (in PostgreSQL, by a loader
+   * of schema version 2 or later). A source that does not answers a view's request as the plain list, without
+   * the echo, as a service that does not know views would.
+   */
+  readonly answersViews: boolean
   /** A page of a view of the collection, with the facets' counts (see ViewQuery). */
   answerView(query: ViewQuery): Promise<ViewAnswer>
   /**
@@ -72,9 +78,9 @@ export interface ViewAnswer {
   count: number
   /** The page's records, in the view's order. */
   records: DatasetRecord[]
-  /** The counted facets' values under every other choice (in the collection's order). */
+  /** The facets counted within the time limit, each with its values under every other choice. */
   facets: FacetCounts[]
-  /** False when counting ran out of time. */
+  /** False when counting ran out of time for one of the facets asked (it is then absent from `facets`). */
   counted: boolean
 }
 

@@ -5,8 +5,8 @@ import { generateDataset } from '../data/generate'
 import { errorOf, serveForTests } from '../test/server'
 
 /*
- * Streams of views (contract §12): a sort, facet values and ranges hold in a stream as in the view's pages.
- * The memory store's views (the PostgreSQL store's come with its own views).
+ * Streams of views (contract §12): a sort, facet values and ranges hold in a stream as in the view's pages, on
+ * the store under test (the engine in memory; SQL on the PostgreSQL store, in the `postgres` project).
  */
 
 const dataset = generateDataset({ locations: 1500, episodes: 200, seed: 12 })

@@ -78,7 +78,7 @@ export async function viewPage(
     const facets: FacetsBody = {}
     for (const name of view.counted) {
       const counts = answer.facets.find((facet) => facet.name === name)
-      facets[name] = facetBodyOf(counts, view.state.facets[name] ?? [], answer.counted, view.facetSize)
+      facets[name] = facetBodyOf(counts, view.state.facets[name] ?? [], counts !== undefined, view.facetSize)
     }
     body.facets = facets
   }

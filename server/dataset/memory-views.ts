@@ -42,7 +42,8 @@ export class MemoryViews {
       const record = this.records[position]
       if (record) records.push(record)
     }
-    return { count: ordered.length, records, facets, counted }
+    // Counts cut short by the time limit are partial: none is given.
+    return { count: ordered.length, records, facets: counted ? facets : [], counted }
   }
 
   /** The positions of a view of the records at `base` (as for `answer`), in the view's order: a stream's. */

@@ -53,6 +53,10 @@ export class CollectionStore implements CollectionSource {
     this.views ??= new MemoryViews(this.records, this.collection)
   }
 
+  get answersViews(): boolean {
+    return this.views !== null
+  }
+
   async answerView(query: ViewQuery): Promise<ViewAnswer> {
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
     return this.views.answer(this.filter(query.filters), query)

@@ -102,7 +102,9 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     api.get(listUrl, async (request, reply) => {
       const query = request.query as Record<string, unknown>
       const served = live.current
-      const view = options.views ? parseViewQuery(collection, query) : null
+      // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
+      const answersViews = options.views !== null && served.collection(collection.name).answersViews
+      const view = answersViews ? parseViewQuery(collection, query) : null
       const source = served.collection(collection.name)
       const stream = options.streams ? parseStreamQuery(source, query, view) : null
       if (stream && options.streams)

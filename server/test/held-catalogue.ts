@@ -26,6 +26,9 @@ export function heldCatalogue(content: CatalogueContent) {
       withIds: (ids) => hold(() => source.withIds(ids)),
       match: (filters, start, end) => hold(() => source.match(filters, start, end)),
       prepareViews: () => source.prepareViews(),
+      get answersViews() {
+        return source.answersViews
+      },
       answerView: (query) => hold(() => source.answerView(query)),
       streamOrder: (filters, view) => hold(() => source.streamOrder(filters, view)),
       positionAfter: (id) => hold(() => source.positionAfter(id)),
