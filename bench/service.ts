@@ -7,13 +7,15 @@
  * (c) 20 ids in one request, and on the shipped dataset (d) page 1 while a second key asks for all episodes
  * under a new 255-character Host 40 times a second, (e) page 1 while 11 loopback addresses hold 1,100 idle
  * connections against a cap of 1,000, and on the large dataset (f) page 1 while a second key asks for new
- * 500-id lists with br 40 times a second; and on both, from a second service in demo mode, (g) the first view of
+ * 500-id lists with br 40 times a second and (i) page 1 while a second key exports every location as CSV, one
+ * stream after another (bench/export-stream.ts); and on both, from a second service in demo mode, (g) the first view of
  * a list rendered as HTML for new addresses and (h) the cached first view of /locations (bench/first-views.ts). Prints a table of medians, checks the targets, and writes the table as Markdown
  * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
  * Flags: --duration S (6) seconds per measurement, --warmup S (2), --rounds N (5) measurements of each
- * scenario and of the ceiling, interleaved; --connections N (10); --datasets shipped,large (both).
+ * scenario and of the ceiling, interleaved; --connections N (10); --datasets shipped,large (both); --only-export:
+ * row (i) alone, on the large dataset (its figures and targets printed, nothing written).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,6 +25,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { type ExportRuns, measureExports } from './export-stream'
 import { benchFirstViews } from './first-views'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
 import {
@@ -48,7 +51,7 @@ import {
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
 import type { Background } from './steady-requests'
-import { type DatasetRun, evaluateTargets, targetLines } from './targets'
+import { type DatasetRun, evaluateTargets, exportTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS_FILE = join(ROOT, 'bench/results/latest.md')
@@ -68,6 +71,7 @@ const { values: flags } = parseArgs({
     locations: { type: 'string', default: '1000000' },
     episodes: { type: 'string', default: '100000' },
     samples: { type: 'string', default: '60' },
+    'only-export': { type: 'boolean', default: false },
   },
   // --no-replicas skips the replicas comparison.
   allowNegative: true,
@@ -173,6 +177,10 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
           )
         : []
 
+    // (i) On the large dataset: page 1 while another key exports every location as CSV, stream after stream.
+    const exportRuns =
+      label === LARGE_LABEL ? await measureExportsBeside(label, service, firstPage, settings) : null
+
     const serviceMemory = memoryOf(service.child.pid as number)
     const ceilingRow: Row = {
       dataset: label,
@@ -224,6 +232,15 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
         ),
       )
     }
+    if (exportRuns) {
+      byKey.set(
+        'i',
+        serviceRow(
+          '(i) page 1 while another key exports every location as CSV, one stream after another',
+          exportRuns.runs,
+        ),
+      )
+    }
     // (g), (h): the first view of a list as HTML, rendered by a service in demo mode, new and cached.
     const firstViews = await benchFirstViews(
       setup,
@@ -257,10 +274,74 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       byKey,
       servicePeakMb: serviceMemory.peakMb,
       serviceEndMb: serviceMemory.currentMb,
+      ...(exportRuns ? { exports: exportRuns } : {}),
     }
   } finally {
     await stopServer(service)
     if (ceiling) await stopServer(ceiling)
+  }
+}
+
+/** Row (i) (see bench/export-stream.ts), after one export of warm-up. */
+function measureExportsBeside(
+  label: string,
+  service: ServerProcess,
+  firstPage: Scenario,
+  settings: LoadSettings,
+): Promise<ExportRuns> {
+  return measureExports(service, rotatingKey, firstPage.paths, settings, rounds, (paths, each) =>
+    timedRun(`${label} (i) page 1 beside exports`, service, paths, each),
+  )
+}
+
+/** `--only-export`: row (i) alone on the large dataset, its figures and targets printed. */
+async function benchExportOnly(): Promise<void> {
+  const datasetPath = ensureLargeDataset(ROOT, WORK_DIR)
+  const firstPage = firstPageScenario()
+  const firstPagePath = firstPage.paths[0] as string
+  const setup: ServerSetup = {
+    root: ROOT,
+    workDir: WORK_DIR,
+    label: LARGE_LABEL,
+    apiKey,
+    otherKeys: [rotatingKey],
+  }
+  const loadBefore = loadavg()[0] as number
+  const service = await startService(setup, datasetPath, firstPagePath)
+  try {
+    const settings: LoadSettings = { connections, duration, headers }
+    await drive(service.origin, firstPage.paths, { ...settings, duration: warmup })
+    // Page 1 alone first, the same way: what the exports beside it are compared with.
+    const alone: Run[] = []
+    for (let round = 0; round < rounds; round++)
+      alone.push(await timedRun(`${LARGE_LABEL} (a) page 1`, service, firstPage.paths, settings))
+    const exportRuns = await measureExportsBeside(LARGE_LABEL, service, firstPage, settings)
+    const row: Row = {
+      dataset: LARGE_LABEL,
+      scenario: '(i) page 1 while another key exports every location as CSV, one stream after another',
+      runs: exportRuns.runs,
+      peakMb: memoryOf(service.child.pid as number).peakMb,
+    }
+    const aloneRow: Row = { ...row, scenario: '(a) page 1 of the locations list, alone', runs: alone }
+    const run: DatasetRun = {
+      label: LARGE_LABEL,
+      rows: [aloneRow, row],
+      byKey: new Map([
+        ['a', aloneRow],
+        ['i', row],
+      ]),
+      servicePeakMb: row.peakMb,
+      serviceEndMb: memoryOf(service.child.pid as number).currentMb,
+      exports: exportRuns,
+    }
+    console.log(`
+${textTable([row])}
+`)
+    for (const line of targetLines(exportTargets(run))) console.log(line)
+    for (const line of invalid) console.log(`INVALID  ${line}`)
+    console.log(`Load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] as number).toFixed(2)} after.`)
+  } finally {
+    await stopServer(service)
   }
 }
 
@@ -385,6 +466,7 @@ function machine(): string {
 
 async function main(): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true })
+  if (flags['only-export']) return benchExportOnly()
   const started = new Date()
   const loadBefore = loadavg()[0] as number
   const datasets: [string, string][] = []

@@ -1,0 +1,98 @@
+import { request } from 'node:http'
+import { STREAM_RECORDS_HEADER } from '../src/catalogue/views/stream'
+import type { LoadSettings } from './load'
+import { memoryOf, type ServerProcess } from './processes'
+import type { Run } from './report'
+
+/** Row (i)'s stream: every location as CSV, as the explorer's Export CSV asks for it (here without compression). */
+export const EXPORT_PATH = '/v1/locations?_export=csv'
+
+/** One export of row (i): when its first byte and its last came, how many bytes and records it held. */
+export interface ExportSample {
+  firstByteMs: number
+  wholeMs: number
+  bytes: number
+  records: number
+}
+
+/** Row (i)'s measurements: page 1's runs beside the exports, every export, the service's RSS growth. */
+export interface ExportRuns {
+  runs: Run[]
+  exports: ExportSample[]
+  /** The most the service's resident memory grew above where it stood before a round, over the rounds (MB). */
+  rssGrowthMb: number
+}
+
+/** One export, timed from the request to its first byte of body and to its last. */
+function exportOnce(origin: string, key: string): Promise<ExportSample> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    let firstByteMs = Number.NaN
+    let bytes = 0
+    const outgoing = request(
+      `${origin}${EXPORT_PATH}`,
+      { headers: { authorization: `Bearer ${key}` } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume()
+          reject(new Error(`${EXPORT_PATH} answered ${response.statusCode}`))
+          return
+        }
+        const records = Number(response.headers[STREAM_RECORDS_HEADER.toLowerCase()])
+        response.on('data', (chunk: Buffer) => {
+          if (bytes === 0) firstByteMs = performance.now() - started
+          bytes += chunk.length
+        })
+        response.on('end', () =>
+          resolve({ firstByteMs, wholeMs: performance.now() - started, bytes, records }),
+        )
+        response.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+/**
+ * Row (i): `rounds` runs of page 1 for one key while a second key exports every location as CSV, one stream
+ * after another for the whole run (contract §11, fair CPU: the stream yields between its chunks), sampling the
+ * service's resident memory every 20 ms against where it stood before the round.
+ */
+export async function measureExports(
+  service: ServerProcess,
+  exportKey: string,
+  page1: readonly string[],
+  settings: LoadSettings,
+  rounds: number,
+  timed: (paths: readonly string[], settings: LoadSettings) => Promise<Run>,
+): Promise<ExportRuns> {
+  const pid = service.child.pid as number
+  const runs: Run[] = []
+  const exports: ExportSample[] = []
+  let rssGrowthMb = 0
+  for (let round = 0; round < rounds; round++) {
+    // One export first, alone: what it costs once the service has made one (its first is part of the warm-up).
+    await exportOnce(service.origin, exportKey)
+    const before = memoryOf(pid).currentMb
+    let peak = before
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memoryOf(pid).currentMb)
+    }, 20)
+    let running = true
+    const exporting = (async () => {
+      while (running) exports.push(await exportOnce(service.origin, exportKey))
+    })()
+    const run = await timed(page1, { ...settings, duration: settings.duration })
+    running = false
+    await exporting
+    clearInterval(sampler)
+    runs.push(run)
+    rssGrowthMb = Math.max(rssGrowthMb, peak - before)
+    const last = exports.at(-1)
+    console.log(
+      `  round ${round + 1}/${rounds}  (i) page 1 beside CSV exports    ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99.toFixed(2)} ms  (export: first byte ${last?.firstByteMs.toFixed(0)} ms, whole ${last?.wholeMs.toFixed(0)} ms, ${last?.records} records, ${((last?.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS +${(peak - before).toFixed(1)} MB)`,
+    )
+  }
+  return { runs, exports, rssGrowthMb }
+}
