@@ -4,10 +4,10 @@ import type { LoadSettings } from './load'
 import { memoryOf, type ServerProcess } from './processes'
 import type { Run } from './report'
 
-/** Row (i)'s stream: every location as CSV, as the explorer's Export CSV asks for it (here without compression). */
+/** Row (k)'s stream: every location as CSV, as the explorer's Export CSV asks for it (here without compression). */
 export const EXPORT_PATH = '/v1/locations?_export=csv'
 
-/** One export of row (i): when its first byte and its last came, how many bytes and records it held. */
+/** One export of row (k): when its first byte and its last came, how many bytes and records it held. */
 export interface ExportSample {
   firstByteMs: number
   wholeMs: number
@@ -15,7 +15,7 @@ export interface ExportSample {
   records: number
 }
 
-/** Row (i)'s measurements: page 1's runs beside the exports, every export, the service's RSS growth. */
+/** Row (k)'s measurements: page 1's runs beside the exports, every export, the service's RSS growth. */
 export interface ExportRuns {
   runs: Run[]
   exports: ExportSample[]
@@ -55,7 +55,7 @@ function exportOnce(origin: string, key: string): Promise<ExportSample> {
 }
 
 /**
- * Row (i): `rounds` runs of page 1 for one key while a second key exports every location as CSV, one stream
+ * Row (k): `rounds` runs of page 1 for one key while a second key exports every location as CSV, one stream
  * after another for the whole run (contract §11, fair CPU: the stream yields between its chunks), sampling the
  * service's resident memory every 20 ms against where it stood before the round.
  */
@@ -91,7 +91,7 @@ export async function measureExports(
     rssGrowthMb = Math.max(rssGrowthMb, peak - before)
     const last = exports.at(-1)
     console.log(
-      `  round ${round + 1}/${rounds}  (i) page 1 beside CSV exports    ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99.toFixed(2)} ms  (export: first byte ${last?.firstByteMs.toFixed(0)} ms, whole ${last?.wholeMs.toFixed(0)} ms, ${last?.records} records, ${((last?.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS +${(peak - before).toFixed(1)} MB)`,
+      `  round ${round + 1}/${rounds}  (k) page 1 beside CSV exports    ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99.toFixed(2)} ms  (export: first byte ${last?.firstByteMs.toFixed(0)} ms, whole ${last?.wholeMs.toFixed(0)} ms, ${last?.records} records, ${((last?.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS +${(peak - before).toFixed(1)} MB)`,
     )
   }
   return { runs, exports, rssGrowthMb }
