@@ -68,7 +68,10 @@ function linesOfRest(response: IncomingMessage): Promise<number> {
 }
 
 describe('a stream whose client stops reading', () => {
-  it('stops reading the store until the client reads again, then holds every record', async () => {
+  // 50 MB through loopback: a few seconds, more on a busy machine.
+  it('stops reading the store until the client reads again, then holds every record', {
+    timeout: 60_000,
+  }, async () => {
     read = 0
     const { response, first } = await openPaused('/v1/locations?_export=ndjson')
     expect(response.headers[STREAM_RECORDS_HEADER.toLowerCase()]).toBe(String(LOCATIONS))
