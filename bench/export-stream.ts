@@ -19,8 +19,13 @@ export interface ExportSample {
 export interface ExportRuns {
   runs: Run[]
   exports: ExportSample[]
-  /** The most the service's resident memory grew above where it stood before a round, over the rounds (MB). */
+  /**
+   * The most the service's resident memory grew during one export alone above where it stood before it, over
+   * the rounds (MB): what a stream costs.
+   */
   rssGrowthMb: number
+  /** The same while page 1 was driven beside the exports (its own garbage included; reported, no target). */
+  rssGrowthBesideMb: number
 }
 
 /** One export, timed from the request to its first byte of body and to its last. */
@@ -54,10 +59,25 @@ function exportOnce(origin: string, key: string): Promise<ExportSample> {
   })
 }
 
+/** The peak of the service's resident memory (sampled every 20 ms) while `work` runs, above where it stood. */
+async function rssGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+  const before = memoryOf(pid).currentMb
+  let peak = before
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).currentMb)
+  }, 20)
+  try {
+    return { result: await work(), growthMb: peak - before }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
 /**
- * Row (k): `rounds` runs of page 1 for one key while a second key exports every location as CSV, one stream
- * after another for the whole run (contract §11, fair CPU: the stream yields between its chunks), sampling the
- * service's resident memory every 20 ms against where it stood before the round.
+ * Row (k): each round, one export alone (the service's memory sampled against where it stood before it), then
+ * page 1 for one key while a second key exports every location as CSV, one stream after another for the whole
+ * run (contract §11, fair CPU: the stream yields between its chunks). A first export before the rounds makes
+ * the one-off costs of the first stream part of the warm-up.
  */
 export async function measureExports(
   service: ServerProcess,
@@ -71,28 +91,29 @@ export async function measureExports(
   const runs: Run[] = []
   const exports: ExportSample[] = []
   let rssGrowthMb = 0
+  let rssGrowthBesideMb = 0
+  await exportOnce(service.origin, exportKey)
   for (let round = 0; round < rounds; round++) {
-    // One export first, alone: what it costs once the service has made one (its first is part of the warm-up).
-    await exportOnce(service.origin, exportKey)
-    const before = memoryOf(pid).currentMb
-    let peak = before
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, memoryOf(pid).currentMb)
-    }, 20)
+    const alone = await rssGrowth(pid, () => exportOnce(service.origin, exportKey))
+    exports.push(alone.result)
+    rssGrowthMb = Math.max(rssGrowthMb, alone.growthMb)
     let running = true
-    const exporting = (async () => {
-      while (running) exports.push(await exportOnce(service.origin, exportKey))
-    })()
-    const run = await timed(page1, { ...settings, duration: settings.duration })
-    running = false
-    await exporting
-    clearInterval(sampler)
-    runs.push(run)
-    rssGrowthMb = Math.max(rssGrowthMb, peak - before)
+    const beside = await rssGrowth(pid, async () => {
+      const exporting = (async () => {
+        while (running) exports.push(await exportOnce(service.origin, exportKey))
+      })()
+      const run = await timed(page1, settings)
+      running = false
+      await exporting
+      return run
+    })
+    runs.push(beside.result)
+    rssGrowthBesideMb = Math.max(rssGrowthBesideMb, beside.growthMb)
+    const run = beside.result
     const last = exports.at(-1)
     console.log(
-      `  round ${round + 1}/${rounds}  (k) page 1 beside CSV exports    ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99.toFixed(2)} ms  (export: first byte ${last?.firstByteMs.toFixed(0)} ms, whole ${last?.wholeMs.toFixed(0)} ms, ${last?.records} records, ${((last?.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS +${(peak - before).toFixed(1)} MB)`,
+      `  round ${round + 1}/${rounds}  (k) page 1 beside CSV exports    ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  p99 ${run.p99.toFixed(2)} ms  (export: first byte ${last?.firstByteMs.toFixed(0)} ms, whole ${last?.wholeMs.toFixed(0)} ms, ${last?.records} records, ${((last?.bytes ?? 0) / 1e6).toFixed(1)} MB; RSS +${alone.growthMb.toFixed(1)} MB alone, +${beside.growthMb.toFixed(1)} MB beside page 1)`,
     )
   }
-  return { runs, exports, rssGrowthMb }
+  return { runs, exports, rssGrowthMb, rssGrowthBesideMb }
 }

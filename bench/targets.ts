@@ -138,8 +138,8 @@ export function exportTargets(large: DatasetRun | undefined): TargetResult[] {
       pass: firstByte <= MAX_EXPORT_FIRST_BYTE_MS && whole <= MAX_EXPORT_WHOLE_MS,
     },
     {
-      name: `(k) the service's resident memory while it streams them: at most ${MAX_EXPORT_RSS_GROWTH_MB} MB above where it stood`,
-      measured: `+${exports.rssGrowthMb.toFixed(1)} MB at most`,
+      name: `(k) the service's resident memory while it streams one: at most ${MAX_EXPORT_RSS_GROWTH_MB} MB above where it stood`,
+      measured: `+${exports.rssGrowthMb.toFixed(1)} MB at most (+${exports.rssGrowthBesideMb.toFixed(1)} MB with page 1 driven beside the exports)`,
       pass: exports.rssGrowthMb <= MAX_EXPORT_RSS_GROWTH_MB,
     },
     {
