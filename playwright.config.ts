@@ -19,8 +19,8 @@ const CI = Boolean(process.env.CI)
 const executablePath =
   process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
-/** What each service instance needs besides its port: no rate limit, so parallel tests are not throttled. */
-const serviceEnv = { HOST: '127.0.0.1', CATALOGUE_RATE_LIMIT: '0' }
+/** What each service instance needs besides its port: no rate limit and no allowance of renders, so parallel tests are not throttled. */
+const serviceEnv = { HOST: '127.0.0.1', CATALOGUE_RATE_LIMIT: '0', CATALOGUE_RENDER_RATE: '0' }
 
 export default defineConfig({
   testDir: 'e2e',

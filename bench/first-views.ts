@@ -47,6 +47,8 @@ export async function benchFirstViews(
       CATALOGUE_API_KEYS: '',
       CATALOGUE_DATA: datasetPath,
       CATALOGUE_RATE_LIMIT: '0',
+      // Every new address rendered: the allowance of renders per address is the subject of rows (i) and (j).
+      CATALOGUE_RENDER_RATE: '0',
       CATALOGUE_PUBLIC_URL: '',
     },
     stdoutFile: join(setup.workDir, `service-demo-${setup.label}.log`),

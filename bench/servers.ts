@@ -45,6 +45,7 @@ export async function startService(
       CATALOGUE_API_KEYS: [setup.apiKey, ...(setup.otherKeys ?? [])].join(','),
       CATALOGUE_DATA: datasetPath,
       CATALOGUE_RATE_LIMIT: '0',
+      CATALOGUE_RENDER_RATE: '0',
       CATALOGUE_PUBLIC_URL: '',
       CATALOGUE_MAX_CONNECTIONS: String(BENCH_MAX_CONNECTIONS),
     },

@@ -7,10 +7,14 @@
  * (c) 20 ids in one request, and on the shipped dataset (d) page 1 while a second key asks for all episodes
  * under a new 255-character Host 40 times a second, (e) page 1 while 11 loopback addresses hold 1,100 idle
  * connections against a cap of 1,000, and on the large dataset (f) page 1 while a second key asks for new
- * 500-id lists with br 40 times a second and (k) page 1 while a second key exports every location as CSV, one
- * stream after another (bench/export-stream.ts); and on both, from a second service in demo mode, (g) the first view of
- * a list rendered as HTML for new addresses and (h) the cached first view of /locations (bench/first-views.ts). Prints a table of medians, checks the targets, and writes the table as Markdown
- * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
+ * 500-id lists with br 40 times a second; and on both, from a second service in demo mode, (g) the first view of
+ * a list rendered as HTML for new addresses and (h) the cached first view of /locations (bench/first-views.ts);
+ * from a third in demo mode with the default allowance of renders (bench/render-attacks.ts), page 1 for another
+ * visitor while one address sends (i, shipped) new 15 KB navigation addresses at the rate the allowance lets
+ * through for 60 s (the service's memory growth) and (j, large) 500-id comparison pages 5 times a second (beside
+ * page 1 alone in the same run); and on the large dataset (k) page 1 while a second key exports every location
+ * as CSV, one stream after another (bench/export-stream.ts). Prints a table of medians, checks the targets, and
+ * writes the table as Markdown to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
  * Flags: --duration S (6) seconds per measurement, --warmup S (2), --rounds N (5) measurements of each
@@ -39,6 +43,12 @@ import { ensureLargeDataset, LARGE_LOCATIONS } from './large-dataset'
 import { drive, type LoadSettings } from './load'
 import { benchPostgresStore } from './postgres-store'
 import { cpuSecondsOf, memoryOf, type ServerProcess, stopServer } from './processes'
+import {
+  benchComparisonPages,
+  benchLongAddresses,
+  COMPARISON_RATE,
+  LONG_ADDRESS_SECONDS,
+} from './render-attacks'
 import { benchReplicas, type ReplicaRow, replicaMedians } from './replicas'
 import { markdownTable, type Row, type Run, successRate, textTable } from './report'
 import { getOnce } from './request'
@@ -258,6 +268,41 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       'h',
       firstViewRow('(h) first view of /locations as HTML, cached (demo mode)', firstViews.cached),
     )
+    // (i), (j): the first views under attack from one address, beside another visitor's page 1 of the API.
+    const attackSettings = { connections, duration }
+    const longAddresses =
+      label === 'shipped' ? await benchLongAddresses(setup, datasetPath, attackSettings, invalid) : undefined
+    if (longAddresses) {
+      const { startMb, endMb, sent, rendered } = longAddresses
+      byKey.set('i', {
+        dataset: label,
+        scenario: `(i) page 1 (demo key) while one address sends ${sent} new 15 KB navigation addresses in ${LONG_ADDRESS_SECONDS} s, ${rendered} rendered (RSS ${Math.round(startMb)} → ${Math.round(endMb)} MB)`,
+        runs: [longAddresses.run],
+        peakMb: longAddresses.peakMb,
+      })
+    }
+    if (label === LARGE_LABEL) {
+      const comparisons = await benchComparisonPages(
+        setup,
+        datasetPath,
+        LARGE_LOCATIONS,
+        attackSettings,
+        rounds,
+        invalid,
+      )
+      byKey.set('j-alone', {
+        dataset: label,
+        scenario: '(j) page 1 (demo key) alone, the baseline of (j)',
+        runs: comparisons.alone,
+        peakMb: comparisons.peakMb,
+      })
+      byKey.set('j', {
+        dataset: label,
+        scenario: `(j) page 1 (demo key) while one address asks for 500-id comparison pages ${COMPARISON_RATE}/s (${comparisons.rendered} of ${comparisons.sent} rendered)`,
+        runs: comparisons.beside,
+        peakMb: comparisons.peakMb,
+      })
+    }
     if (exportRuns) {
       byKey.set(
         'k',
@@ -274,6 +319,7 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       byKey,
       servicePeakMb: serviceMemory.peakMb,
       serviceEndMb: serviceMemory.currentMb,
+      ...(longAddresses ? { longAddresses } : {}),
       ...(exportRuns ? { exports: exportRuns } : {}),
     }
   } finally {

@@ -1,16 +1,19 @@
 import type { ExportRuns } from './export-stream'
+import type { LongAddressRun } from './render-attacks'
 import { cpuRatioToCeiling, median, type Row, ratioToCeiling, successRate, summarise } from './report'
 
 /** What one dataset's run produced, keyed for the targets. */
 export interface DatasetRun {
   label: string
   rows: Row[]
-  /** Rows by key: `ceiling`, `a`, `b`, `b-uncached`, `c` to `h`. */
+  /** Rows by key: `ceiling`, `a`, `b`, `b-uncached`, `c` to `j`, `j-alone`. */
   byKey: Map<string, Row>
   servicePeakMb: number
   serviceEndMb: number
   /** Row (k), on the large dataset: the exports beside page 1. */
   exports?: ExportRuns
+  /** Row (i)'s memory, before and after its attack. */
+  longAddresses?: LongAddressRun
 }
 
 export interface TargetResult {
@@ -33,6 +36,10 @@ export const MAX_EXPORT_BESIDE_P99_MS = 20
 /** Issue 22: server CPU per uncached first view of a list, at the median; a cached one far less. */
 export const MAX_FIRST_VIEW_CPU_MS = 5
 export const MIN_FIRST_VIEW_CACHE_GAIN = 5
+/** Issue 27: the service's memory growth while one address sends new 15 KB navigation addresses for 60 s. */
+export const MAX_LONG_ADDRESS_GROWTH_MB = 50
+/** Issue 27: another visitor's p99 while one address asks for 500-id comparison pages 5 times a second. */
+export const MAX_COMPARISON_P99_MS = 50
 
 export function evaluateTargets(
   shipped: DatasetRun | undefined,
@@ -85,6 +92,25 @@ export function evaluateTargets(
       name: `(h) cached first view on the ${run.label} dataset: far less CPU than a render (at least ${MIN_FIRST_VIEW_CACHE_GAIN} times less)`,
       measured: `${cachedMs.toFixed(3)} ms, ${whole(summarise(cached).requestsPerSecond)} req/s (${(renderMs / cachedMs).toFixed(1)} times less)`,
       pass: renderMs / cachedMs >= MIN_FIRST_VIEW_CACHE_GAIN,
+    })
+  }
+  const long = shipped?.longAddresses
+  if (long) {
+    const growth = long.endMb - long.startMb
+    targets.push({
+      name: `(i) new 15 KB navigation addresses from one address at the rate its allowance lets through, for 60 s: the service's memory grows by under ${MAX_LONG_ADDRESS_GROWTH_MB} MB`,
+      measured: `${growth.toFixed(1)} MB (VmRSS ${Math.round(long.startMb)} → ${Math.round(long.endMb)} MB; ${long.rendered} of ${long.sent} rendered)`,
+      pass: growth < MAX_LONG_ADDRESS_GROWTH_MB,
+    })
+  }
+  const comparisons = large?.byKey.get('j')
+  const comparisonsBaseline = large?.byKey.get('j-alone')
+  if (comparisons && comparisonsBaseline) {
+    const p99 = summarise(comparisons).p99
+    targets.push({
+      name: `(j) another visitor's page 1 while one address asks for 500-id comparison pages 5 times a second on the ${large?.label} dataset: p99 under ${MAX_COMPARISON_P99_MS} ms`,
+      measured: `p99 ${p99.toFixed(1)} ms (alone in the same run: ${summarise(comparisonsBaseline).p99.toFixed(1)} ms)`,
+      pass: p99 < MAX_COMPARISON_P99_MS,
     })
   }
   const idLists = large?.byKey.get('f')

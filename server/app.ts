@@ -4,11 +4,11 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { API_PREFIX } from '../src/catalogue'
 import type { CacheStats } from './byte-cache'
 import { Catalogue } from './catalogue/service'
-import { DEFAULT_RATE_LIMIT, DEMO_KEY } from './config'
+import { DEFAULT_RATE_LIMIT, DEFAULT_RENDER_RATE, DEMO_KEY } from './config'
 import type { CatalogueStore } from './dataset/store'
 import { admission } from './http/admission'
 import { type AnswerCacheOptions, ApiAnswers } from './http/answers'
-import { ApiGate, renderAllowance } from './http/api-gate'
+import { ApiGate } from './http/api-gate'
 import { isApiPath, isUndecodableNavigation } from './http/api-paths'
 import { KeyRing } from './http/auth'
 import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/client-address'
@@ -17,6 +17,7 @@ import { FrontDoor } from './http/front-door'
 import { connectionLimits, KEEP_ALIVE_TIMEOUT, SEND_TIMEOUT_MS } from './http/listener'
 import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
+import { RenderAllowance } from './http/render-allowance'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
 import { LocalStreamLeases, type StreamLeases } from './http/stream-leases'
@@ -26,6 +27,8 @@ import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
 import { catalogueApi } from './plugins/catalogue-api'
 import { explorer } from './plugins/explorer'
+import { FirstViewCache } from './plugins/first-view-cache'
+import type { RenderLimits } from './plugins/first-view-renders'
 import type { AppHosting } from './plugins/hosting'
 import { operations } from './plugins/operations'
 import { requestContext } from './plugins/request-context'
@@ -37,7 +40,7 @@ declare module 'fastify' {
     /** The catalogue served, replaceable while serving (SIGHUP, a new version in the database). */
     catalogue: LiveCatalogue
     /** What each response cache holds now (bytes count keys too). */
-    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath', CacheStats>
+    cacheStats(): Record<'bodies' | 'filterResults' | 'fastPath' | 'firstViews', CacheStats>
   }
 }
 
@@ -48,6 +51,10 @@ export interface BuildAppOptions {
   apiKeys?: readonly string[]
   /** Requests per second per key, burst four times that; 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number
+  /** First views per second per client address, in pages of records; 0 turns it off. Default DEFAULT_RENDER_RATE. */
+  renderRate?: number
+  /** The renders' allowance itself (a test's, on a clock of its own); default one at `renderRate`. */
+  renderAllowance?: RenderAllowance
   /** Where the key buckets live when shared with other replicas (Redis); default in-process, at `rateLimit`. */
   limiter?: RateLimiter | null
   /** Where the failed-key buckets live when shared with other replicas; default in-process. */
@@ -84,6 +91,8 @@ export interface BuildAppOptions {
    * and go with them.
    */
   streamLeases?: StreamLeases | null
+  /** Limits of the first views' renders (how many at once and waiting, their deadline); for tests. */
+  renderLimits?: Partial<RenderLimits>
 }
 
 /**
@@ -102,7 +111,7 @@ const MAX_IDS_SEGMENT_LENGTH = 65_536
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const parts = serviceParts(options)
-  const { door, hosting, live, answers, responseCache, lifecycle } = parts
+  const { door, hosting, live, answers, responseCache, firstViews, lifecycle } = parts
   const servesFiles = hosting !== null && 'staticDir' in hosting
 
   const app = Fastify({
@@ -127,12 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   })
   app.decorate('lifecycle', lifecycle)
-  app.decorate('cacheStats', () => ({ ...answers.cacheStats(), fastPath: responseCache.stats() }))
+  app.decorate('cacheStats', () => ({
+    ...answers.cacheStats(),
+    fastPath: responseCache.stats(),
+    firstViews: firstViews.stats(),
+  }))
   app.decorate('catalogue', live)
   // A reload drops every cache of answers in the same step: the next answers carry the new data and ETags.
   live.onReplace(() => {
     answers.clear()
     responseCache.clear()
+    firstViews.clear()
   })
   // What views read is made with the dataset, in the same step as a reload: never by a request.
   if (parts.views) {
@@ -149,7 +163,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics.followCatalogue(live)
     metrics.addCaches(() => {
       const { bodies, filterResults } = answers.cacheStats()
-      return { bodies, filters: filterResults, 'fast-path': responseCache.stats() }
+      return {
+        bodies,
+        filters: filterResults,
+        'fast-path': responseCache.stats(),
+        'first-views': firstViews.stats(),
+      }
     })
   }
   // Every method Node parses reaches the API's 405 routes (CONNECT never reaches a route handler in Node).
@@ -185,7 +204,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,
-    admitRender: parts.admitRender,
+    firstViews,
+    renderAllowance: parts.renderAllowance,
+    ...(options.renderLimits ? { renderLimits: options.renderLimits } : {}),
   })
   return app
 }
@@ -195,6 +216,7 @@ function serviceParts(options: BuildAppOptions) {
   const demo = !options.apiKeys || options.apiKeys.length === 0
   const keys = new KeyRing(demo ? [DEMO_KEY] : (options.apiKeys as string[]))
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT
+  const renderRate = options.renderRate ?? DEFAULT_RENDER_RATE
   const limiter = rateLimit > 0 ? (options.limiter ?? new TokenBucketLimiter(rateLimit)) : null
   const refusedKeys =
     options.refusedKeyLimiter ?? new TokenBucketLimiter(REFUSED_KEY_RATE, undefined, REFUSED_KEY_BURST)
@@ -227,7 +249,8 @@ function serviceParts(options: BuildAppOptions) {
     responseCache,
     door,
     admit: admission(gate),
-    admitRender: renderAllowance(limiter, demo),
+    renderAllowance: options.renderAllowance ?? (renderRate > 0 ? new RenderAllowance(renderRate) : null),
+    firstViews: new FirstViewCache(),
     hosting: options.hosting ?? null,
     live,
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),

@@ -18,6 +18,7 @@ describe('configuration from the environment', () => {
       maxConnectionsPerAddress: 100,
       firstView: true,
       views: true,
+      renderRate: 5,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
   })
@@ -38,6 +39,7 @@ describe('configuration from the environment', () => {
         CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
         CATALOGUE_FIRST_VIEW: 'off',
         CATALOGUE_VIEWS: 'off',
+        CATALOGUE_RENDER_RATE: '0',
       }),
     ).toEqual({
       port: 9000,
@@ -53,6 +55,7 @@ describe('configuration from the environment', () => {
       maxConnectionsPerAddress: 20,
       firstView: false,
       views: false,
+      renderRate: 0,
     })
   })
 
@@ -67,6 +70,10 @@ describe('configuration from the environment', () => {
     [
       { CATALOGUE_RATE_LIMIT: '-5' },
       'Configuration error: CATALOGUE_RATE_LIMIT must be a whole number from 0 to 1000000 (got "-5").',
+    ],
+    [
+      { CATALOGUE_RENDER_RATE: '2.5' },
+      'Configuration error: CATALOGUE_RENDER_RATE must be a whole number from 0 to 1000000 (got "2.5").',
     ],
     [
       { CATALOGUE_PUBLIC_URL: 'catalogue.example.com' },

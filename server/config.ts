@@ -5,6 +5,8 @@ import { z } from 'zod'
 export const DEMO_KEY = 'catalogue-demo-key'
 /** Requests per second per key when CATALOGUE_RATE_LIMIT is not set. */
 export const DEFAULT_RATE_LIMIT = 50
+/** First views one client address may have rendered a second (in pages of records) when CATALOGUE_RENDER_RATE is not set. */
+export const DEFAULT_RENDER_RATE = 5
 export const DEFAULT_DATASET_PATH = join(import.meta.dirname, 'data', 'catalogue.json')
 
 /** Settings read from the environment at start-up (contract section 8). */
@@ -32,6 +34,8 @@ export interface Config {
   firstView: boolean
   /** Whether the list endpoints answer views (contract §12: sort, facets, ranges; CATALOGUE_VIEWS). */
   views: boolean
+  /** First views one client address may have rendered a second, in pages of records; 0 turns the allowance off. */
+  renderRate: number
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000
@@ -137,6 +141,7 @@ const EnvironmentSchema = z.object({
     .enum(['on', 'off'], { error: 'CATALOGUE_VIEWS must be on or off' })
     .default('on')
     .transform((value) => value === 'on'),
+  CATALOGUE_RENDER_RATE: wholeNumber('CATALOGUE_RENDER_RATE', 0, 1_000_000).default(DEFAULT_RENDER_RATE),
 })
 
 /**
@@ -182,5 +187,6 @@ export function readConfig(
     maxConnectionsPerAddress: env.CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS,
     firstView: env.CATALOGUE_FIRST_VIEW,
     views: env.CATALOGUE_VIEWS,
+    renderRate: env.CATALOGUE_RENDER_RATE,
   }
 }

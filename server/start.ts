@@ -43,6 +43,7 @@ export function serviceOptions(context: StartContext) {
     store,
     apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
+    renderRate: config.renderRate,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
@@ -61,6 +62,8 @@ export type Started = {
   app: FastifyInstance
   /** What serves the explorer, said once listening, such as "Explorer app at http://…/". */
   explorer: (address: string) => string
+  /** What an operator should know about the explorer (a part that is off), said before it as warnings. */
+  warnings?: string[]
   /** Anything else to close on a signal (the development server's Vite). */
   close?: () => Promise<unknown>
 }
@@ -134,6 +137,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
   for (const line of startLines(config, store, source, address)) logger.info(line)
   for (const line of startWarnings(config)) logger.warn(line)
   if (metricsListener) logger.info(`Metrics at ${metricsListener.origin}/metrics.`)
+  for (const line of started.warnings ?? []) logger.warn(line)
   logger.info(started.explorer(address))
   // npm passes on only SIGINT and SIGTERM, so the reload signal goes to this process id (docs/deploy.md).
   logger.info(

@@ -1,4 +1,10 @@
-import { defaultShouldDehydrateQuery, dehydrate, type Query, QueryClient } from '@tanstack/react-query'
+import {
+  type DehydratedState,
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type Query,
+  QueryClient,
+} from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
@@ -67,7 +73,7 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
     html,
     state: {
       router: { loaderData, actionData, errors },
-      queries: { ...dehydrate(queryClient, { shouldDehydrateQuery: isRendered }) },
+      queries: { ...withoutTimes(dehydrate(queryClient, { shouldDehydrateQuery: isRendered })) },
       requests: requests
         .entries()
         .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status)))
@@ -79,12 +85,32 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
   }
 }
 
-/** A request of the log in the contract's plain fields, as the state carries it. */
-const plainRequest = ({ path, base, status, durationMs, size, body }: RequestRecord): RequestRecord => ({
+/**
+ * The state without the render's clock: when each query was answered and dehydrated. Those times say when this
+ * render ran, not what the data is, and would change the page's bytes (and ETag) at every render, on every
+ * replica, for the same data. The browser's queries never go stale (`staleTime: Infinity`), so the time an
+ * answer arrived is never read there.
+ */
+function withoutTimes(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  }
+}
+
+/**
+ * A request of the log in the contract's plain fields, as the state carries it. How long the service took to
+ * answer itself is left out (0): it would change the page's bytes at every render, and is no reader's concern.
+ */
+const plainRequest = ({ path, base, status, size, body }: RequestRecord): RequestRecord => ({
   path,
   base,
   status,
-  durationMs,
+  durationMs: 0,
   size,
   body,
 })

@@ -15,7 +15,7 @@ export function startCatalogueService(
   /** A fixed port (the browser keeps an index per origin); any free one when left out. */
   port?: number,
 ): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0', CATALOGUE_RENDER_RATE: '0' }
   for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
   if (dataset) env.CATALOGUE_DATA = dataset
   return startServer({

@@ -19,7 +19,7 @@ export function startExplorerService(
   /** Keys to configure (keyed mode: the first views are the pages' frames); none for demo mode. */
   apiKeys: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0' }
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0', CATALOGUE_RENDER_RATE: '0' }
   for (const name of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[name]
   if (apiKeys.length > 0) env.CATALOGUE_API_KEYS = apiKeys.join(',')
   const mode = apiKeys.length > 0 ? 'keyed' : 'demo'

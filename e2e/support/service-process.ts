@@ -16,6 +16,7 @@ export async function startServiceProcess(
     HOST: where.host,
     PORT: String(where.port),
     CATALOGUE_RATE_LIMIT: '0',
+    CATALOGUE_RENDER_RATE: '0',
     ...env,
   }
   delete all.CATALOGUE_API_KEYS

@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url'
 import { COLLECTIONS, type Dataset, pageCount } from '../../src/catalogue'
 import { exampleKey } from '../../src/catalogue/openapi'
 import { buildApp } from '../app'
+import { StoreUnavailableError } from '../catalogue/errors'
+import type { CatalogueContent, CollectionSource } from '../catalogue/source'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
+import { LiveCatalogue } from '../operations/live-catalogue'
 
 /** Where the OpenAPI document's examples live: the service serves them, the /api page shows them. */
 export const EXAMPLES_PATH = fileURLToPath(
@@ -24,6 +27,8 @@ export interface ExampleRequest {
   exhaust?: boolean
   /** Other headers sent. */
   headers?: Record<string, string>
+  /** Sent to a service whose store cannot answer in time (a database that does not answer). */
+  unavailable?: boolean
 }
 
 /** Filters of the shipped catalogue that make short lists worth reading: a literal `(`, an accent. */
@@ -53,6 +58,7 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
         headers: { 'if-match': '"a-stream-of-another-catalogue"' },
       },
       [exampleKey('GET', listPath, 429)]: { path: listPath, exhaust: true },
+      [exampleKey('GET', listPath, 503)]: { path: listPath, unavailable: true },
       [exampleKey('GET', item, 200)]: {
         one: { path: `${itemPath}/3` },
         many: { path: `${itemPath}/[2,1]` },
@@ -61,6 +67,7 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
       [exampleKey('GET', item, 401)]: { path: `${itemPath}/3`, key: null },
       [exampleKey('GET', item, 404)]: { path: `${itemPath}/${unknownId}` },
       [exampleKey('GET', item, 429)]: { path: `${itemPath}/3`, exhaust: true },
+      [exampleKey('GET', item, 503)]: { path: `${itemPath}/3`, unavailable: true },
     })
   }
   const anyPath = COLLECTIONS[0].listPath
@@ -80,6 +87,29 @@ const isNamed = (request: ExampleRequest | NamedRequests): request is NamedReque
 
 type Answer = { status: number; body: unknown }
 
+/** The catalogue of a store whose every read fails as a database past its deadline does. */
+function unavailableContent(content: CatalogueContent): CatalogueContent {
+  const refuse = () => Promise.reject(new StoreUnavailableError())
+  return {
+    collections: content.collections.map(
+      (source): CollectionSource => ({
+        collection: source.collection,
+        count: source.count,
+        slice: refuse,
+        atPositions: refuse,
+        withIds: refuse,
+        match: refuse,
+        prepareViews: () => {},
+        answersViews: false,
+        answerView: refuse,
+        streamOrder: refuse,
+        positionAfter: refuse,
+      }),
+    ),
+    contentVersion: content.contentVersion,
+  }
+}
+
 /**
  * The examples of the OpenAPI document: the real answer of a service holding `dataset` to each example's
  * request, asked over HTTP on a loopback port. An answer whose status is not its key's stops it.
@@ -88,10 +118,16 @@ export async function captureExamples(dataset: Dataset): Promise<Record<string, 
   const store = createStore(dataset)
   const open = await buildApp({ store, rateLimit: 0, publicUrl: EXAMPLES_PUBLIC_URL })
   const limited = await buildApp({ store, rateLimit: 1, publicUrl: EXAMPLES_PUBLIC_URL })
+  const failing = await buildApp({
+    store: new LiveCatalogue(unavailableContent(store)),
+    rateLimit: 0,
+    publicUrl: EXAMPLES_PUBLIC_URL,
+  })
   try {
     const origins = {
       open: await open.listen({ port: 0, host: '127.0.0.1' }),
       limited: await limited.listen({ port: 0, host: '127.0.0.1' }),
+      failing: await failing.listen({ port: 0, host: '127.0.0.1' }),
     }
     const ask = async (request: ExampleRequest): Promise<Answer> => {
       const headers: Record<string, string> = {
@@ -99,10 +135,13 @@ export async function captureExamples(dataset: Dataset): Promise<Record<string, 
         ...(request.key === null ? {} : { authorization: `Bearer ${DEMO_KEY}` }),
       }
       const send = () =>
-        fetch(`${request.exhaust ? origins.limited : origins.open}${request.path}`, {
-          method: request.method ?? 'GET',
-          headers,
-        })
+        fetch(
+          `${request.exhaust ? origins.limited : request.unavailable ? origins.failing : origins.open}${request.path}`,
+          {
+            method: request.method ?? 'GET',
+            headers,
+          },
+        )
       let response = await send()
       for (let attempt = 0; request.exhaust && response.status !== 429 && attempt < 10; attempt++)
         response = await send()
@@ -126,7 +165,7 @@ export async function captureExamples(dataset: Dataset): Promise<Record<string, 
     }
     return captured
   } finally {
-    await Promise.all([open.close(), limited.close()])
+    await Promise.all([open.close(), limited.close(), failing.close()])
   }
 }
 

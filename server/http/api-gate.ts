@@ -94,19 +94,6 @@ export class ApiGate {
   }
 }
 
-/**
- * Whether the service may render a first view for a client address: each render the cache does not answer
- * takes a token from the bucket the demo key's requests from that address take (in demo mode; with keys
- * configured, a bucket of renders per address at the same rate), so random addresses cannot buy unlimited
- * rendering. Always true without a limiter.
- */
-export function renderAllowance(limiter: RateLimiter | null, demo: boolean) {
-  return (client: string): boolean | Promise<boolean> =>
-    limiter === null
-      ? true
-      : then(limiter.take(demo ? `demo:${client}` : `render:${client}`), (decision) => decision.allowed)
-}
-
 /** Applies `next` at once to a plain value (the in-process store), or when a promise settles (another store). */
 function then<In, Out>(value: In | Promise<In>, next: (value: In) => Out): Out | Promise<Out> {
   return value instanceof Promise ? value.then(next) : next(value)

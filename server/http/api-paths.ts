@@ -14,10 +14,19 @@ export function routedPath(url: string): string {
   }
 }
 
-/** Whether a request target is under the API, in any spelling the router accepts. */
+const isUnderApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
+
+/**
+ * Whether a request target is under the API, in any spelling the router accepts, or one that reads as an
+ * authority and its path (`//user:pass@host/v1/…`, logged as `/v1/…`): such a target needs a key too.
+ */
 export function isApiPath(url: string): boolean {
-  const path = routedPath(url)
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
+  if (isUnderApi(routedPath(url))) return true
+  return (
+    url.startsWith('//') &&
+    URL.canParse(`http:${url}`) &&
+    isUnderApi(routedPath(new URL(`http:${url}`).pathname))
+  )
 }
 
 /** `/v2/…` and other versions: not the app's routes, and not served. */
@@ -66,5 +75,5 @@ export function isIrregularApiPath(url: string): boolean {
     if (segment === '..') resolved.pop()
     else if (segment !== '' && segment !== '.') resolved.push(segment)
   }
-  return resolved[0] === API_PREFIX.slice(1) || isApiPath(path)
+  return resolved[0] === API_PREFIX.slice(1) || isUnderApi(path)
 }

@@ -201,6 +201,43 @@ describe('request heads (contract §11)', { timeout: 20_000 }, () => {
     clearInterval(trickle)
     expect(performance.now() - started).toBeLessThan(5_000)
   })
+
+  const flooded = serveForTests({
+    silentConnectionMs: 600,
+    headersTimeoutMs: 1_500,
+    maxConnections: 40,
+    maxConnectionsPerAddress: 10,
+  })
+
+  it('keeps the head deadline right after a flood of silent and idle connections has been closed', async () => {
+    const port = Number(new URL(flooded.origin).port)
+    const open = (localAddress: string) =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket))
+        opened.push(socket)
+        socket.on('error', () => resolve(socket))
+      })
+    const flood: Socket[] = []
+    for (let i = 0; i < 30; i++) flood.push(await open('127.0.0.20'))
+    for (let address = 21; address <= 25; address++) {
+      for (let i = 0; i < 8; i++) {
+        const socket = await open(`127.0.0.${address}`)
+        socket.on('data', () => undefined)
+        socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+        flood.push(socket)
+      }
+    }
+    await Promise.all(flood.map((socket) => closedWithin(socket, 100).then(() => socket.destroy())))
+
+    const dripping = await open('127.0.0.26')
+    const started = performance.now()
+    const closed = closedWithin(dripping, 8_000)
+    dripping.write('GET /v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const trickle = setInterval(() => dripping.writable && dripping.write('X-Slow: 1\r\n'), 300)
+    expect(await closed).toBe(true)
+    clearInterval(trickle)
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
 })
 
 describe('address groups', () => {

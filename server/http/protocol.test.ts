@@ -67,6 +67,9 @@ describe('authentication', () => {
       ['http://elsewhere.example/v1/locations', 'GET'],
       ['http://elsewhere.example/v1/episodes/1,2', 'GET'],
       ['http://elsewhere.example/v1/locations', 'DELETE'],
+      // Read as an authority and its path, as the log reads it (`/v1/locations`).
+      ['//user:pass@elsewhere.example/v1/locations', 'GET'],
+      ['//elsewhere.example/v1/episodes/1,2', 'GET'],
       // Paths that do not exist must not tell an unkeyed caller so, however they are spelled.
       ['/%761/nothing', 'GET'],
       ['http://elsewhere.example/v1/nothing', 'GET'],
@@ -81,6 +84,11 @@ describe('authentication', () => {
       authorization: `Bearer ${SECRET}`,
     })
     expect(keyed.status).toBe(200)
+    const authority = await rawRequest(server.origin, '//user:pass@elsewhere.example/v1/locations', {
+      authorization: `Bearer ${SECRET}`,
+    })
+    expect(authority.status).toBe(404)
+    expect(JSON.parse(authority.body.toString()).error).toMatch(/the catalogue serves/)
   })
 
   it('refuses dot segments, repeated slashes and encoded dots under /v1 with 400 before routing, key or not', async () => {

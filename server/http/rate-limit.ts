@@ -44,19 +44,32 @@ export class TokenBucketLimiter implements RateLimiter {
     this.capacity = capacity ?? rate * TokenBucketLimiter.BURST_FACTOR
   }
 
-  take(bucketName: string): RateLimitDecision {
+  /** Takes `cost` tokens (1 by default, at most the capacity) when the bucket holds them. */
+  take(bucketName: string, cost = 1): RateLimitDecision {
+    const bucket = this.refilled(bucketName)
+    const allowed = bucket.tokens >= cost
+    if (allowed) bucket.tokens -= cost
+    return bucketDecision(allowed, bucket.tokens, this.rate, this.capacity)
+  }
+
+  /**
+   * Takes `amount` more tokens for work already done (found to cost more than was taken before it): the bucket
+   * may go below empty, and then allows nothing until it has refilled that far.
+   */
+  debit(bucketName: string, amount: number): void {
+    this.refilled(bucketName).tokens -= amount
+  }
+
+  private refilled(bucketName: string): Bucket {
     const now = this.now()
     let bucket = this.buckets.get(bucketName)
     if (bucket === undefined) {
       bucket = { tokens: this.capacity, updatedAt: now }
       this.buckets.set(bucketName, bucket)
     }
-    let tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.rate)
+    bucket.tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.rate)
     bucket.updatedAt = now
-    const allowed = tokens >= 1
-    if (allowed) tokens -= 1
-    bucket.tokens = tokens
-    return bucketDecision(allowed, tokens, this.rate, this.capacity)
+    return bucket
   }
 }
 

@@ -120,4 +120,15 @@ describe('paths outside the API', () => {
     expect(answer.status).toBe(200)
     expect(answer.body.toString()).toContain('<div id="root">')
   })
+
+  it('gives a navigation with dot segments outside /v1 the app, and anything else a JSON 404', async () => {
+    for (const path of ['/foo/%2e%2e', '/foo/%2E%2E/bar', '/locations/..%2f..', '/foo/.%2e']) {
+      const navigation = await rawRequest(server.origin, path, { accept: 'text/html' })
+      expect(navigation.status, path).toBe(200)
+      expect(navigation.body.toString(), path).toContain('<div id="root">')
+      const other = await rawRequest(server.origin, path, { accept: '*/*' })
+      expect(other.status, path).toBe(404)
+      expect(other.headers['content-type'], path).toBe('application/json; charset=utf-8')
+    }
+  })
 })

@@ -54,6 +54,9 @@ describe('metrics', () => {
     // The second and third page 2 were answered by the fast path, from its cache.
     expect(sample(text, 'catalogue_cache_hits_total{cache="fast-path"}')).toBeGreaterThanOrEqual(2)
     expect(sample(text, 'catalogue_cache_misses_total{cache="bodies"}')).toBeGreaterThanOrEqual(2)
+    // What each cache holds now, keys counted: the bodies of the pages asked for, no first view (none asked).
+    expect(sample(text, 'catalogue_cache_bytes{cache="bodies"}')).toBeGreaterThan(0)
+    expect(sample(text, 'catalogue_cache_entries{cache="first-views"}')).toBe(0)
     expect(sample(text, 'catalogue_open_connections')).toBeGreaterThanOrEqual(0)
     expect(text).toContain('catalogue_nodejs_eventloop_lag_seconds ')
     expect(text).toContain('catalogue_connections_dropped_total 0')

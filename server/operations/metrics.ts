@@ -6,7 +6,7 @@ import type { Lifecycle } from '../lifecycle'
 import type { LiveCatalogue } from './live-catalogue'
 import { HEALTH_PATH, READY_PATH } from './paths'
 
-type CacheStats = Record<string, { hits: number; misses: number }>
+type CacheStats = Record<string, { hits: number; misses: number; bytes: number; entries: number }>
 
 /** Each collection's list path without its trailing slash (as requests may spell it), and its label. */
 const LIST_ROUTES = new Map(COLLECTIONS.map(({ listPath }) => [listPath.replace(/\/$/, ''), listPath]))
@@ -150,6 +150,27 @@ export class ServiceMetrics {
       labelNames: ['cache'] as const,
       registers: [this.registry],
       collect: total('misses'),
+    })
+    const now = (field: 'bytes' | 'entries') =>
+      function (this: Gauge<'cache'>) {
+        this.reset()
+        for (const source of sources()) {
+          for (const [cache, stats] of Object.entries(source())) this.set({ cache }, stats[field])
+        }
+      }
+    new Gauge({
+      name: 'catalogue_cache_bytes',
+      help: 'Bytes a cache holds now as its budget counts them (keys and values), by cache.',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect: now('bytes'),
+    })
+    new Gauge({
+      name: 'catalogue_cache_entries',
+      help: 'Entries a cache holds now, by cache.',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect: now('entries'),
     })
   }
 

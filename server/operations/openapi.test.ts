@@ -56,6 +56,7 @@ describe('the OpenAPI document', () => {
         '401',
         '404',
         '429',
+        '503',
       ])
       expect(Object.keys(paths[`${itemPath}/{ids}`]?.post?.responses ?? {})).toEqual([
         '400',

@@ -9,8 +9,10 @@ import { isApiPath, OTHER_VERSION_PATH, routedPath } from '../http/api-paths'
 import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
+import type { RenderAllowance } from '../http/render-allowance'
 import { type FirstViewOptions, sendFirstView } from './first-view'
-import { FirstViewCache } from './first-view-cache'
+import type { FirstViewCache } from './first-view-cache'
+import { FirstViewRenders, RENDER_LIMITS, type RenderLimits } from './first-view-renders'
 import {
   type AppHosting,
   isAppNavigation,
@@ -29,8 +31,12 @@ export interface ExplorerOptions {
   admit: Admit
   /** The public base of a request: its scheme decides which other services the app may reach. */
   publicBase: PublicBase
-  /** Counts an uncached first view against the visitor's address (the demo key's per-address allowance). */
-  admitRender: (client: string) => boolean | Promise<boolean>
+  /** The first views already rendered. */
+  firstViews: FirstViewCache
+  /** What each client address may have rendered (null: no allowance). */
+  renderAllowance: RenderAllowance | null
+  /** How many first views render at once and wait, and how long a navigation waits; RENDER_LIMITS by default. */
+  renderLimits?: Partial<RenderLimits>
 }
 
 /**
@@ -80,6 +86,13 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       strictTransportSecurity: options.publicUrl?.startsWith('https:') === true,
     })
     await registerStaticApp(scope, staticDir)
+    // The files' plugin refuses a path with dot segments (`/foo/%2e%2e`) with a 403: a navigation there gets
+    // the app, which shows its own not-found page, as for any other address that is not a file.
+    scope.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      if (error.statusCode === 403 && isAppNavigation(request) && !isApiPath(request.url))
+        return sendAppIndex(reply)
+      throw error
+    })
   }
   registerExplorerConfig(scope, options.demoKey)
   const firstViews =
@@ -126,16 +139,20 @@ function firstViewOptions(
   } catch {
     return null
   }
-  const cache = new FirstViewCache()
-  // Views of an older dataset are never asked for again (their key holds its version): their room is freed.
-  scope.catalogue.onReplace(() => cache.clear())
+  const renders = new FirstViewRenders(entry.renderFirstView, { ...RENDER_LIMITS, ...options.renderLimits })
+  // Shutdown gives up the renders still waiting or running: their navigations get the app's index.html at
+  // once, so that the connections can end by the shutdown deadline.
+  scope.addHook('preClose', (done) => {
+    renders.close()
+    done()
+  })
   return {
-    render: entry.renderFirstView,
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     index,
-    cache,
+    cache: options.firstViews,
     publicBase: options.publicBase,
-    admitRender: options.admitRender,
+    allowance: options.renderAllowance,
+    renders,
   }
 }

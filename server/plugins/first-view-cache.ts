@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache'
+import { ByteBoundedCache, type CacheStats, keyBytes } from '../byte-cache'
 import type { Representation } from '../http/representation'
 
 /** A first view ready to send: a page, or a redirect to the address its loader corrected. */
@@ -18,31 +18,45 @@ export type FirstViewKey = {
 }
 
 /**
- * Bytes of rendered pages kept at most: a list's page is about 65 KB with its stylesheet, budgeted twice for
- * its compressed forms, so some 250 pages.
+ * Bytes of rendered pages kept at most, keys counted: a list's page is about 65 KB with its stylesheet,
+ * budgeted twice for its compressed forms, so some 250 pages.
  */
 const MAX_BYTES = 32 * 1024 * 1024
+
+/**
+ * The longest address (path and query) a view is kept under: a comparison of 500 ids of up to 7 digits is
+ * shorter. A longer address (junk parameters a loader corrects, a made-up query) is rendered, within its
+ * allowance, but never kept: its key would cost more than the redirect it finds.
+ */
+export const MAX_CACHED_ADDRESS = 4096
 
 /**
  * First views already rendered, so a link shared widely is rendered once per dataset, locale and base, not
  * once per visit. Only complete views are kept (one whose data failed for a while is rendered again).
  */
 export class FirstViewCache {
-  private readonly views = new LRUCache<string, SentView>({
-    maxSize: MAX_BYTES,
-    sizeCalculation: (view) => ('page' in view ? view.page.budgetSize : view.location.length) + 64,
-  })
+  private readonly views: ByteBoundedCache<SentView>
+
+  constructor(maxBytes = MAX_BYTES) {
+    this.views = new ByteBoundedCache<SentView>(maxBytes, (view) =>
+      'page' in view ? view.page.budgetSize : keyBytes(view.location),
+    )
+  }
 
   get(key: FirstViewKey): SentView | undefined {
-    return this.views.get(keyText(key))
+    return key.url.length > MAX_CACHED_ADDRESS ? undefined : this.views.get(keyText(key))
   }
 
   set(key: FirstViewKey, view: SentView): void {
-    this.views.set(keyText(key), view)
+    if (key.url.length <= MAX_CACHED_ADDRESS) this.views.set(keyText(key), view)
   }
 
   clear(): void {
     this.views.clear()
+  }
+
+  stats(): CacheStats {
+    return this.views.stats()
   }
 }
 

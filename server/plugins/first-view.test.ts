@@ -12,6 +12,7 @@ import {
 import * as entry from '../../src/entry-server'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
+import { RenderAllowance } from '../http/render-allowance'
 import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
 import { loadFirstView, pageWith } from './first-view'
 
@@ -24,6 +25,8 @@ const withRender = (render: FirstViewEntry['renderFirstView']): FirstViewEntry =
 
 const dist = fakeBuiltApp()
 const EMPTY_ROOT = '<div id="root"></div>'
+/** One render a second, burst 4, on a clock that stands still: what is spent stays spent however slow the machine. */
+const stillAllowance = () => new RenderAllowance(1, () => 0)
 
 /** Text as React writes it in HTML. */
 const inHtml = (text = '') =>
@@ -136,6 +139,27 @@ function expectFrame(text: string, path: string) {
   expect(text, path).toContain('"frame":true')
   expect(scriptsOf(text), path).toEqual([`<script type="application/json" id="${FIRST_VIEW_STATE_ID}">`])
 }
+
+describe('the first view behind a proxy the service trusts', () => {
+  const server = serveForTests({
+    trustProxy: '127.0.0.1',
+    hosting: { staticDir: dist, firstView: entry },
+  })
+
+  it('builds every address from the public base the proxy forwarded, as the API does for that visitor', async () => {
+    const forwarded = {
+      accept: 'text/html',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'catalogue.example.com',
+      'x-forwarded-for': '203.0.113.9',
+    }
+    for (const path of ['/locations', '/episodes/1,2', '/locations/3']) {
+      const text = (await rawRequest(server.origin, path, forwarded)).body.toString('utf8')
+      expect(text, path).toContain('https://catalogue.example.com/v1/')
+      expect(text, path).not.toContain(server.origin)
+    }
+  })
+})
 
 describe('the first view with keys configured', () => {
   const KEY = 'a-key-long-enough-1234'
@@ -255,21 +279,100 @@ describe('first views on the wire', () => {
   })
 })
 
-describe('the renders an address may ask for', () => {
-  // 1 request a second, in bursts of 4: a data render takes one token for itself and one for its API request.
-  const server = serveForTests({ rateLimit: 1, hosting: { staticDir: dist, firstView: entry } })
+describe('first views of the same data', () => {
+  const options = {
+    publicUrl: 'https://catalogue.example.com',
+    hosting: { staticDir: dist, firstView: entry },
+  }
+  const one = serveForTests(options)
+  const another = serveForTests(options)
 
-  it('count against the demo key’s allowance for that address; once spent, the app’s page answers', async () => {
-    const first = await navigate(server.origin, '/locations?page=2')
-    const second = await navigate(server.origin, '/locations?page=3')
-    expect(first.text).not.toContain(EMPTY_ROOT)
-    expect(second.text).not.toContain(EMPTY_ROOT)
-    const spent = await navigate(server.origin, '/locations?page=4')
+  it('are the same bytes, with the same ETag, whichever replica or render made them', async () => {
+    for (const path of [
+      '/locations',
+      '/episodes?page=2',
+      '/locations/3',
+      '/episodes/1,2',
+      '/locations/99999',
+    ]) {
+      const first = await navigate(one.origin, path)
+      const second = await navigate(another.origin, path)
+      // The same dataset read again: the cache is emptied, and the view rendered anew.
+      one.app.catalogue.replace(createStore(shippedDataset))
+      const again = await navigate(one.origin, path)
+      expect(second.text, path).toBe(first.text)
+      expect(again.text, path).toBe(first.text)
+      expect(second.headers.etag, path).toBe(first.headers.etag)
+      expect(again.headers.etag, path).toBe(first.headers.etag)
+    }
+  })
+})
+
+describe('the renders an address may ask for', () => {
+  // 1 page a second, in bursts of 4, with no rate limit on the API: the allowance is the renders' own.
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: entry },
+  })
+  const KEY = 'a-key-long-enough-1234'
+  const keyed = serveForTests({
+    apiKeys: [KEY],
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: entry },
+  })
+
+  it('count against an allowance of their own for that address; once spent, the app’s page answers', async () => {
+    const rendered = []
+    for (const page of [2, 3, 4, 5]) rendered.push(await navigate(server.origin, `/locations?page=${page}`))
+    for (const answer of rendered) expect(answer.text).not.toContain(EMPTY_ROOT)
+    const spent = await navigate(server.origin, '/locations?page=6')
     expect(spent.status).toBe(200)
     expect(spent.text).toContain(EMPTY_ROOT)
-    expect((await server.get('/v1/locations')).status).toBe(429)
+    // The API's own limit is another matter (off here): its answers go on.
+    expect((await server.get('/v1/locations')).status).toBe(200)
     // What was rendered already costs nothing.
-    expect((await navigate(server.origin, '/locations?page=2')).text).toBe(first.text)
+    expect((await navigate(server.origin, '/locations?page=2')).text).toBe(rendered[0]?.text)
+  })
+
+  it('hold with keys configured and no rate limit too', async () => {
+    for (const page of [2, 3, 4, 5]) {
+      expect((await navigate(keyed.origin, `/episodes?page=${page}`)).text).not.toContain(EMPTY_ROOT)
+    }
+    expect((await navigate(keyed.origin, '/episodes?page=6')).text).toContain(EMPTY_ROOT)
+  })
+})
+
+describe('what a comparison costs its address', () => {
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: entry },
+  })
+
+  it('counts a comparison by the records it shows: one page of allowance per 20', async () => {
+    const ids = Array.from({ length: 80 }, (_, index) => index + 1).join(',')
+    expect((await navigate(server.origin, `/locations/${ids}`)).text).not.toContain(EMPTY_ROOT)
+    // 80 records are 4 pages: the whole burst.
+    expect((await navigate(server.origin, '/locations/1')).text).toContain(EMPTY_ROOT)
+  })
+})
+
+describe('what a large page costs its address', () => {
+  const big = `<p>${'x'.repeat(200 * 1024)}</p>`
+  const sized: FirstViewEntry['renderFirstView'] = async (request, source) => {
+    const view = await renderFirstView(request, source)
+    return view.kind === 'page' && new URL(request.url).pathname === '/episodes/2'
+      ? { ...view, html: big }
+      : view
+  }
+  const server = serveForTests({
+    renderAllowance: stillAllowance(),
+    hosting: { staticDir: dist, firstView: withRender(sized) },
+  })
+
+  it('counts a page by its size too: one page of allowance per 64 KiB', async () => {
+    expect((await navigate(server.origin, '/episodes/2')).text).toContain(big)
+    // 200 KiB of HTML cost 4 pages of allowance: nothing is left of the burst.
+    expect((await navigate(server.origin, '/episodes/3')).text).toContain(EMPTY_ROOT)
   })
 })
 
@@ -322,14 +425,15 @@ describe('loading the built server entry', () => {
     writeFileSync(other, 'export const somethingElse = 1')
     const loaded = await loadFirstView(good)
     expect(
-      await loaded?.renderFirstView(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY }),
+      await loaded?.entry.renderFirstView(new Request('http://x.test/'), { fetch, demoKey: DEMO_KEY }),
     ).toEqual({
       kind: 'redirect',
       status: 302,
       location: '/',
     })
-    expect(loaded?.matchesFirstView('/things/1')).toBe(true)
-    expect(loaded?.matchesFirstView('/other')).toBe(false)
+    expect(loaded?.entry.matchesFirstView('/things/1')).toBe(true)
+    expect(loaded?.entry.matchesFirstView('/other')).toBe(false)
+    await loaded?.close()
     expect(await loadFirstView(noMatcher)).toBeNull()
     expect(await loadFirstView(other)).toBeNull()
     expect(await loadFirstView(join(folder, 'missing.mjs'))).toBeNull()

@@ -9,8 +9,11 @@ import {
   localeFromAcceptLanguage,
 } from '../../src/catalogue'
 import type { PublicBase } from '../http/public-base'
+import type { RenderAllowance } from '../http/render-allowance'
 import { type BodyKind, negotiateFor, Representation, sendNegotiated } from '../http/representation'
 import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
+import type { FirstViewRenders } from './first-view-renders'
+import { renderInWorker } from './first-view-worker'
 
 /*
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to
@@ -22,41 +25,53 @@ import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
 /** Where `npm run build` writes the server entry, beside dist/. */
 export const FIRST_VIEW_ENTRY = 'dist-server/entry-server.js'
 
+/** The built server entry as the service uses it, and how to end its render thread. */
+export type LoadedFirstView = { entry: FirstViewEntry; close(): Promise<void> }
+
 /**
- * The built server entry's render and its matcher of the addresses it renders, or null when there is none
- * (not built, or not what it should be).
+ * The built server entry, loaded: its matcher of the addresses it renders, which answers here on every
+ * navigation (cached views included), and its render, run in a thread of its own (first-view-worker.ts); or
+ * null when there is none (not built, or not what it should be).
  */
-export async function loadFirstView(file: string): Promise<FirstViewEntry | null> {
+export async function loadFirstView(file: string): Promise<LoadedFirstView | null> {
   if (!existsSync(file)) return null
   const module: unknown = await import(pathToFileURL(file).href)
   if (typeof module !== 'object' || module === null) return null
   if (!('renderFirstView' in module) || !('matchesFirstView' in module)) return null
   const { renderFirstView: render, matchesFirstView: matches } = module
   if (typeof render !== 'function' || typeof matches !== 'function') return null
+  const thread = await renderInWorker(file)
+  if (thread === null) return null
   return {
-    renderFirstView: (request, source) => Promise.resolve(render(request, source)),
-    matchesFirstView: (url) => matches(url) === true,
+    entry: { renderFirstView: thread.render, matchesFirstView: (url) => matches(url) === true },
+    close: thread.close,
   }
 }
 
-/** The headers of the navigation the in-process API requests keep: the addresses in records are the visitor's. */
-const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'] as const
+/**
+ * The headers of the navigation the in-process API requests keep, with its TCP peer: the addresses in records
+ * are built from the visitor's public base, forwarded headers trusted exactly as for the navigation itself.
+ */
+const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'forwarded'] as const
 /** Statuses whose response has no body. */
 const NO_BODY = new Set([204, 205, 304])
 
 /**
  * The service's API, asked in process for a navigation: through the whole app (key gate, rate limit of the
- * demo key for the visitor's address, log line), with none of the network.
+ * demo key for the visitor's address, log line), with none of the network, as from the navigation's own peer
+ * with its forwarded headers. Refused once the render is given up (`signal`).
  */
-function inProcessFetch(app: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+function inProcessFetch(app: FastifyInstance, visitor: FastifyRequest, signal: AbortSignal): typeof fetch {
+  const remoteAddress = visitor.raw.socket.remoteAddress ?? visitor.ip
   return async (input, init) => {
+    signal.throwIfAborted()
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const headers: Record<string, string> = Object.fromEntries(new Headers(init?.headers))
     for (const name of FORWARDED) {
       const value = visitor.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
-    const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: visitor.ip })
+    const answer = await app.inject({ method: 'GET', url, headers, remoteAddress })
     const body = NO_BODY.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload)
     return new Response(body, { status: answer.statusCode })
   }
@@ -83,7 +98,6 @@ export function pageWith(index: string, view: Extract<FirstView, { kind: 'page' 
 
 /** What answering a navigation with its first view needs. */
 export type FirstViewOptions = {
-  render: FirstViewEntry['renderFirstView']
   /** Whether the app renders an address first (its route is marked so): the built entry's own matcher. */
   matches: FirstViewEntry['matchesFirstView']
   /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
@@ -92,17 +106,19 @@ export type FirstViewOptions = {
   index: string
   cache: FirstViewCache
   publicBase: PublicBase
-  /** Counts an uncached render against the visitor's address; false when its allowance is spent. */
-  admitRender: (client: string) => boolean | Promise<boolean>
+  /** What each client address may have rendered; null: no allowance (CATALOGUE_RENDER_RATE=0). */
+  allowance: RenderAllowance | null
+  /** The renders running and waiting, within their limits. */
+  renders: FirstViewRenders
 }
 
 /**
  * Answers a navigation to a list or record route with its first view: with data in demo mode (unless the
  * visitor uses another service), the page's frame otherwise; from the cache when it was rendered already.
  * True once it has answered; false when it does not: another route, an index.html without the root element, a
- * render the visitor's allowance does not cover, or a render that failed (the app's index.html then answers,
- * as without a render). Not the reply itself: a reply is a thenable that resolves to nothing, so a promise of
- * it would read as "not answered".
+ * render the visitor's allowance does not cover, no room to render now, a render past its deadline, or one that
+ * failed (the app's index.html then answers, as without a render). Not the reply itself: a reply is a thenable
+ * that resolves to nothing, so a promise of it would read as "not answered".
  */
 export async function sendFirstView(
   app: FastifyInstance,
@@ -123,9 +139,17 @@ export async function sendFirstView(
   }
   let view = options.cache.get(key)
   if (!view) {
-    if (!(await options.admitRender(request.ip))) return false
-    const rendered = await renderView(app, request, options, data ? options.demoKey : null, acceptLanguage)
+    if (options.allowance && !options.allowance.admit(request.ip, request.url)) return false
+    const rendered = await renderView(
+      app,
+      request,
+      reply,
+      options,
+      data ? options.demoKey : null,
+      acceptLanguage,
+    )
     if (!rendered) return false
+    options.allowance?.settle(request.ip, request.url, rendered.bytes)
     view = rendered.view
     if (rendered.complete && app.catalogue.isCurrent(key.datasetVersion)) options.cache.set(key, view)
   }
@@ -150,27 +174,41 @@ const FIRST_VIEW_BODY: BodyKind = {
 async function renderView(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
   options: FirstViewOptions,
   demoKey: string | null,
   acceptLanguage: string,
-): Promise<{ view: SentView; complete: boolean } | null> {
-  let view: FirstView
-  try {
-    const address = new URL(request.url, 'http://first-view.invalid')
-    const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
-    const source = demoKey === null ? null : { fetch: inProcessFetch(app, request), demoKey }
-    view = await options.render(new Request(address, { headers }), source)
-  } catch (error) {
-    request.log.error({ err: error }, 'the first view could not be rendered; the app renders it')
+): Promise<{ view: SentView; complete: boolean; bytes: number } | null> {
+  const address = new URL(request.url, 'http://first-view.invalid')
+  const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
+  const outcome = await options.renders.run(
+    new Request(address, { headers }),
+    (signal) => (demoKey === null ? null : { fetch: inProcessFetch(app, request, signal), demoKey }),
+    leavingSignal(request, reply),
+  )
+  if (!outcome.ok) {
+    if (outcome.why === 'failed')
+      request.log.error({ err: outcome.error }, 'the first view could not be rendered; the app renders it')
     return null
   }
+  const view = outcome.view
   if (view.kind === 'redirect') {
-    return { view: { status: view.status, location: view.location }, complete: true }
+    return { view: { status: view.status, location: view.location }, complete: true, bytes: 0 }
   }
   const page = pageWith(options.index, view)
   if (page === null) return null
   return {
     view: { status: view.status, page: new Representation(page, FIRST_VIEW_BODY) },
     complete: view.complete || view.state.frame,
+    bytes: page.length - options.index.length,
   }
+}
+
+/** Aborts when the visitor closes the connection before its answer: its render is then given up. */
+function leavingSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const leaving = new AbortController()
+  if (request.raw.socket.destroyed) leaving.abort()
+  // A response emits 'close' when it ends or when its connection closes first.
+  else reply.raw.once('close', () => reply.raw.writableFinished || leaving.abort())
+  return leaving.signal
 }

@@ -114,6 +114,23 @@ describe('npm run snapshot against a hostile source (contract §11)', { timeout:
     expect(result.written).toBe(false)
   })
 
+  it('stops with a sentence when info contradicts itself (empty pages before the last), after one page', async () => {
+    // A count and pages that agree, for a billion pages, each of them empty.
+    const empty = await source((_request, response) =>
+      sendJson(
+        response,
+        JSON.stringify({ info: { count: 2e10, pages: 1e9, next: null, prev: null }, results: [] }),
+      ),
+    )
+    const result = await snapshot(empty.origin)
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(
+      /contradicts itself: page 1 of 1000000000 holds no record, though 20000000000 were counted/,
+    )
+    expect(empty.requests.length).toBeLessThanOrEqual(2)
+    expect(result.written).toBe(false)
+  })
+
   it('stops with a sentence on a page over the size limit, read once and never whole', async () => {
     const huge = await source((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

@@ -127,6 +127,11 @@ const REFUSALS: Record<number, { description: string; headers?: Json }> = {
       'The key has made too many requests (the demo key: from this client address), or this client address has sent too many keys that are not valid (then without the `RateLimit-*` headers); retry after `Retry-After` seconds.',
     headers: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_HEADERS },
   },
+  503: {
+    description:
+      'The catalogue cannot be read in time (a store backed by a database that is down, paused or past its deadline; never the catalogue in memory); retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': ref('headers', 'Retry-After') },
+  },
 }
 
 function jsonContent(schema: Json, examples: Record<string, unknown> | undefined): Json {
@@ -340,6 +345,7 @@ function listOperation(
       404: refusal(404, operation, examples, 'A page beyond the last.'),
       ...(views ? { 412: refusal(412, operation, examples) } : {}),
       429: refusal(429, operation, examples),
+      503: refusal(503, operation, examples),
     },
   }
 }
@@ -384,6 +390,7 @@ function itemOperation(
         `\`${collection.labels.notFound}\`: one id that does not exist.`,
       ),
       429: refusal(429, operation, examples),
+      503: refusal(503, operation, examples),
     },
   }
 }

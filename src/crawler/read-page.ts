@@ -184,6 +184,14 @@ function answer<R extends ApiRecord>(
       status,
     )
   }
+  // A page before the last holds records: empty pages claimed by the billion would never end the crawl.
+  if (page < pages && parsed.data.results.length === 0) {
+    throw new CrawlError(
+      'invalidPage',
+      `The service answered ${where} with an info that contradicts itself: page ${page} of ${pages} holds no record, though ${count} were counted.`,
+      status,
+    )
+  }
   return parsed.data
 }
 

@@ -85,7 +85,8 @@ function ApiRequest({ path, entry }: { path: string; entry: RequestLogEntry | un
         </div>
         <div>
           <dt>Duration</dt>
-          <dd>{entry ? `${Math.round(entry.durationMs)} ms` : '–'}</dd>
+          {/* A page rendered by the service carries no duration: its bytes are the same at every render. */}
+          <dd>{entry && entry.source !== 'page' ? `${Math.round(entry.durationMs)} ms` : '–'}</dd>
         </div>
         <div>
           <dt>Size</dt>

@@ -51,6 +51,7 @@ describe('the /api page reads', () => {
       '404',
       '412',
       '429',
+      '503',
     ])
     // A page, or with `_export=json` the view's records in one array.
     expect(list?.responses[0]?.body).toEqual({
