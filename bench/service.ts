@@ -60,6 +60,7 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import { benchMemoryViews } from './service-views'
 import type { Background } from './steady-requests'
 import { type DatasetRun, evaluateTargets, exportTargets, targetLines } from './targets'
 
@@ -78,6 +79,8 @@ const { values: flags } = parseArgs({
     replicas: { type: 'boolean', default: true },
     // --store postgres: the PostgreSQL store's benchmark (bench/postgres-store.ts) instead.
     store: { type: 'string', default: 'file' },
+    // --views: views answered by the memory store (bench/service-views.ts) instead.
+    views: { type: 'boolean', default: false },
     locations: { type: 'string', default: '1000000' },
     episodes: { type: 'string', default: '100000' },
     samples: { type: 'string', default: '60' },
@@ -617,7 +620,18 @@ const run =
           command: `npm run bench:service -- ${args.join(' ')}`,
         })
       }
-    : main
+    : flags.views
+      ? () => {
+          mkdirSync(WORK_DIR, { recursive: true })
+          return benchMemoryViews({
+            root: ROOT,
+            workDir: WORK_DIR,
+            apiKey,
+            samples: Number(flags.samples),
+            command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
+          })
+        }
+      : main
 run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

@@ -6,7 +6,7 @@ import { holdingsOf } from './support/catalogue'
 import { mainNav } from './support/explorer'
 import { gate } from './support/faults'
 import { expect, test } from './support/fixtures'
-import { DEMO_URL, KEYED_URL, PAGES_URL, TEST_KEY } from './support/servers'
+import { DEMO_URL, KEYED_URL, NO_VIEWS_URL, TEST_KEY } from './support/servers'
 import { settingsView } from './support/settings'
 
 // Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
@@ -39,7 +39,7 @@ function crawledPage(url: URL, service: string): string | null {
 
 /** Whether the crawler asks for this page of this list of the service without streams. */
 function isCrawledPage(url: URL, list: 'locations' | 'episodes', page: number): boolean {
-  const path = crawledPage(url, PAGES_URL) ?? ''
+  const path = crawledPage(url, NO_VIEWS_URL) ?? ''
   return path.startsWith(`/v1/${list}`) && path.endsWith(`?page=${page}`)
 }
 
@@ -134,11 +134,11 @@ test('two tabs asking for the index of a service without streams at the same tim
   )
   const first = await context.newPage()
   const second = await context.newPage()
-  const crawl = watchCrawl([first, second], PAGES_URL)
+  const crawl = watchCrawl([first, second], NO_VIEWS_URL)
   // Filtered lists: the pages' own requests have a filter, the crawl's have none.
   await Promise.all([
-    first.goto(`${PAGES_URL}/locations?name=a`),
-    second.goto(`${PAGES_URL}/episodes?name=a`),
+    first.goto(`${NO_VIEWS_URL}/locations?name=a`),
+    second.goto(`${NO_VIEWS_URL}/episodes?name=a`),
   ])
   // While the crawl runs, both tabs show its progress.
   await expect(indexStatus(first).getByRole('progressbar')).toBeVisible(INDEXED)
@@ -173,7 +173,7 @@ test('Refresh of a service without streams re-reads every page with If-None-Matc
   context,
   catalogue,
 }) => {
-  await page.goto(`${PAGES_URL}/locations`)
+  await page.goto(`${NO_VIEWS_URL}/locations`)
   const refresh = indexStatus(page).getByRole('button', { name: 'Refresh' })
   await expect(refresh).toBeVisible(INDEXED)
 
@@ -186,7 +186,7 @@ test('Refresh of a service without streams re-reads every page with If-None-Matc
     served = resolve
   })
   await context.route(
-    (url) => crawledPage(url, PAGES_URL) === listPagePath({ collection: collectionNamed('locations') }, 2),
+    (url) => crawledPage(url, NO_VIEWS_URL) === listPagePath({ collection: collectionNamed('locations') }, 2),
     async (route) => {
       const { 'if-none-match': _, ...headers } = route.request().headers()
       const response = await route.fetch({ headers })
@@ -198,7 +198,7 @@ test('Refresh of a service without streams re-reads every page with If-None-Matc
   )
   const conditional: string[] = []
   page.on('request', (request) => {
-    if (crawledPage(new URL(request.url()), PAGES_URL))
+    if (crawledPage(new URL(request.url()), NO_VIEWS_URL))
       conditional.push(`${request.url()} ${request.headers()['if-none-match'] ?? 'none'}`)
   })
   await refresh.click()
@@ -215,7 +215,7 @@ test('Refresh of a service without streams re-reads every page with If-None-Matc
   ])
   const exported: { id: number; name: string }[] = JSON.parse(await readFile(await download.path(), 'utf8'))
   // The same records as the demo service's, at this service's address.
-  const atThisService = JSON.parse(JSON.stringify(catalogue.locations).replaceAll(DEMO_URL, PAGES_URL))
+  const atThisService = JSON.parse(JSON.stringify(catalogue.locations).replaceAll(DEMO_URL, NO_VIEWS_URL))
   expect(exported).toEqual(
     atThisService.map((record: { id: number }) =>
       record.id === changed.id ? { ...record, name: renamed } : record,
@@ -240,7 +240,7 @@ test('a cancelled crawl of a service without streams says how far it got, and Re
     },
   )
   // A filtered list: the page's own requests have a filter, the crawl's have none.
-  await page.goto(`${PAGES_URL}/locations?name=a`)
+  await page.goto(`${NO_VIEWS_URL}/locations?name=a`)
   const status = indexStatus(page)
   await expect(status).toContainText(/\b[3-9] of \d+ pages/, INDEXED)
   await status.getByRole('button', { name: 'Cancel' }).click()
@@ -261,7 +261,7 @@ test('a cancelled crawl of a service without streams says how far it got, and Re
   )
   expect([...stored.values()].reduce((sum, pages) => sum + pages, 0)).toBeGreaterThanOrEqual(2)
 
-  const resumed = watchCrawl([page], PAGES_URL)
+  const resumed = watchCrawl([page], NO_VIEWS_URL)
   await resume.click()
   await expect(status).toContainText(`${counts} · updated`, INDEXED)
   const lists: { readonly [name: string]: readonly unknown[] } = catalogue

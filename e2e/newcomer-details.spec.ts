@@ -6,7 +6,7 @@ import { holdingsOf, matching, nameFillingPages, pagesOf } from './support/catal
 import { compareView, listView, openIndexed, scrollsSideways } from './support/explorer'
 import { gate } from './support/faults'
 import { expect, test } from './support/fixtures'
-import { PAGES_URL } from './support/servers'
+import { NO_VIEWS_URL } from './support/servers'
 import { urlState } from './support/url'
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
@@ -89,7 +89,7 @@ test('Export from a service without streams shows how far it has gone as a count
       await route.continue()
     },
   )
-  await page.goto(`${PAGES_URL}/locations?name=${name}`)
+  await page.goto(`${NO_VIEWS_URL}/locations?name=${name}`)
   await page.getByRole('button', { name: 'Export CSV' }).click()
   await expect(page.getByText(`1 of ${pages} pages`, { exact: true })).toBeVisible()
   held.open()

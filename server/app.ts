@@ -201,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
+    views: parts.views !== null,
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,

@@ -26,6 +26,8 @@ export interface ExplorerOptions {
   hosting: AppHosting | null
   /** The demo key the app may use, in demo mode. */
   demoKey: string | null
+  /** Whether the API answers views (contract §12): the app is told so, and its first views use them. */
+  views: boolean
   publicUrl: string | null
   /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
   admit: Admit
@@ -94,7 +96,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       throw error
     })
   }
-  registerExplorerConfig(scope, options.demoKey)
+  registerExplorerConfig(scope, options.demoKey, options.views)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 
@@ -149,6 +151,7 @@ function firstViewOptions(
   return {
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
+    views: options.views,
     index,
     cache: options.firstViews,
     publicBase: options.publicBase,

@@ -35,6 +35,18 @@ export type CatalogueClient = {
     page: number,
     signal?: AbortSignal,
   ): Promise<ListPage<R>>
+  /**
+   * A page of a list with a view's parameters (`_sort=name&_facet=type`: contract §12), for a service that
+   * answers views; its answer is read with `schema`.
+   */
+  view<T>(
+    collection: Pick<CollectionView, 'listPath' | 'filters'>,
+    filters: Filters<string>,
+    page: number,
+    parameters: string,
+    schema: z.ZodMiniType<T>,
+    signal?: AbortSignal,
+  ): Promise<T>
   /** One record by id; a missing record is an `ApiError` of kind `notFound`. */
   one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
@@ -142,6 +154,10 @@ export function createClient(
       }
       if (!response.ok) throw await failure(response, body)
       return parseBody(collection.page, body, 200)
+    },
+
+    view(collection, filters, page, parameters, schema, signal) {
+      return get(listRequestPath(collection, filters, page, parameters), schema, signal)
     },
 
     async one(collection, id, signal) {

@@ -1,4 +1,4 @@
-import { OPENAPI_PATH } from '../catalogue/openapi'
+import { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
 
 /*
  * What a catalogue service adds to the specification (contract §12), as its OpenAPI document marks it:
@@ -6,12 +6,7 @@ import { OPENAPI_PATH } from '../catalogue/openapi'
  * the marker, offers none: the explorer then reads it page by page, as any service of the specification.
  */
 
-export interface ServiceExtensions {
-  /** The lists answer views (sort, facet values, ranges, facet counts). */
-  views: boolean
-  /** The lists stream whole views (`_export`). */
-  export: boolean
-}
+export type ServiceExtensions = MarkedExtensions
 
 export const NO_EXTENSIONS: ServiceExtensions = { views: false, export: false }
 
@@ -40,10 +35,7 @@ export async function readServiceExtensions(
     }
     const text = await response.text()
     if (text.length > MAX_DOCUMENT_BYTES) return NO_EXTENSIONS
-    const info: unknown = Reflect.get(Object(JSON.parse(text)), 'info')
-    const marked: unknown = Reflect.get(Object(info), 'x-catalogue-extensions')
-    const version = (name: string) => Number(Reflect.get(Object(marked), name) ?? 0)
-    return { views: version('views') >= 1, export: version('export') >= 1 }
+    return markedExtensions(JSON.parse(text))
   } catch {
     signal?.throwIfAborted()
     return NO_EXTENSIONS

@@ -11,10 +11,17 @@ const ANNOUNCE_EVERY_PERCENT = 25
 
 /**
  * "Catalogue index: 126 locations, 51 episodes · updated 3 min ago · Refresh"; while building, a progress bar
- * with pages, records and time left, and Cancel.
+ * with pages, records and time left, and Cancel. A small catalogue is indexed unasked (`autoIndex`), unless
+ * its service answers views.
  */
-export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, true)
+export default function IndexStatusPanel({
+  connection,
+  autoIndex = true,
+}: {
+  connection: IndexConnection
+  autoIndex?: boolean
+}) {
+  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, autoIndex)
   const now = useNow()
   const offline = useOfflineReady()
   if (!status) return null

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
 import { indexWorker, plainConnection } from '../client/index-client'
+import { indexCompleteness } from '../client/index-completeness'
 import type {
   BuildMode,
   BuildOutcome,
@@ -67,6 +68,7 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
       worker.status(conn).then((next) => {
         if (!live) return
         setStatus(next)
+        indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
         if (!next.building) setProgress(null)
       })
     void worker.channelName(conn).then((name) => {

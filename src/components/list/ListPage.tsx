@@ -134,6 +134,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               chosen={shownView.facets}
               onToggle={controls.toggleFacet}
               countedAt={list.facets.countedAt}
+              countedBy={list.facets.by}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
@@ -213,7 +214,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       )}
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
-      <CatalogueIndexStatus ready={!!data || !!waiting} />
+      <CatalogueIndexStatus ready={!!data || !!waiting} autoIndex={!list.viewsAnswered} />
       <ApiDisclosure paths={list.requests} />
     </div>
   )

@@ -33,13 +33,22 @@ describe('the /api page reads', () => {
       ['name', 'query', false],
       ['type', 'query', false],
       ['dimension', 'query', false],
-      // The service's extension (contract §12): views, then streams of them.
-      ...['_sort', '_sort_desc', 'type__exact', 'dimension__exact'].map((name) => [name, 'query', false]),
-      ...['residents', 'created'].flatMap((column) => [
-        [`${column}__gte`, 'query', false],
-        [`${column}__lte`, 'query', false],
-      ]),
-      ...['_facet', '_facet_size', '_col', '_export', '_after'].map((name) => [name, 'query', false]),
+      // The views of contract §12, this service's extension, then streams of them.
+      ...[
+        '_sort',
+        '_sort_desc',
+        'type__exact',
+        'dimension__exact',
+        'residents__gte',
+        'residents__lte',
+        'created__gte',
+        'created__lte',
+        '_facet',
+        '_facet_size',
+        '_col',
+        '_export',
+        '_after',
+      ].map((name) => [name, 'query', false]),
       ['If-None-Match', 'header', false],
       ['If-Match', 'header', false],
     ])

@@ -16,13 +16,22 @@ type Props = {
   onToggle: (facet: string, value: string) => void
   /** When the index they count was completed (epoch ms). */
   countedAt: number | null
+  /** Who counted them: the service (a service that answers views) or the index; null while nothing has. */
+  countedBy?: 'service' | 'index' | null
 }
 
 /**
  * Each facet's values under every other choice, most frequent first, as checkboxes named with their counts:
  * the first 8, then "Show all (N)" with a field to find a value.
  */
-export const FacetPanel = memo(function FacetPanel({ facets, counts, chosen, onToggle, countedAt }: Props) {
+export const FacetPanel = memo(function FacetPanel({
+  facets,
+  counts,
+  chosen,
+  onToggle,
+  countedAt,
+  countedBy = 'index',
+}: Props) {
   return (
     <div className="facet-panel">
       <div className="facet-groups">
@@ -39,9 +48,11 @@ export const FacetPanel = memo(function FacetPanel({ facets, counts, chosen, onT
       <p className="facet-note">
         {counts === null
           ? 'Counts appear once the catalogue index is complete.'
-          : countedAt !== null
-            ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
-            : ''}
+          : countedBy === 'service'
+            ? 'Counted by the catalogue service.'
+            : countedAt !== null
+              ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : ''}
       </p>
     </div>
   )
@@ -63,6 +74,8 @@ function FacetGroup({
   const [find, setFind] = useState('')
   // Values just chosen are listed before they are counted.
   const counted = counts?.values ?? []
+  // The service could not count this facet in time: only the chosen values are known.
+  const notCounted = counts?.counted === false
   const values: { value: string; count: number | null; chosen: boolean }[] = [
     ...counted,
     ...chosen
@@ -78,7 +91,10 @@ function FacetGroup({
     : values.filter((entry, index) => index < FIRST_VALUES || chosen.includes(entry.value))
   return (
     <fieldset className="facet">
-      <legend>{label}</legend>
+      <legend>
+        {label}
+        {notCounted && <span className="facet-uncounted"> (not counted)</span>}
+      </legend>
       {all && (
         <div className="facet-find">
           <label htmlFor={`${id}-find`} className="visually-hidden">
@@ -113,6 +129,9 @@ function FacetGroup({
         <p className="facet-more">
           {listed.length} of {matching.length.toLocaleString()} shown: type to find others.
         </p>
+      )}
+      {all && counts?.truncated && !notCounted && (
+        <p className="facet-more">The {values.length.toLocaleString()} most frequent values are listed.</p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
       <p className="facet-all">
