@@ -87,20 +87,36 @@ test('the run-time configuration is asked for together with the script, once', a
   expect(timing.configStart).toBeLessThan(timing.scriptEnd ?? 0)
 })
 
+/** Record pages, each with the records related to it through its characters (read from the catalogue index). */
+const recordPages = [
+  {
+    what: "an episode's page and the places its characters live",
+    path: '/episodes/1',
+    article: 'Episode details',
+    related: 'Where its characters live',
+  },
+  {
+    what: "a location's page and the episodes its residents appear in",
+    path: '/locations/3',
+    article: 'Location details',
+    related: 'Episodes its residents appear in',
+  },
+] as const
+
 for (const { name, viewport } of screens) {
-  test(`on ${name}, an episode's page and the places its characters live arriving move nothing on screen`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport)
-    await page.addInitScript(RECORD_SHIFTS)
-    await addLatency(page, 150)
-    await page.goto('/episodes/1')
-    await expect(page.getByRole('article', { name: 'Episode details' })).toBeVisible()
-    // The section is read from the catalogue index, which a small catalogue builds by itself after the page.
-    const related = page.getByRole('region', { name: 'Where its characters live' })
-    await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 })
-    expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02)
-  })
+  for (const { what, path, article, related: section } of recordPages) {
+    test(`on ${name}, ${what} arriving move nothing on screen`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.addInitScript(RECORD_SHIFTS)
+      await addLatency(page, 150)
+      await page.goto(path)
+      await expect(page.getByRole('article', { name: article })).toBeVisible()
+      // The section is read from the catalogue index, which a small catalogue builds by itself after the page.
+      const related = page.getByRole('region', { name: section })
+      await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 })
+      expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02)
+    })
+  }
 }
 
 for (const { name, viewport } of screens) {

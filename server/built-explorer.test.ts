@@ -37,7 +37,11 @@ describe('the built explorer at start', () => {
     expect(explorer.warnings).toEqual([])
     expect(explorer.hosting).toEqual({
       staticDir: dist,
-      firstView: { renderFirstView: expect.any(Function), matchesFirstView: expect.any(Function) },
+      firstView: {
+        renderFirstView: expect.any(Function),
+        matchesFirstView: expect.any(Function),
+        firstViewModules: expect.any(Function),
+      },
     })
     await explorer.close()
   })

@@ -83,6 +83,11 @@ describe('the first view rendered by the service', () => {
     expect(record.html).toContain(inHtml(dataset.locations.find(({ id }) => id === 3)?.name))
   })
 
+  it('holds the heading’s count of the whole catalogue on a filtered later page too', async () => {
+    const view = await pageAt('/locations?name=e&page=2')
+    expect(view.html).toContain(`${dataset.locations.length} locations in the catalogue`)
+  })
+
   it('carries no key and no script, in the HTML or in the state', async () => {
     for (const path of ['/locations', '/locations/3', '/locations/1,2', '/episodes?name=a']) {
       const view = await pageAt(path)

@@ -13,7 +13,7 @@ import { isLastingFailure } from './api/errors'
 import { createRequestLog } from './api/request-log'
 import { AppProviders } from './app/App'
 import { fixedConnectionStore } from './app/connection/fixed-connection'
-import { appRoutes, rendersFirstView } from './app/router'
+import { appRoutes, firstViewModuleOf, rendersFirstView } from './app/router'
 import {
   type FirstView,
   type FirstViewEntry,
@@ -161,11 +161,19 @@ let matchingRoutes: ReturnType<typeof appRoutes> | null = null
  * Whether the service renders an address's first view: the route the app's tree matches it to (as the
  * browser's router would) is marked `handle: { firstView: true }`. The service keeps no route list of its own.
  */
-export const matchesFirstView: FirstViewEntry['matchesFirstView'] = (url) => {
+export const matchesFirstView: FirstViewEntry['matchesFirstView'] = (url) =>
+  rendersFirstView(deepestMatch(url)?.route.handle)
+
+/** The source of the page code an address's first view needs (its route's handle names it); none otherwise. */
+export const firstViewModules: FirstViewEntry['firstViewModules'] = (url) => {
+  const module = firstViewModuleOf(deepestMatch(url)?.route.handle)
+  return module === null ? [] : [module]
+}
+
+function deepestMatch(url: string) {
   matchingRoutes ??= appRoutes({
     queryClient: new QueryClient(),
     connections: fixedConnectionStore({ demoKey: null }, FRAME, createClient(FRAME, noData)),
   })
-  const matches = matchRoutes(matchingRoutes, url)
-  return rendersFirstView(matches?.at(-1)?.route.handle)
+  return matchRoutes(matchingRoutes, url)?.at(-1)
 }

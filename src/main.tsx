@@ -1,9 +1,10 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createConnectionStore } from './app/connection/connection-store'
 import { loadExplorerConfig } from './app/connection/explorer-config'
 import { afterHydration, readFirstView, routerForFirstView } from './app/first-view'
+import { nextTask } from './app/next-task'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { FORMATTER_WARMERS } from './lib/format'
@@ -35,17 +36,30 @@ if (firstView) {
   // here, from the rendered answers, with no request.
   const view = firstView
   Promise.all([routerForFirstView({ queryClient, connections }, view), connections.client()]).then(
-    ([router, client]) => {
+    async ([router, client]) => {
       started(router)
       const root = document.getElementById('root')
       if (!root) return
       // A frame, in a browser with no key for this site: the settings take its place (nothing to match).
-      if (client === null) createRoot(root).render(app(router))
-      else
+      if (client === null) {
+        createRoot(root).render(app(router))
+        return
+      }
+      // The page's dates and counts need the reader's formatters, the first of each kind tens of milliseconds
+      // (src/lib/format.ts): each is made in a task of its own, not in the middle of hydrating.
+      for (const warm of FORMATTER_WARMERS) {
+        await nextTask()
+        warm()
+      }
+      await nextTask()
+      // In a transition React hydrates in slices of a few milliseconds and lets the browser work between them
+      // (a click meanwhile hydrates the rest at once, then is handled); otherwise in one long task.
+      startTransition(() => {
         hydrateRoot(
           root,
           app(router, () => afterHydration(router, view)),
         )
+      })
     },
   )
 } else {

@@ -31,6 +31,17 @@ interface Report {
  */
 export type LighthouseProfile = { userDataDir: string; remove(): void } | null
 
+export interface LighthouseOptions {
+  /**
+   * The simulated phone's CPU, as times slower than this machine: Lighthouse's default is 4 (a host about
+   * four times a mid-tier phone); the calibrated slowdown is this machine's benchmarkIndex / 1000.
+   */
+  cpuSlowdown: number
+}
+
+/** Lighthouse's own CPU slowdown for a mobile run. */
+export const DEFAULT_CPU_SLOWDOWN = 4
+
 /** Tries of one measurement: Lighthouse now and then fails to record a page load ("run Lighthouse again"). */
 const TRIES = 3
 
@@ -38,12 +49,13 @@ const TRIES = 3
 export async function lighthouse(
   root: string,
   url: string,
+  options: LighthouseOptions,
   profile: () => LighthouseProfile = () => null,
 ): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     const prepared = profile()
     try {
-      return await lighthouseOnce(root, url, prepared)
+      return await lighthouseOnce(root, url, options, prepared)
     } catch (error) {
       if (attempt >= TRIES) throw error
       console.error(`Lighthouse failed on ${url} (try ${attempt} of ${TRIES}); trying again.`)
@@ -54,11 +66,16 @@ export async function lighthouse(
 }
 
 /**
- * One run of the `lighthouse` command (its default: a mobile phone, simulated slow 4G and a 4× slower CPU)
- * with Debian's Chromium, in a fresh browser profile each time, or in a copy of a prepared one (a key kept in
+ * One run of the `lighthouse` command (its default: a mobile phone, simulated slow 4G; the CPU slowdown as
+ * asked) with Debian's Chromium, in a fresh browser profile each time, or in a copy of a prepared one (a key kept in
  * its storage, which Lighthouse is then told not to clear: its HTTP cache is empty all the same).
  */
-async function lighthouseOnce(root: string, url: string, profile: LighthouseProfile): Promise<LighthouseRun> {
+async function lighthouseOnce(
+  root: string,
+  url: string,
+  options: LighthouseOptions,
+  profile: LighthouseProfile,
+): Promise<LighthouseRun> {
   const chromeFlags = ['--headless=new', '--no-sandbox']
   if (profile) chromeFlags.push(`--user-data-dir=${profile.userDataDir}`)
   const { stdout } = await run(
@@ -70,6 +87,7 @@ async function lighthouseOnce(root: string, url: string, profile: LighthouseProf
       '--quiet',
       '--only-categories=performance,accessibility,best-practices',
       `--chrome-flags=${chromeFlags.join(' ')}`,
+      `--throttling.cpuSlowdownMultiplier=${options.cpuSlowdown}`,
       ...(profile ? ['--disable-storage-reset'] : []),
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 },

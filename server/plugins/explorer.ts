@@ -21,6 +21,7 @@ import {
   sendAppIndex,
 } from './hosting'
 import { withInlineStylesheets } from './inline-stylesheets'
+import { routePreloadsOf } from './route-preloads'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null
@@ -153,6 +154,7 @@ function firstViewOptions(
     demoKey: options.demoKey,
     views: options.views,
     index,
+    head: routePreloadsOf(staticDir, entry.firstViewModules) ?? undefined,
     cache: options.firstViews,
     publicBase: options.publicBase,
     allowance: options.renderAllowance,

@@ -15,6 +15,7 @@ type Render = FirstViewEntry['renderFirstView']
 const withRender = (render: Render): FirstViewEntry => ({
   renderFirstView: render,
   matchesFirstView: entry.matchesFirstView,
+  firstViewModules: entry.firstViewModules,
 })
 
 const dist = fakeBuiltApp()

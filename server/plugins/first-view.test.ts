@@ -21,6 +21,7 @@ const { renderFirstView } = entry
 const withRender = (render: FirstViewEntry['renderFirstView']): FirstViewEntry => ({
   renderFirstView: render,
   matchesFirstView: entry.matchesFirstView,
+  firstViewModules: entry.firstViewModules,
 })
 
 const dist = fakeBuiltApp()

@@ -42,8 +42,17 @@ export async function loadFirstView(file: string): Promise<LoadedFirstView | nul
   if (typeof render !== 'function' || typeof matches !== 'function') return null
   const thread = await renderInWorker(file)
   if (thread === null) return null
+  const modules = 'firstViewModules' in module ? module.firstViewModules : null
   return {
-    entry: { renderFirstView: thread.render, matchesFirstView: (url) => matches(url) === true },
+    entry: {
+      renderFirstView: thread.render,
+      matchesFirstView: (url) => matches(url) === true,
+      // An entry built without it names no code to preload.
+      firstViewModules: (url) => {
+        const named: unknown = typeof modules === 'function' ? modules(url) : []
+        return Array.isArray(named) ? named.filter((key) => typeof key === 'string') : []
+      },
+    },
     close: thread.close,
   }
 }
@@ -89,11 +98,22 @@ function scriptJson(value: unknown): string {
 
 const ROOT = '<div id="root"></div>'
 
-/** The app's index.html with the first view in its root, and its state in a JSON script element (no script runs). */
-export function pageWith(index: string, view: Extract<FirstView, { kind: 'page' }>): string | null {
+/**
+ * The app's index.html with the first view in its root, its state in a JSON script element (no script runs),
+ * and `head` (elements for the page's head: its code's preloads) at the end of its head (before the root
+ * where it has no closing tag).
+ */
+export function pageWith(
+  index: string,
+  view: Extract<FirstView, { kind: 'page' }>,
+  head = '',
+): string | null {
   if (!index.includes(ROOT)) return null
   const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${scriptJson(view.state)}</script>`
-  return index.replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
+  const headEnd = index.includes('</head>') ? '</head>' : ROOT
+  return index
+    .replace(headEnd, (end) => `${head}${end}`)
+    .replace(ROOT, () => `<div id="root">${view.html}</div>${state}`)
 }
 
 /** What answering a navigation with its first view needs. */
@@ -106,6 +126,8 @@ export type FirstViewOptions = {
   views: boolean
   /** The app's index.html, the page the first view is put in. */
   index: string
+  /** The elements an address's page adds to its head: the preloads of its code (route-preloads.ts). */
+  head?: (url: string) => string
   cache: FirstViewCache
   publicBase: PublicBase
   /** What each client address may have rendered; null: no allowance (CATALOGUE_RENDER_RATE=0). */
@@ -200,7 +222,7 @@ async function renderView(
   if (view.kind === 'redirect') {
     return { view: { status: view.status, location: view.location }, complete: true, bytes: 0 }
   }
-  const page = pageWith(options.index, view)
+  const page = pageWith(options.index, view, options.head?.(request.url))
   if (page === null) return null
   return {
     view: { status: view.status, page: new Representation(page, FIRST_VIEW_BODY) },

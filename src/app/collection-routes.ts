@@ -9,11 +9,18 @@ type RouteModule = { default: ComponentType }
 const LIST_MODULES = import.meta.glob<RouteModule>('../features/*/*ListRoute.tsx')
 const RECORD_MODULES = import.meta.glob<RouteModule>('../features/*/*RecordRoute.tsx')
 
+/** A page of a collection: how to load its code, and its source file from the repository's root. */
+export type PageModule = {
+  load: () => Promise<RouteModule>
+  /** `src/features/locations/LocationsListRoute.tsx`: the key of its chunk in the build's manifest. */
+  source: string
+}
+
 function pageModule(
   modules: Record<string, () => Promise<RouteModule>>,
   collection: CatalogueCollection,
   kind: string,
-): () => Promise<RouteModule> {
+): PageModule {
   const folder = `../features/${collection.name}/`
   const found = Object.entries(modules).filter(([path]) => path.startsWith(folder))
   const [entry] = found
@@ -22,21 +29,22 @@ function pageModule(
       `The collection "${collection.name}" needs exactly one ${kind} page in src/features/${collection.name}/.`,
     )
   }
-  return entry[1]
+  const [path, load] = entry
+  return { load, source: `src/${path.slice('../'.length)}` }
 }
 
 export type CollectionRoute = {
   collection: CatalogueCollection
-  loadList: () => Promise<RouteModule>
-  loadRecord: () => Promise<RouteModule>
+  list: PageModule
+  record: PageModule
 }
 
 /** The explorer's pages of every collection of the catalogue, in navigation order. */
-export const COLLECTION_ROUTES: readonly CollectionRoute[] = COLLECTIONS.map((collection) => {
-  const loadList = pageModule(LIST_MODULES, collection, 'list')
-  const loadRecord = pageModule(RECORD_MODULES, collection, 'record')
-  return { collection, loadList, loadRecord }
-})
+export const COLLECTION_ROUTES: readonly CollectionRoute[] = COLLECTIONS.map((collection) => ({
+  collection,
+  list: pageModule(LIST_MODULES, collection, 'list'),
+  record: pageModule(RECORD_MODULES, collection, 'record'),
+}))
 
 /** Where the explorer opens: the first collection's list. */
 export const HOME_PATH = COLLECTIONS[0].appPath

@@ -42,34 +42,45 @@ function collectionRoutes<R extends ApiRecord, F extends string>(
   deps: RouterDeps,
 ): RouteObject[] {
   const pages = pagesOf(collection.name)
-  const list = routeModule(pages.loadList)
-  const record = routeModule(pages.loadRecord)
+  const list = routeModule(pages.list.load)
+  const record = routeModule(pages.record.load)
   const path = collection.appPath.slice(1)
   return [
     {
       path,
       loader: listLoader({ collection, queries, page: list, ...deps }),
       lazy: list.lazy,
-      handle: FIRST_VIEW_ROUTE,
+      handle: firstViewRoute(pages.list.source),
     },
     {
       path: `${path}/:ids`,
       loader: recordLoader({ collection, queries, page: record, ...deps }),
       lazy: record.lazy,
-      handle: FIRST_VIEW_ROUTE,
+      handle: firstViewRoute(pages.record.source),
     },
   ]
 }
 
 /**
  * The handle of a route whose first view the service renders (`matchesFirstView`, src/entry-server.tsx): its
- * loaders ask only what the service can answer in process. Rendering another page first is this flag.
+ * loaders ask only what the service can answer in process. Rendering another page first is this flag. It
+ * names the source of the route's page code, which the rendered page preloads (`firstViewModules`).
  */
-export const FIRST_VIEW_ROUTE = { firstView: true } as const
+export const firstViewRoute = (module: string) => ({ firstView: true, module }) as const
 
 /** Whether a route's handle marks it as rendered first by the service. */
 export const rendersFirstView = (handle: unknown): boolean =>
   typeof handle === 'object' && handle !== null && 'firstView' in handle && handle.firstView === true
+
+/** The source of the page code a first-view route's handle names; null for any other handle. */
+export const firstViewModuleOf = (handle: unknown): string | null =>
+  rendersFirstView(handle) &&
+  typeof handle === 'object' &&
+  handle !== null &&
+  'module' in handle &&
+  typeof handle.module === 'string'
+    ? handle.module
+    : null
 
 function pagesOf(name: string): CollectionRoute {
   const found = COLLECTION_ROUTES.find((route) => route.collection.name === name)

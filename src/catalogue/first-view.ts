@@ -78,7 +78,7 @@ export type FirstView =
   /** A loader corrected the address (`/locations?page=0` → `/locations`), or sent the visit elsewhere. */
   | { kind: 'redirect'; status: number; location: string }
 
-/** What the built server entry exports: its render, and which addresses it renders. */
+/** What the built server entry exports: its render, which addresses it renders, and the code they need. */
 export interface FirstViewEntry {
   renderFirstView(request: Request, source: FirstViewSource): Promise<FirstView>
   /**
@@ -86,4 +86,10 @@ export interface FirstViewEntry {
    * tree marked `handle: { firstView: true }` (a list, a record).
    */
   matchesFirstView(url: string): boolean
+  /**
+   * The page code an address's first view needs, as the sources of its chunks (the keys of the browser build's
+   * manifest, `src/features/locations/LocationsListRoute.tsx`): the service names their files in the page, so
+   * the browser fetches them with the entry's script instead of once it has run. Empty for another address.
+   */
+  firstViewModules(url: string): readonly string[]
 }

@@ -15,7 +15,9 @@ import { appPathOf, type LoaderDeps, requireClient } from './require-client'
  * asks for, in the same query the page reads (the list page's source hook, use-list-source.ts, makes the same
  * choice): a view the index answers asks nothing; a service that answers views is asked with the view's
  * parameters and its facets counted (unless the index, complete, answers a plain list's counts); any other
- * list is the specification's page. It waits for the answer only where the answer can change the address (a
+ * list is the specification's page. It also starts the one for the heading's count of the whole catalogue
+ * (the unfiltered page 1), so that the service's first view holds both. It waits for the answer only where
+ * the answer can change the address (a
  * page after the first); page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
@@ -28,6 +30,8 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
 
     const client = await requireClient(connections, request)
     const { filters, page, view } = readListUrl(url.searchParams, collection)
+    // The heading's count ("126 locations in the catalogue"): the page shows it whatever the address.
+    queryClient.ensureQueryData(queries.list(client, {}, 1)).catch(() => undefined)
     const config = await connections.config
     const connection = effectiveConnection(connections.saved(), config.demoKey)
     const indexed = connection !== null && indexCompleteness.known(connection)

@@ -21,7 +21,11 @@ export default function IndexStatusPanel({
   connection: IndexConnection
   autoIndex?: boolean
 }) {
-  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, autoIndex)
+  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, {
+    autoIndex,
+    // The status line only tells about the index: it waits until the page has settled.
+    urgent: false,
+  })
   const now = useNow()
   const offline = useOfflineReady()
   if (!status) return null

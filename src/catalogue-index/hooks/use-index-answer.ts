@@ -19,6 +19,11 @@ export interface IndexQuestion<T> {
   keepPrevious?: boolean
   /** A small catalogue is indexed without being asked (see `useIndexStatus`). */
   autoIndex?: boolean
+  /**
+   * The page waits for this answer (default): the index worker starts at once. Otherwise the answer only adds
+   * to a page shown without it, and the worker starts once the page has settled.
+   */
+  urgent?: boolean
   /** How many times a failure is asked again by itself (an incomplete index never is). */
   retries?: number
 }
@@ -55,11 +60,23 @@ const NO_CONNECTION: Connection = { baseUrl: '', apiKey: '' }
  * incomplete when asked is "not complete", never a failure.
  */
 export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
-  const { key, ask, enabled = true, keepPrevious = false, autoIndex = false, retries = 0 } = question
+  const {
+    key,
+    ask,
+    enabled = true,
+    keepPrevious = false,
+    autoIndex = false,
+    retries = 0,
+    urgent = true,
+  } = question
   const { connection } = useConnection()
   const support = useIndexSupport()
   const supported = support === true && connection !== null
-  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, autoIndex, supported)
+  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, {
+    autoIndex,
+    enabled: supported,
+    urgent,
+  })
   // Before the worker has said, what it said last on this page (a list's loader reads the same).
   const complete =
     supported && (status?.complete ?? (connection !== null && indexCompleteness.known(connection)))

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
+import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
 import { indexCompleteness } from '../client/index-completeness'
 import type {
@@ -30,11 +31,24 @@ export interface IndexState {
  */
 const sizeQuestions = new EventTarget()
 
-/**
- * The index of a connection as every tab sees it: its status, and the progress of a crawl in any tab.
- * `enabled: false` (a browser without Web Workers) asks nothing.
- */
-export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, enabled = true): IndexState {
+export interface IndexStatusOptions {
+  /** A small catalogue is indexed without being asked, once the page is idle. */
+  autoIndex: boolean
+  /** false (a browser without Web Workers) asks nothing; default true. */
+  enabled?: boolean
+  /**
+   * false: the page shows the service's data and the index only adds to it, so the worker starts once the
+   * page has settled (src/lib/page-idle.ts) rather than at once; default true. Whatever asks it urgently, in any
+   * part of the page, starts it then.
+   */
+  urgent?: boolean
+}
+
+/** The index of a connection as every tab sees it: its status, and the progress of a crawl in any tab. */
+export function useIndexStatus(
+  connection: IndexConnection,
+  { autoIndex, enabled = true, urgent = true }: IndexStatusOptions,
+): IndexState {
   const [status, setStatus] = useState<IndexStatus | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -62,38 +76,41 @@ export function useIndexStatus(connection: IndexConnection, autoIndex: boolean, 
     if (!enabled) return
     let live = true
     let channel: BroadcastChannel | null = null
-    const worker = indexWorker()
     const conn = plainConnection({ baseUrl, apiKey })
-    const refresh = () =>
-      worker.status(conn).then((next) => {
+    const follow = () => {
+      const worker = indexWorker()
+      const refresh = () =>
+        worker.status(conn).then((next) => {
+          if (!live) return
+          setStatus(next)
+          indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
+          if (!next.building) setProgress(null)
+        })
+      void worker.channelName(conn).then((name) => {
         if (!live) return
-        setStatus(next)
-        indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
-        if (!next.building) setProgress(null)
+        channel = new BroadcastChannel(name)
+        channel.onmessage = (event: MessageEvent<IndexMessage>) => {
+          const message = event.data
+          // Not urgent: React renders it in slices between the user's own input and renders.
+          if (message.type === 'progress') startTransition(() => setProgress(message.progress))
+          else if (message.type === 'failed') setProblem(message.message)
+          else void refresh()
+        }
       })
-    void worker.channelName(conn).then((name) => {
-      if (!live) return
-      channel = new BroadcastChannel(name)
-      channel.onmessage = (event: MessageEvent<IndexMessage>) => {
-        const message = event.data
-        // Not urgent: React renders it in slices between the user's own input and renders.
-        if (message.type === 'progress') startTransition(() => setProgress(message.progress))
-        else if (message.type === 'failed') setProblem(message.message)
-        else void refresh()
-      }
-    })
-    void refresh().then(() => {
-      if (!live || !autoIndex) return
-      // Once the browser is idle: a small catalogue is indexed without being asked.
-      const start = () => live && build('auto')
-      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 })
-      else setTimeout(start, 1000)
-    })
+      void refresh().then(() => {
+        // Once the browser is idle: a small catalogue is indexed without being asked.
+        if (live && autoIndex) whenPageIdle(() => live && build('auto'))
+      })
+    }
+    let cancelWait = (): void => undefined
+    if (urgent) follow()
+    else cancelWait = whenPageSettled(follow)
     return () => {
       live = false
+      cancelWait()
       channel?.close()
     }
-  }, [baseUrl, apiKey, autoIndex, build, enabled])
+  }, [baseUrl, apiKey, autoIndex, build, enabled, urgent])
 
   useEffect(() => {
     const ask = (event: Event) => setAsking((event as CustomEvent<number>).detail)

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ApiRecord, Column, Filters } from '../../catalogue'
-import type { DataViewUrlState } from '../../catalogue/views/parameters'
+import { type DataViewUrlState, needsIndex } from '../../catalogue/views/parameters'
 import { type DataViewPage, listViewOf } from '../../catalogue/views/view'
 import { indexWorker } from '../client/index-client'
 import { indexQueryKeys } from './index-query-keys'
@@ -42,5 +42,7 @@ export function useListView<R extends ApiRecord>(
       return { ...answer, results }
     },
     keepPrevious: true,
+    // A view only the index answers waits for it; the service's pages only gain the facets' counts.
+    urgent: needsIndex(state),
   })
 }

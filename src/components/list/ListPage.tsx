@@ -19,6 +19,7 @@ import { FacetPanel } from './data-tool/FacetPanel'
 import { IndexNeeded } from './data-tool/IndexNeeded'
 import { RangeFields } from './data-tool/RangeFields'
 import { useViewControls } from './data-tool/use-view-controls'
+import { useHeldWhile } from './use-held-while'
 import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
 import { FilterForm, focusFilters } from './FilterForm'
@@ -105,6 +106,9 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
   const empty = !!data && data.info.count === 0 && !showingOld && !failed
   const backTo = `${location.pathname}${location.search}`
   const backHere: BackState = useMemo(() => ({ backTo, backLabel: plural }), [backTo, plural])
+  // The rows on screen lead back to the address they answer: their links' state changes with the rows, so
+  // the rows render once on a change of view (not once more when the address changes before its answer).
+  const rowsBack = useHeldWhile(backHere, showingOld)
   const recordHref = useCallback((record: R) => `${collection.appPath}/${record.id}`, [collection.appPath])
 
   return (
@@ -195,7 +199,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             rows={data?.results}
             busy={fetching}
             hrefOf={recordHref}
-            linkState={backHere}
+            linkState={rowsBack}
             selected={selection.selected}
             onToggle={selection.toggle}
             sort={shownView.sort}

@@ -46,7 +46,10 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
     (hit) => hit.recordId !== undefined && !present.has(hit.recordId),
   )
   const onService = asked !== '' && search.source === 'service'
-  const index = useIndexStatus(connection ?? NO_CONNECTION, false, onService && indexSupported())
+  const index = useIndexStatus(connection ?? NO_CONNECTION, {
+    autoIndex: false,
+    enabled: onService && indexSupported(),
+  })
   const building = index.status?.building || index.progress !== null
   // Built from here: the same text is searched again, in the whole index.
   if (onService && index.status?.complete && !indexComplete) setIndexComplete(true)

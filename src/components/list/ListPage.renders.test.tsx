@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createElement } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../api/client'
+import { ConnectionContext } from '../../api/connection-in-use'
+import { fixedConnectionStore } from '../../app/connection/fixed-connection'
+import { createQueryClient } from '../../app/query-client'
+import { type Location, locations } from '../../catalogue'
+import { collectionQueries } from '../../lib/collection-queries'
+import { ListPage } from './ListPage'
+
+/** Every render of a link, by its address: a row renders its record's link each time it renders. */
+const linkRenders = vi.hoisted(() => [] as string[])
+vi.mock('react-router-dom', async (original) => {
+  const router = await original<typeof import('react-router-dom')>()
+  const Link = (props: Parameters<typeof router.Link>[0]) => {
+    linkRenders.push(String(props.to))
+    return createElement(router.Link, props)
+  }
+  return { ...router, Link }
+})
+
+const place = (id: number): Location => ({
+  id,
+  name: `Place ${id}`,
+  type: 'Planet',
+  dimension: 'C-137',
+  residents: [],
+  url: `http://catalogue.test/v1/locations/${id}`,
+  created: '2017-11-10T12:42:04.162Z',
+})
+
+/** 45 locations (3 pages of 20); `asked` holds every path requested. */
+function service() {
+  const asked: string[] = []
+  const fetchFake = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://catalogue.test')
+    asked.push(`${url.pathname}${url.search}`)
+    const page = Number(url.searchParams.get('page') ?? '1')
+    const results = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
+      place((page - 1) * 20 + index + 1),
+    )
+    return Response.json({ info: { count: 45, pages: 3, next: null, prev: null }, results })
+  })
+  return { asked, fetchFake }
+}
+
+function renderAt(address: string, fetchImpl: typeof fetch) {
+  const connection = { baseUrl: '', apiKey: 'k' }
+  const client = createClient(connection, fetchImpl)
+  const config = { collection: locations, queries: collectionQueries(locations) }
+  const router = createMemoryRouter([{ path: '/locations', element: <ListPage config={config} /> }], {
+    initialEntries: [address],
+  })
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
+        <RouterProvider router={router} />
+      </ConnectionContext>
+    </QueryClientProvider>,
+  )
+}
+
+const recordLinks = () => linkRenders.filter((to) => /^\/locations\/\d+$/.test(to))
+const recordPaths = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => `/locations/${from + index}`)
+
+afterEach(cleanup)
+
+describe('a list changing its page', () => {
+  it('renders its rows once: the new page’s, not the previous page’s again while it is on its way', async () => {
+    const { asked, fetchFake } = service()
+    renderAt('/locations', fetchFake)
+    await screen.findByRole('link', { name: 'Place 1' })
+    // Page 2 is fetched ahead once page 1 is shown.
+    await vi.waitFor(() => expect(asked).toContain('/v1/locations?page=2'))
+    linkRenders.length = 0
+
+    const pagination = screen.getAllByRole('navigation', { name: 'Pagination' })[0]
+    if (!pagination) throw new Error('The list has no pagination.')
+    // Page 3 was not fetched ahead: page 1's rows stay on screen, marked as previous, until it has arrived.
+    await userEvent.click(within(pagination).getByRole('link', { name: 'Page 3' }))
+    await screen.findByRole('link', { name: 'Place 41' })
+
+    expect(recordLinks()).toEqual(recordPaths(41, 45))
+  })
+})
