@@ -74,6 +74,22 @@ test('on a large catalogue, a header sorts in a fresh browser with no index and 
   await expect(page.getByText('answered by the catalogue index')).toHaveCount(0)
 })
 
+test('on a service that answers views, a small catalogue’s list does not build the index unasked', async ({
+  page,
+}) => {
+  const asked = apiRequestsOf(page)
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.rows.first()).toBeVisible()
+  // Once the app has fetched the next page ahead, it has settled on its sources.
+  await expect.poll(() => asked.some((path) => path.includes('page=2'))).toBe(true)
+  const status = page.getByRole('region', { name: 'Catalogue index' })
+  await expect(status).toContainText('not built')
+  await expect(status.getByRole('button', { name: 'Build the index' })).toBeVisible()
+  // Every request was the list's own, with its facets counted: none a crawl's plain page.
+  expect(asked.filter((path) => path.startsWith('/v1/') && !namesAView(path))).toEqual([])
+})
+
 test('a faceted, sorted address is rendered first with its rows in order and its counts, and hydrates without asking for them', async ({
   page,
 }) => {

@@ -7,9 +7,9 @@ const RESOLVED = `\0${OPENAPI_DOCUMENT_MODULE}`
 
 /**
  * `import document from 'virtual:openapi-document'`: the OpenAPI document the contract module builds (the one
- * the service serves at /openapi.json, with relative addresses, without this service's extension: the
- * specification's alone), made once at build time, so the explorer ships it as data and not the code that
- * builds it. The /api page shows it when a service publishes none.
+ * the service serves at /openapi.json, with relative addresses), made once at build time, so the explorer
+ * ships it as data and not the code that builds it. The /api page shows it when a service publishes none: the
+ * specification's, so without this service's extension (the views of contract §12).
  */
 export function openApiDocumentModule(): Plugin {
   return {
