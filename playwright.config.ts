@@ -111,7 +111,8 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // Both catalogues again without views (CATALOGUE_VIEWS=off): what a service of the specification alone is.
+      // Both catalogues again without views (CATALOGUE_VIEWS=off), nor streams: what a service of the specification
+      // alone is (its index is crawled page by page).
       name: 'no-views',
       command: 'exec env -u CATALOGUE_API_KEYS npm run --silent serve',
       url: `${NO_VIEWS_URL}/explorer-config.json`,

@@ -92,6 +92,8 @@ const BOTH_STORES = [
   'server/catalogue/lists.test.ts',
   'server/catalogue/ids.test.ts',
   'server/catalogue/properties.test.ts',
+  'server/catalogue/streams.test.ts',
+  'server/catalogue/stream-views.test.ts',
   'server/catalogue/views.test.ts',
   'server/http/caching.test.ts',
   'server/http/protocol.test.ts',

@@ -4,62 +4,66 @@ import { expectNoAxeViolations } from './support/axe'
 import { jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
 
+/** What each endpoint may answer; 503 only from a store that cannot answer in time. */
+const STATUSES = [
+  '200 OK',
+  '304 Not Modified',
+  '400 Bad Request',
+  '401 Unauthorized',
+  '404 Not Found',
+  '429 Too Many Requests',
+  '503 Service Unavailable',
+]
+
+/** The four endpoints as the specification defines them: each collection's list and its records by id. */
+const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
+  {
+    name: `GET ${collection.listPath}`,
+    parameters: ['page', ...collection.filters, 'If-None-Match'],
+    statuses: STATUSES,
+  },
+  {
+    name: `GET ${collection.itemPath}/{ids}`,
+    parameters: ['ids', 'If-None-Match'],
+    statuses: STATUSES,
+  },
+])
+
 /**
- * The four endpoints as the contract defines them: each collection's list and its records by id; the lists
- * with this service's extension (the views of contract §12: sort, facet values, ranges, facets counted) in
- * its own document, without it in the specification's.
+ * The same endpoints as this service's own document declares them: its lists take its extension's parameters
+ * too (contract §12: views, and streams of them with If-Match and its 412).
  */
-const endpointsOf = (views: boolean) =>
-  COLLECTIONS.flatMap((collection) => [
-    {
-      name: `GET ${collection.listPath}`,
-      parameters: [
-        'page',
-        ...collection.filters,
-        ...(views
-          ? [
-              '_sort',
-              '_sort_desc',
-              ...collection.facets.map((facet) => `${facet.name}__exact`),
-              ...collection.columns
-                .filter((column) => column.range)
-                .flatMap((column) => [`${column.field}__gte`, `${column.field}__lte`]),
-              '_facet',
-              '_facet_size',
-            ]
-          : []),
-        'If-None-Match',
-      ],
-      statuses: [
-        '200 OK',
-        '304 Not Modified',
-        '400 Bad Request',
-        '401 Unauthorized',
-        '404 Not Found',
-        '429 Too Many Requests',
-        '503 Service Unavailable',
-      ],
-    },
-    {
-      name: `GET ${collection.itemPath}/{ids}`,
-      parameters: ['ids', 'If-None-Match'],
-      statuses: [
-        '200 OK',
-        '304 Not Modified',
-        '400 Bad Request',
-        '401 Unauthorized',
-        '404 Not Found',
-        '429 Too Many Requests',
-        '503 Service Unavailable',
-      ],
-    },
-  ])
-const ENDPOINTS = endpointsOf(true)
+const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
+  if (index % 2 === 1) return each
+  const collection = COLLECTIONS[index / 2] as (typeof COLLECTIONS)[number]
+  const sorts = ['_sort', '_sort_desc']
+  const facets = collection.facets.map((facet) => `${facet.name}__exact`)
+  const ranges = collection.columns
+    .filter((column) => column.range)
+    .flatMap((column) => [`${column.field}__gte`, `${column.field}__lte`])
+  return {
+    ...each,
+    parameters: [
+      'page',
+      ...collection.filters,
+      ...sorts,
+      ...facets,
+      ...ranges,
+      '_facet',
+      '_facet_size',
+      '_col',
+      '_export',
+      '_after',
+      'If-None-Match',
+      'If-Match',
+    ],
+    statuses: [...STATUSES.slice(0, 5), '412 Precondition Failed', ...STATUSES.slice(5)],
+  }
+})
 
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-async function expectFourEndpoints(page: Page, views = true) {
-  const endpoints = endpointsOf(views)
+async function expectFourEndpoints(page: Page, endpoints = ENDPOINTS) {
   const contents = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
   await expect(contents).toHaveText(endpoints.map((e) => e.name))
   for (const { name, parameters, statuses } of endpoints) {
@@ -79,13 +83,18 @@ test("the API page, from the header, shows the service's document: four endpoint
   await expect(page).toHaveURL(/\/api$/)
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
   await expect(page.getByText("From the service's own document")).toBeVisible()
-  await expectFourEndpoints(page)
+  await expectFourEndpoints(page, SERVICE_ENDPOINTS)
 
-  // A body names its schema and lists its fields; an example is one click away, highlighted JSON.
+  // A body names its schemas (a page, or with _export=json an array of records), whose fields the schema's own
+  // section lists; an example is one click away, highlighted JSON.
   const list = endpoint(page, ENDPOINTS[0]?.name ?? '')
   const ok = list.getByRole('region', { name: '200 OK' })
-  await expect(ok.getByRole('link', { name: /Page$/ })).toBeVisible()
-  await expect(ok.getByRole('listitem').filter({ hasText: /^results array of/ })).toBeVisible()
+  await expect(
+    ok.getByRole('paragraph').filter({ hasText: /^Body \(JSON\): LocationPage, or array of Location$/ }),
+  ).toBeVisible()
+  await ok.getByRole('link', { name: 'LocationPage' }).click()
+  const schema = page.getByRole('region', { name: 'Schema LocationPage' })
+  await expect(schema.getByRole('listitem').filter({ hasText: /^results array of/ })).toBeVisible()
   await ok.getByText('Example', { exact: true }).click()
   await expect(ok.getByRole('region', { name: /^Example example of 200/ })).toContainText('"results"')
 })
@@ -112,7 +121,7 @@ test("a service without an API document: the specification's own, and the page s
     }),
     // The built-in document is its own chunk, fetched after the service's answer: allow for a busy machine.
   ).toBeVisible({ timeout: 20_000 })
-  await expectFourEndpoints(page, false)
+  await expectFourEndpoints(page)
 })
 
 test('a malformed API document is named for what is wrong, and the built-in one is shown', async ({
@@ -126,14 +135,14 @@ test('a malformed API document is named for what is wrong, and the built-in one 
     'is not an OpenAPI document this page can read: info.version',
     { timeout: 20_000 },
   )
-  await expectFourEndpoints(page, false)
+  await expectFourEndpoints(page)
 })
 
 test.describe('accessibility', () => {
   test.describe.configure({ timeout: 120_000 })
   test('no WCAG 2.2 A/AA violation on the API page, light and dark, an example open', async ({ page }) => {
     await page.goto('/api')
-    await expectFourEndpoints(page)
+    await expectFourEndpoints(page, SERVICE_ENDPOINTS)
     const ok = endpoint(page, ENDPOINTS[0]?.name ?? '').getByRole('region', { name: '200 OK' })
     await ok.getByText('Example', { exact: true }).click()
     await expectNoAxeViolations(page, 'the API page')

@@ -20,6 +20,7 @@ import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimit
 import { RenderAllowance } from './http/render-allowance'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
+import { LocalStreamLeases, type StreamLeases } from './http/stream-leases'
 import { ViewSlots } from './http/view-slots'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
@@ -84,6 +85,12 @@ export interface BuildAppOptions {
    * per rate bucket, and the facets' time limit (ms). Default true (VIEWS_AT_ONCE, FACET_TIME_LIMIT_MS).
    */
   views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
+  /**
+   * Where the streams' leases live (one stream at a time per rate bucket) when shared with other replicas
+   * (Redis); default in-process, and none with the rate limit off (unless given). Streams come with views,
+   * and go with them.
+   */
+  streamLeases?: StreamLeases | null
   /** Limits of the first views' renders (how many at once and waiting, their deadline); for tests. */
   renderLimits?: Partial<RenderLimits>
 }
@@ -182,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     admit: parts.admit,
     responseCache,
     views: parts.views,
+    streams: parts.views === null ? null : { leases: parts.streamLeases },
     demo: parts.demo,
   })
   await app.register(operations, {
@@ -247,6 +255,8 @@ function serviceParts(options: BuildAppOptions) {
     hosting: options.hosting ?? null,
     live,
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
+    // One stream at a time per rate bucket comes with the rate limit: none without one.
+    streamLeases: options.streamLeases ?? (limiter === null ? null : new LocalStreamLeases()),
     answers: new ApiAnswers(
       new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
       (version) => live.isCurrent(version),

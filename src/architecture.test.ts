@@ -138,9 +138,16 @@ describe('the crawler and the export (src/crawler, src/export), which run in a W
     ])
   })
 
-  it('may import the contract module, and the service may import the crawler', async () => {
+  it('may import the contract module, and the service may import the crawler and the export', async () => {
     expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
     expect(await lintAt('server/snapshot', importing('crawl', '../../src/crawler'))).toEqual([])
+    expect(await lintAt('server/catalogue', importing('csvRows', '../../src/export/csv'))).toEqual([])
+  })
+
+  it('the service imports nothing else of the explorer: the index worker, which writes exports too, stays shut out', async () => {
+    expect(
+      await lintAt('server/catalogue', importing('viewRecordsOf', '../../src/catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
   })
 })
 

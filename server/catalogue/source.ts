@@ -50,6 +50,13 @@ export interface CollectionSource {
   readonly answersViews: boolean
   /** A page of a view of the collection, with the facets' counts (see ViewQuery). */
   answerView(query: ViewQuery): Promise<ViewAnswer>
+  /**
+   * The positions of a list's records in its order, for a stream (contract §12): those every filter matches,
+   * in the view's order (id order without a view); null for every record in id order (no filter, no view).
+   */
+  streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null>
+  /** The position of the first record whose id is greater than `id` (`count` when there is none). */
+  positionAfter(id: number): Promise<number>
 }
 
 /** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
@@ -80,4 +87,11 @@ export interface ViewAnswer {
 /** One version of the catalogue: a source per collection, in the order of the collections served. */
 export interface CatalogueContent {
   readonly collections: readonly CollectionSource[]
+  /**
+   * What the catalogue holds, named: the same content always has the same name, other content another (a hash
+   * of a dataset file; a database's catalogue version), so that two services, or two starts of one service,
+   * on different catalogues never name their answers alike. A stream's ETag is made from it before any
+   * record is read.
+   */
+  readonly contentVersion: string
 }

@@ -250,6 +250,6 @@ describe('views turned off (CATALOGUE_VIEWS=off)', () => {
     const on = (await (await server.get('/openapi.json', { key: null })).json()) as {
       info: Record<string, unknown>
     }
-    expect(on.info['x-catalogue-extensions']).toEqual({ views: 1 })
+    expect(on.info['x-catalogue-extensions']).toEqual({ views: 1, export: 1 })
   })
 })

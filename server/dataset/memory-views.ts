@@ -1,5 +1,6 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import { evaluateView, type PreparedList, prepareList } from '../../src/catalogue/views/engine'
+import type { ListView } from '../../src/catalogue/views/view'
 import type { ViewAnswer, ViewQuery } from '../catalogue/source'
 
 /**
@@ -43,6 +44,18 @@ export class MemoryViews {
     }
     // Counts cut short by the time limit are partial: none is given.
     return { count: ordered.length, records, facets: counted ? facets : [], counted }
+  }
+
+  /** The positions of a view of the records at `base` (as for `answer`), in the view's order: a stream's. */
+  order(base: Int32Array | null, view: ListView): Int32Array {
+    const { ordered } = evaluateView(
+      this.collection,
+      view,
+      this.prepared,
+      base ?? allPositions(this.records.length),
+      { count: [] },
+    )
+    return Int32Array.from(ordered)
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type DatasetOf,
   type DatasetRecord,
 } from '../../src/catalogue'
+import type { ListView } from '../../src/catalogue/views/view'
 import type {
   AppliedFilter,
   CatalogueContent,
@@ -13,7 +14,7 @@ import type {
   ViewAnswer,
   ViewQuery,
 } from '../catalogue/source'
-import { loadDatasetOf } from './load'
+import { contentVersionOf, loadDatasetFileOf } from './load'
 import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
@@ -59,6 +60,24 @@ export class CollectionStore implements CollectionSource {
   async answerView(query: ViewQuery): Promise<ViewAnswer> {
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
     return this.views.answer(this.filter(query.filters), query)
+  }
+
+  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+    const matching = this.filter(filters)
+    if (view === null) return matching
+    if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
+    return this.views.order(matching, view)
+  }
+
+  async positionAfter(id: number): Promise<number> {
+    let low = 0
+    let high = this.records.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((this.records[middle] as DatasetRecord).id <= id) low = middle + 1
+      else high = middle
+    }
+    return low
   }
 
   get count(): number {
@@ -127,25 +146,31 @@ export interface CatalogueStore extends CatalogueContent {
   readonly collections: readonly CollectionStore[]
 }
 
-/** Indexes the catalogue's dataset. */
-export function createStore(dataset: DatasetOf<Collections>): CatalogueStore {
-  return createStoreOf(dataset, COLLECTIONS)
+/** Indexes the catalogue's dataset (its content version: see createStoreOf). */
+export function createStore(dataset: DatasetOf<Collections>, contentVersion?: string): CatalogueStore {
+  return createStoreOf(dataset, COLLECTIONS, contentVersion)
 }
 
-/** Indexes a dataset of the given collections (each collection's records are found by its name). */
+/**
+ * Indexes a dataset of the given collections (each collection's records are found by its name). Its content
+ * version is the dataset file's (`loadStore`), or else a hash of the dataset written as JSON.
+ */
 export function createStoreOf<const Cs extends readonly AnyCollection[]>(
   dataset: DatasetOf<Cs>,
   collections: Cs,
+  contentVersion?: string,
 ): CatalogueStore {
   const records: { readonly [name: string]: readonly DatasetRecord[] } = dataset
   return {
     collections: collections.map(
       (collection) => new CollectionStore(collection, records[collection.name] ?? []),
     ),
+    contentVersion: contentVersion ?? contentVersionOf(JSON.stringify(dataset)),
   }
 }
 
 /** Reads, validates and indexes a dataset file (throws DatasetError with one clear message). */
 export function loadStore(path: string, maxBytes?: number): CatalogueStore {
-  return createStore(loadDatasetOf(path, COLLECTIONS, maxBytes))
+  const { dataset, contentVersion } = loadDatasetFileOf(path, COLLECTIONS, maxBytes)
+  return createStore(dataset, contentVersion)
 }

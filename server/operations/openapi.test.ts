@@ -43,7 +43,11 @@ describe('the OpenAPI document', () => {
         ),
         '_facet',
         '_facet_size',
+        '_col',
+        '_export',
+        '_after',
         undefined, // If-None-Match, by reference
+        undefined, // If-Match, by reference
       ])
       expect(Object.keys(paths[`${itemPath}/{ids}`]?.get?.responses ?? {})).toEqual([
         '200',
@@ -66,18 +70,25 @@ describe('the OpenAPI document', () => {
     })
   })
 
-  it('marks the views extension (contract §12) on the document and on each parameter it adds, and only then', () => {
+  it('marks the views extension and its streams (contract §12) on the document and on each parameter they add, and only then', () => {
     type Parameter = { name: string; 'x-catalogue-extension'?: string }
     const listParameters = (candidate: Record<string, unknown>) =>
       COLLECTIONS.flatMap(({ listPath }) => {
         const paths = candidate.paths as Record<string, { get: { parameters: Parameter[] } }>
         return paths[listPath]?.get.parameters ?? []
       })
-    expect((document.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({ views: 1 })
+    expect((document.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
+      views: 1,
+      export: 1,
+    })
+    const streams = ['_col', '_export', '_after']
     for (const parameter of listParameters(document)) {
       const added = parameter.name?.startsWith('_') || parameter.name?.includes('__')
-      expect(parameter['x-catalogue-extension']).toBe(added ? 'views' : undefined)
+      const extension = streams.includes(parameter.name) ? 'export' : added ? 'views' : undefined
+      expect(parameter['x-catalogue-extension']).toBe(extension)
     }
+    const headers = (document.components as { parameters: Record<string, Parameter> }).parameters
+    expect(headers['If-Match']?.['x-catalogue-extension']).toBe('export')
     const without = openApiDocument({ examples, views: false })
     expect(JSON.stringify(without)).not.toContain('x-catalogue')
     for (const { listPath, filters } of COLLECTIONS) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
 import { isApiViewParameter } from '../../src/catalogue/views/parameters'
+import { parseStreamQuery } from '../catalogue/stream'
 import { parseViewQuery } from '../catalogue/views'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
@@ -8,6 +9,8 @@ import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../h
 import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
 import type { ResponseCache } from '../http/response-cache'
+import { sendStream } from '../http/stream-answer'
+import type { StreamLeases } from '../http/stream-leases'
 import { rateBucketOf, type ViewSlots } from '../http/view-slots'
 import type { LiveCatalogue } from '../operations/live-catalogue'
 
@@ -31,6 +34,11 @@ export interface CatalogueApiOptions {
   responseCache: ResponseCache
   /** The views extension (contract §12): its slots per rate bucket, or null when it is off (CATALOGUE_VIEWS=off). */
   views: ViewSlots | null
+  /**
+   * Streams of whole views (`_export`, contract §12), with the leases that keep them to one at a time per rate
+   * bucket (null: no limit, as with the rate limit off); null when the extension is off.
+   */
+  streams: { leases: StreamLeases | null } | null
   /** Demo mode: the demo key's rate bucket is per client address. */
   demo: boolean
 }
@@ -97,6 +105,15 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
       // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
       const answersViews = options.views !== null && served.collection(collection.name).answersViews
       const view = answersViews ? parseViewQuery(collection, query) : null
+      const source = served.collection(collection.name)
+      const stream = options.streams ? parseStreamQuery(source, query, view) : null
+      if (stream && options.streams)
+        return sendStream(request, reply, source, stream, base(request), {
+          contentVersion: served.contentVersion,
+          leases: options.streams.leases,
+          bucket: rateBucketOf(request.keyId, request.ip, options.demo),
+          demo: options.demo,
+        })
       if (view && options.views) {
         const slots = options.views
         const bucket = rateBucketOf(request.keyId, request.ip, options.demo)

@@ -99,6 +99,8 @@ export class PostgresCatalogue {
 
   private contentOf(served: Served): CatalogueContent {
     return {
+      // The database's catalogue version, and when it was switched to (a rebuilt database counts from 0 again).
+      contentVersion: `${served.version}.${served.since.getTime()}`,
       collections: this.collections.map(
         (collection) =>
           new PostgresCollection(

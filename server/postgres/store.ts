@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import { compareFacetValues } from '../../src/catalogue/views/engine'
-import type { FacetCounts } from '../../src/catalogue/views/view'
+import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 import type { AppliedFilter, CollectionSource, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
 import type { Database } from './database'
 import {
@@ -159,14 +159,7 @@ export class PostgresCollection implements CollectionSource {
     const values: unknown[] = []
     const add = (value: unknown) => `$${values.push(value)}`
     const conditions = this.viewConditions(query, values)
-    const sort = query.view.sort
-    const column = sort
-      ? this.collection.columns.find((candidate) => candidate.field === sort.field)
-      : undefined
-    const byId = !column || column.kind === 'id'
-    const descending = sort?.descending === true
-    const key = byId ? 'v.position' : `v.${identifier(sortColumn(column, descending))}`
-    const direction = byId && descending ? 'DESC' : 'ASC'
+    const { key, direction, byId, descending } = this.orderOf(query.view)
     let page: string
     if (conditions.length > 0) {
       page = `SELECT v.position, ${key} AS k FROM ${this.views} v WHERE ${conditions.join(' AND ')} ORDER BY k ${direction} LIMIT ${add(end - start)} OFFSET ${add(start)}`
@@ -218,6 +211,55 @@ export class PostgresCollection implements CollectionSource {
     })
   }
 
+  /**
+   * A view's order on the views table: a column's ranks (unique: ties by ascending id, empty values last, each
+   * direction its own), or positions by id, as an ORDER BY key and its direction.
+   */
+  private orderOf(view: ListView) {
+    const sort = view.sort
+    const column = sort
+      ? this.collection.columns.find((candidate) => candidate.field === sort.field)
+      : undefined
+    const byId = !column || column.kind === 'id'
+    const descending = sort?.descending === true
+    const key = byId ? 'v.position' : `v.${identifier(sortColumn(column, descending))}`
+    return { key, direction: byId && descending ? 'DESC' : 'ASC', byId, descending }
+  }
+
+  /**
+   * A stream's order: every record (null: the stream reads ranges of `position`, a key, never an OFFSET), the
+   * positions a filter matches, or a view's positions in its order (its conditions and ranks, as its pages read
+   * them), sent as 4-byte integers in chunks; the stream then reads the records by position in batches.
+   */
+  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+    if (view === null) return filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
+    const query: ViewQuery = { filters, view, count: [], start: 0, end: 0, facetTimeLimitMs: 0 }
+    const values: unknown[] = []
+    const conditions = this.viewConditions(query, values)
+    const { key, direction } = this.orderOf(view)
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
+    const chunks: Buffer[] = []
+    await this.database.each<{ chunk: Buffer }>(
+      'stream-order',
+      `SELECT string_agg(int4send(o.position), ''::bytea ORDER BY o.n) AS chunk FROM (
+         SELECT v.position, row_number() OVER (ORDER BY ${key} ${direction}) - 1 AS n FROM ${this.views} v${where}
+       ) o GROUP BY o.n / ${POSITIONS_PER_CHUNK} ORDER BY o.n / ${POSITIONS_PER_CHUNK}`,
+      values,
+      (row) => chunks.push(row.chunk),
+    )
+    return orderedPositionsFrom(chunks)
+  }
+
+  async positionAfter(id: number): Promise<number> {
+    // Positions follow ids: the first id above is found through the primary key.
+    const [row] = await this.database.query<{ position: number }>(
+      'position',
+      `SELECT position FROM ${this.table} WHERE id > $1 ORDER BY id LIMIT 1`,
+      [id],
+    )
+    return row?.position ?? this.count
+  }
+
   async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
     const values: unknown[] = []
     const conditions = this.filterConditions(filters, values)
@@ -258,11 +300,16 @@ const VIEW_COUNTS_KEPT = 10_000
 
 /** Positions sent as 4-byte big-endian integers, in chunks, in no particular order: ascending, in one array. */
 function positionsFrom(chunks: readonly Buffer[]): Int32Array {
+  return orderedPositionsFrom(chunks).sort()
+}
+
+/** Positions sent as 4-byte big-endian integers, in chunks in their order: in that order, in one array. */
+function orderedPositionsFrom(chunks: readonly Buffer[]): Int32Array {
   const positions = new Int32Array(chunks.reduce((sum, chunk) => sum + chunk.length / 4, 0))
   let at = 0
   for (const chunk of chunks) {
     const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length)
     for (let offset = 0; offset < chunk.length; offset += 4) positions[at++] = view.getInt32(offset)
   }
-  return positions.sort()
+  return positions
 }

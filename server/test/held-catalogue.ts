@@ -30,7 +30,13 @@ export function heldCatalogue(content: CatalogueContent) {
         return source.answersViews
       },
       answerView: (query) => hold(() => source.answerView(query)),
+      streamOrder: (filters, view) => hold(() => source.streamOrder(filters, view)),
+      positionAfter: (id) => hold(() => source.positionAfter(id)),
     }),
   )
-  return { content: { collections }, reading, release: () => release() }
+  return {
+    content: { collections, contentVersion: content.contentVersion },
+    reading,
+    release: () => release(),
+  }
 }

@@ -1,16 +1,9 @@
-import { OPENAPI_PATH } from '../catalogue/openapi'
+import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
 import type { CatalogueClient } from './client'
 import { serviceViews } from './service-views'
 
 /** The marker of the views extension in an OpenAPI document (contract §12): `info['x-catalogue-extensions'].views`. */
-export function marksViews(document: unknown): boolean {
-  if (typeof document !== 'object' || document === null || !('info' in document)) return false
-  const { info } = document
-  if (typeof info !== 'object' || info === null || !('x-catalogue-extensions' in info)) return false
-  const extensions = info['x-catalogue-extensions']
-  if (typeof extensions !== 'object' || extensions === null || !('views' in extensions)) return false
-  return typeof extensions.views === 'number' && extensions.views >= 1
-}
+export const marksViews = (document: unknown): boolean => markedExtensions(document).views
 
 /** How long the document may take; past it, the service is taken not to answer views. */
 const MARKER_TIMEOUT_MS = 10_000

@@ -125,6 +125,10 @@ export interface AnyCollection {
   filters: readonly string[]
   /** A record as the dataset file holds it; the service validates the file with it at start. */
   dataset: z.ZodMiniType<DatasetRecord>
+  /** A record as the API shows it (its fields, in order, are a stream's columns). */
+  record: z.ZodMiniType<ApiRecord>
+  /** The field holding character links (a stream's CSV writes their ids). */
+  characterLinks: Pick<CharacterLinks<string>, 'field'>
   /** For each dataset field beyond `id`, `name` and `created`: what it must hold, for a refused file's message. */
   datasetRules: { readonly [field: string]: string }
   /** A dataset record as the API shows it: the fields in the specification's order, addresses made with `at`. */
@@ -150,6 +154,8 @@ export interface Collection<
   datasetRules: { readonly [K in Exclude<keyof D, keyof DatasetRecord>]: string }
   toRecord(record: D, at: Addresses): R
   filterText(record: D, field: F): string
+  record: z.ZodMiniType<R>
+  characterLinks: CharacterLinks<keyof R & string>
   columns: readonly Column<R>[]
   facets: readonly Facet<R>[]
 }

@@ -1,5 +1,5 @@
 import type { CollectionView, Filters } from './collection'
-import { normaliseFilterValue } from './filters'
+import { normaliseFilterValue } from './filters.ts'
 
 /** A filter that applies to a list: its name and its value, trimmed. */
 export type AppliedFilter<F extends string = string> = readonly [name: F, value: string]

@@ -228,7 +228,7 @@ function unreachable(
   )
 }
 
-function causeCode(error: unknown): string | null {
+export function causeCode(error: unknown): string | null {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : null
@@ -239,17 +239,18 @@ function causeCode(error: unknown): string | null {
  * MAX_REDIRECTS), one to another origin stops the crawl, so no other host's data is ever taken (and the key
  * never goes there). A browser hides where a redirect goes (an opaque redirect): that stops the crawl too.
  */
-async function fetchWithinOrigin(
-  context: PageReaderContext,
+export async function fetchWithinOrigin(
+  context: Pick<PageReaderContext, 'base' | 'apiKey' | 'fetch'>,
   first: string,
   where: string,
   signal: AbortSignal,
+  headers: Record<string, string> = { Accept: 'application/json' },
 ): Promise<Response> {
   const origin = new URL(context.base).origin
   let url = first
   for (let redirects = 0; ; redirects++) {
     const response = await context.fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${context.apiKey}` },
+      headers: { ...headers, Authorization: `Bearer ${context.apiKey}` },
       signal,
       redirect: 'manual',
     })
@@ -320,7 +321,7 @@ async function readJson(response: Response, maxBytes: number, where: string): Pr
 
 type Issue = { path: readonly PropertyKey[]; code?: string; expected?: unknown }
 
-function describeIssue(error: { issues: readonly Issue[] }): string {
+export function describeIssue(error: { issues: readonly Issue[] }): string {
   const issue = error.issues[0]
   if (!issue) return 'data that does not follow the contract'
   const path = issue.path
@@ -334,6 +335,6 @@ function describeIssue(error: { issues: readonly Issue[] }): string {
   return `data that does not follow the contract (${path || 'the body'}: ${rule})`
 }
 
-function redact(text: string, key: string): string {
+export function redact(text: string, key: string): string {
   return key ? text.split(key).join('[key]') : text
 }

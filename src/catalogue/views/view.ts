@@ -57,3 +57,29 @@ export function listViewOf(
   }
   return { filters: { ...filters }, facets: state.facets, ranges, sort: state.sort }
 }
+
+/**
+ * A view's state as an address writes it, from the view the engine is asked: the sort, the facet values, and
+ * each range's ends written back (a count as its number, a date as the UTC day holding it, which means the
+ * same bound: `__lte` takes the day's last moment, the last of the period first written).
+ */
+export function viewStateOf(
+  view: Pick<ListView, 'sort' | 'facets' | 'ranges'>,
+  columns: readonly RangedColumn[],
+): Pick<DataViewUrlState, 'sort' | 'facets' | 'ranges'> {
+  const ranges: DataViewUrlState['ranges'] = {}
+  for (const column of columns) {
+    const bounds = column.range ? view.ranges[column.field] : undefined
+    if (!bounds) continue
+    const text = (bound: number | null) =>
+      bound === null
+        ? ''
+        : column.kind === 'count' || column.kind === 'id'
+          ? String(bound)
+          : new Date(bound).toISOString().slice(0, 10)
+    ranges[column.field] = { from: text(bounds.from), to: text(bounds.to) }
+  }
+  const facets: Record<string, string[]> = {}
+  for (const [name, values] of Object.entries(view.facets)) facets[name] = [...values]
+  return { sort: view.sort, facets, ranges }
+}
