@@ -92,7 +92,7 @@ describe('the index status in words', () => {
   })
 })
 
-describe('the progress of a build in words', () => {
+describe('the progress of a stream and the size of a file in words', () => {
   const progress = {
     pagesDone: 0,
     pagesTotal: null,
