@@ -34,7 +34,7 @@ afterAll(async () => {
   await Promise.all(limiters.map((limiter) => limiter.close()))
 })
 
-describe('stream leases shared through Redis', () => {
+describe('stream leases shared through Redis', { timeout: 60_000 }, () => {
   it('hold one stream per bucket across replicas, until it is given back', async () => {
     const [first, second] = [replica(), replica()]
     await Promise.all([first.limiter.connect(), second.limiter.connect()])
@@ -91,7 +91,7 @@ describe('stream leases shared through Redis', () => {
   })
 })
 
-describe('two services sharing stream leases through Redis', () => {
+describe('two services sharing stream leases through Redis', { timeout: 90_000 }, () => {
   const dataset = generateDataset({ locations: 300, episodes: 40, seed: 5 })
   let release = () => {}
   let held: Promise<void> = Promise.resolve()
