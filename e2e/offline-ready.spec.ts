@@ -2,6 +2,10 @@
 import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { NO_VIEWS_URL } from './support/servers'
+
+// A service without views: its lists build the small catalogue's index unasked, as this spec expects.
+test.use({ baseURL: NO_VIEWS_URL })
 
 test.use({ serviceWorkers: 'allow' })
 test.describe.configure({ timeout: 90_000 })
