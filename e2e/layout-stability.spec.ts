@@ -148,6 +148,10 @@ for (const { name, viewport } of screens) {
       await page.goto(`${NO_VIEWS_URL}/${collection}`)
       const list = listView(page, collection)
       await expect(list.rows).toHaveCount(PAGE_SIZE)
+      // The small catalogue's index builds itself meanwhile: let it finish, so that only the ticks can move a row.
+      await expect(
+        page.getByRole('region', { name: 'Catalogue index' }).getByRole('button', { name: 'Refresh' }),
+      ).toBeVisible({ timeout: 45_000 })
       const boxes = list.table.getByRole('checkbox')
       // Where the row is on the page (not on the screen: a tick may scroll its box into view).
       const rowTop = () =>

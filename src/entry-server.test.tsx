@@ -128,6 +128,26 @@ describe('the first view rendered by the service', () => {
     expect(view.html).toContain('Location not found')
   })
 
+  it('is the same whichever of a page’s requests the service answers first', async () => {
+    // A later page asks for the first page too; on a busy service either answer may come back first.
+    const answeringFirst =
+      (first: string): typeof fetch =>
+      async (input, init) => {
+        const answer = await inProcess(input, init)
+        if (!String(input).endsWith(first)) await new Promise((resolve) => setTimeout(resolve, 50))
+        return answer
+      }
+    const render = (first: string) =>
+      renderFirstView(new Request('http://explorer.test/episodes?page=2'), {
+        fetch: answeringFirst(first),
+        demoKey: DEMO_KEY,
+      })
+    const pageOneFirst = await render('/v1/episodes/')
+    const pageTwoFirst = await render('/v1/episodes/?page=2')
+    expect(pageTwoFirst.kind === 'page' && pageTwoFirst.state.requests.length).toBe(2)
+    expect(JSON.stringify(pageTwoFirst)).toBe(JSON.stringify(pageOneFirst))
+  })
+
   it('hands back the state the contract describes: each request in its plain fields only', async () => {
     const view = await pageAt('/locations?name=a')
     expect(FirstViewStateSchema.safeParse(view.state).success).toBe(true)

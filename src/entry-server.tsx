@@ -78,7 +78,8 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
       requests: requests
         .entries()
         .filter(({ status }) => status !== null && RENDERED_STATUSES.test(String(status)))
-        .map(plainRequest),
+        .map(plainRequest)
+        .sort(byAddress),
       locale,
       frame: source === null,
       // What the service said of its views (a frame was rendered with no service).
@@ -127,6 +128,15 @@ const plainRequest = ({ path, base, status, size, body }: RequestRecord): Reques
   size,
   body,
 })
+
+/**
+ * The log holds requests in the order their answers came, which on a busy service differs from one render to
+ * the next (a later page asks for the first page too): the state lists them by address, so its bytes do not.
+ */
+const byAddress = (a: RequestRecord, b: RequestRecord) => {
+  const [one, other] = [a.base + a.path, b.base + b.path]
+  return one < other ? -1 : one > other ? 1 : 0
+}
 
 /** An answer, or a failure that answers the address itself (a record that does not exist): rendered as it is. */
 const isRendered = (query: Query) =>
