@@ -2,10 +2,6 @@
 import { holdingsOf, pageOf } from './support/catalogue'
 import { listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { NO_VIEWS_URL } from './support/servers'
-
-// A service without views: its lists build the small catalogue's index unasked, as this spec expects.
-test.use({ baseURL: NO_VIEWS_URL })
 
 test.describe.configure({ timeout: 90_000 })
 

@@ -43,5 +43,7 @@ test('the run-time configuration is asked for once, also while the index builds 
     await page.evaluate((path) => caches.match(path).then((kept) => kept?.json()), EXPLORER_CONFIG_PATH),
   ).toEqual({
     demoKey: expect.any(String),
+    // This service says it answers no views (CATALOGUE_VIEWS=off).
+    views: false,
   })
 })

@@ -1,4 +1,11 @@
-import { type ApiRecord, ErrorBodySchema, NOTHING_HERE, PAGE_SIZE, pageCount } from '../catalogue'
+import {
+  type ApiRecord,
+  EMPTY_LIST_INFO,
+  ErrorBodySchema,
+  isNothingHere,
+  PAGE_SIZE,
+  pageCount,
+} from '../catalogue'
 import type { Clock } from './clock'
 import { CrawlError, isCrawlError } from './errors'
 import { describePage, type ListTarget, listPagePath, type Page } from './lists'
@@ -31,8 +38,6 @@ export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
   maxRetryAfterMs: MAX_RETRY_AFTER_MS,
   maxPageBytes: MAX_PAGE_BYTES,
 }
-
-const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 export interface PageReaderContext {
   /** Base address without a trailing slash. */
@@ -142,9 +147,7 @@ function answer<R extends ApiRecord>(
     const error = ErrorBodySchema.safeParse(body).data?.error
     return error ? `: ${redact(error, context.apiKey)}` : ''
   }
-  if (status === 404 && page === 1 && ErrorBodySchema.safeParse(body).data?.error === NOTHING_HERE) {
-    return { info: EMPTY_INFO, results: [] }
-  }
+  if (isNothingHere(status, page, body)) return { info: EMPTY_LIST_INFO, results: [] }
   if (status === 401 || status === 403) {
     throw new CrawlError('unauthorized', `The service refused the API key (${status}).`, status)
   }
