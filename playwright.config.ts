@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { LARGE_PORT, LARGE_URL } from './e2e/support/large-catalogue'
+import { LARGE_NO_VIEWS_PORT, LARGE_NO_VIEWS_URL, LARGE_PORT, LARGE_URL } from './e2e/support/large-catalogue'
 import {
   DEMO_PORT,
   DEMO_URL,
   KEYED_PORT,
   KEYED_URL,
+  NO_VIEWS_PORT,
+  NO_VIEWS_URL,
   SHELL_PORT,
   SHELL_URL,
   TEST_KEY,
@@ -102,6 +104,30 @@ export default defineConfig({
       command: 'exec env -u CATALOGUE_API_KEYS npx tsx e2e/support/serve-large.ts',
       url: `${LARGE_URL}/explorer-config.json`,
       env: { ...serviceEnv, PORT: String(LARGE_PORT) },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // Both catalogues again without views (CATALOGUE_VIEWS=off), nor streams: what a service of the specification
+      // alone is (its index is crawled page by page).
+      name: 'no-views',
+      command: 'exec env -u CATALOGUE_API_KEYS npm run --silent serve',
+      url: `${NO_VIEWS_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(NO_VIEWS_PORT), CATALOGUE_VIEWS: 'off' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'large-no-views',
+      command: 'exec env -u CATALOGUE_API_KEYS npx tsx e2e/support/serve-large.ts',
+      url: `${LARGE_NO_VIEWS_URL}/explorer-config.json`,
+      env: { ...serviceEnv, PORT: String(LARGE_NO_VIEWS_PORT), CATALOGUE_VIEWS: 'off' },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

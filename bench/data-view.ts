@@ -1,5 +1,5 @@
 /**
- * `npm run bench:data-view`: the data tool's engine (src/catalogue-index/worker/data-view.ts, what the index
+ * `npm run bench:data-view`: the data tool's engine (src/catalogue/views/engine.ts, what the index
  * worker runs) on the generator's large catalogue, 100,000 locations and 9,801 episodes. A reader's changes of
  * sort, facet and range, each timed from the change to the new page of rows and every facet's new counts, the
  * way the worker answers them: the list's records prepared once per version of the index, a column's order the
@@ -8,9 +8,9 @@
 
 import { generateDataset } from '../server/data/generate'
 import { type ApiRecord, type CatalogueCollection, episodes, locations } from '../src/catalogue'
-import type { ListView } from '../src/catalogue-index/protocol/data-view'
-import { answerView, prepareList } from '../src/catalogue-index/worker/data-view'
-import { boundOf } from '../src/lib/data-view-url'
+import { answerView, prepareList } from '../src/catalogue/views/engine'
+import { boundOf } from '../src/catalogue/views/parameters'
+import type { ListView } from '../src/catalogue/views/view'
 import { loadNow, stampLine, stampNow, targetTable, writeLatest } from './benchmarks-doc'
 import { LARGE_EPISODES, LARGE_LOCATIONS } from './large-dataset'
 import { ms, percentile } from './timings'

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:service -- --store postgres`: the PostgreSQL store on a generated catalogue (default 1,000,000
- * locations and 100,000 episodes, `--locations N --episodes N`), in a throwaway cluster of its own (the tests'
+ * locations and 9,801 episodes, the most the episode codes allow; `--locations N --episodes N`), in a throwaway cluster of its own (the tests'
  * `startPostgres`), one request at a time:
  *
  * - `db:load` of the file: wall time and the loader's peak RSS;
@@ -33,6 +33,7 @@ import { memoryOf, type ServerProcess, serveNodeArgs, startServer, stopServer } 
 import { median } from './report'
 import { getOnce } from './request'
 import { authorization } from './servers'
+import { postgresViewRows, postgresViewTargets } from './service-views'
 import { sendSteadily } from './steady-requests'
 
 export interface PostgresBenchOptions {
@@ -294,6 +295,20 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       },
     )
     await database.close()
+    // Views answered in SQL (contract §12), one request at a time, each under a Host of its own.
+    const facetValues = (
+      await client.query<{ facet: 'type' | 'dimension'; value: string; count: number }>(
+        `SELECT 'type' AS facet, type AS value, count(*)::integer AS count FROM ${table} GROUP BY type
+         UNION ALL SELECT 'dimension', dimension, count(*)::integer FROM ${table} GROUP BY dimension`,
+      )
+    ).rows
+    const viewRows = await postgresViewRows(
+      service.origin,
+      options.apiKey,
+      records,
+      options.samples,
+      facetValues,
+    )
     const memoryAfter = {
       postgres: memoryOf(service.child.pid as number),
       file: memoryOf(onFile.server.child.pid as number),
@@ -372,6 +387,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
         measured: `p99 ${ms(percentile(each.samples, 99))}, p50 ${ms(median(each.samples))}; its SQL ${ms(median(each.sqlMs))} (EXPLAIN ANALYZE)`,
         pass: pass(percentile(each.samples, 99), each.target),
       })),
+      ...postgresViewTargets(viewRows),
       {
         target: 'two replicas, db:load while they serve 200 requests/s: zero failed requests',
         measured: `${failed} failed of ${sent}`,

@@ -12,12 +12,14 @@
  * from a third in demo mode with the default allowance of renders (bench/render-attacks.ts), page 1 for another
  * visitor while one address sends (i, shipped) new 15 KB navigation addresses at the rate the allowance lets
  * through for 60 s (the service's memory growth) and (j, large) 500-id comparison pages 5 times a second (beside
- * page 1 alone in the same run). Prints a table of medians, checks the targets, and writes the table as Markdown
- * to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
+ * page 1 alone in the same run); and on the large dataset (k) page 1 while a second key exports every location
+ * as CSV, one stream after another (bench/export-stream.ts). Prints a table of medians, checks the targets, and
+ * writes the table as Markdown to bench/results/latest.md. Exits 1 when a measurement is invalid (a non-2xx answer, an error, a timeout);
  * a missed target is reported, not an exit status.
  *
  * Flags: --duration S (6) seconds per measurement, --warmup S (2), --rounds N (5) measurements of each
- * scenario and of the ceiling, interleaved; --connections N (10); --datasets shipped,large (both).
+ * scenario and of the ceiling, interleaved; --connections N (10); --datasets shipped,large (both); --only-export:
+ * row (k) alone, on the large dataset (its figures and targets printed, nothing written).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,7 +28,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DATASET_PATH } from '../server/config'
+import { MAX_EPISODES } from '../server/data/generate'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { type ExportRuns, measureExports } from './export-stream'
 import { benchFirstViews } from './first-views'
 import { ROTATION_RATE, startHostRotation } from './host-rotation'
 import {
@@ -57,8 +61,9 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import { benchMemoryViews } from './service-views'
 import type { Background } from './steady-requests'
-import { type DatasetRun, evaluateTargets, targetLines } from './targets'
+import { type DatasetRun, evaluateTargets, exportTargets, targetLines } from './targets'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS_FILE = join(ROOT, 'bench/results/latest.md')
@@ -75,9 +80,13 @@ const { values: flags } = parseArgs({
     replicas: { type: 'boolean', default: true },
     // --store postgres: the PostgreSQL store's benchmark (bench/postgres-store.ts) instead.
     store: { type: 'string', default: 'file' },
+    // --views: views answered by the memory store (bench/service-views.ts) instead.
+    views: { type: 'boolean', default: false },
     locations: { type: 'string', default: '1000000' },
-    episodes: { type: 'string', default: '100000' },
+    // The most episodes the generator's codes allow (S99E99).
+    episodes: { type: 'string', default: String(MAX_EPISODES) },
     samples: { type: 'string', default: '60' },
+    'only-export': { type: 'boolean', default: false },
   },
   // --no-replicas skips the replicas comparison.
   allowNegative: true,
@@ -182,6 +191,10 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
             () => startIdLists(service.origin, rotatingKey, LARGE_LOCATIONS),
           )
         : []
+
+    // (k) On the large dataset: page 1 while another key exports every location as CSV, stream after stream.
+    const exportRuns =
+      label === LARGE_LABEL ? await measureExportsBeside(label, service, firstPage, settings) : null
 
     const serviceMemory = memoryOf(service.child.pid as number)
     const ceilingRow: Row = {
@@ -295,6 +308,15 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
         peakMb: comparisons.peakMb,
       })
     }
+    if (exportRuns) {
+      byKey.set(
+        'k',
+        serviceRow(
+          '(k) page 1 while another key exports every location as CSV, one stream after another',
+          exportRuns.runs,
+        ),
+      )
+    }
     rmSync(service.logFile, { force: true })
     return {
       label,
@@ -303,10 +325,74 @@ async function benchDataset(label: string, datasetPath: string): Promise<Dataset
       servicePeakMb: serviceMemory.peakMb,
       serviceEndMb: serviceMemory.currentMb,
       ...(longAddresses ? { longAddresses } : {}),
+      ...(exportRuns ? { exports: exportRuns } : {}),
     }
   } finally {
     await stopServer(service)
     if (ceiling) await stopServer(ceiling)
+  }
+}
+
+/** Row (k) (see bench/export-stream.ts), after one export of warm-up. */
+function measureExportsBeside(
+  label: string,
+  service: ServerProcess,
+  firstPage: Scenario,
+  settings: LoadSettings,
+): Promise<ExportRuns> {
+  return measureExports(service, rotatingKey, firstPage.paths, settings, rounds, (paths, each) =>
+    timedRun(`${label} (k) page 1 beside exports`, service, paths, each),
+  )
+}
+
+/** `--only-export`: row (k) alone on the large dataset, its figures and targets printed. */
+async function benchExportOnly(): Promise<void> {
+  const datasetPath = ensureLargeDataset(ROOT, WORK_DIR)
+  const firstPage = firstPageScenario()
+  const firstPagePath = firstPage.paths[0] as string
+  const setup: ServerSetup = {
+    root: ROOT,
+    workDir: WORK_DIR,
+    label: LARGE_LABEL,
+    apiKey,
+    otherKeys: [rotatingKey],
+  }
+  const loadBefore = loadavg()[0] as number
+  const service = await startService(setup, datasetPath, firstPagePath)
+  try {
+    const settings: LoadSettings = { connections, duration, headers }
+    await drive(service.origin, firstPage.paths, { ...settings, duration: warmup })
+    // Page 1 alone first, the same way: what the exports beside it are compared with.
+    const alone: Run[] = []
+    for (let round = 0; round < rounds; round++)
+      alone.push(await timedRun(`${LARGE_LABEL} (a) page 1`, service, firstPage.paths, settings))
+    const exportRuns = await measureExportsBeside(LARGE_LABEL, service, firstPage, settings)
+    const row: Row = {
+      dataset: LARGE_LABEL,
+      scenario: '(k) page 1 while another key exports every location as CSV, one stream after another',
+      runs: exportRuns.runs,
+      peakMb: memoryOf(service.child.pid as number).peakMb,
+    }
+    const aloneRow: Row = { ...row, scenario: '(a) page 1 of the locations list, alone', runs: alone }
+    const run: DatasetRun = {
+      label: LARGE_LABEL,
+      rows: [aloneRow, row],
+      byKey: new Map([
+        ['a', aloneRow],
+        ['k', row],
+      ]),
+      servicePeakMb: row.peakMb,
+      serviceEndMb: memoryOf(service.child.pid as number).currentMb,
+      exports: exportRuns,
+    }
+    console.log(`
+${textTable([row])}
+`)
+    for (const line of targetLines(exportTargets(run))) console.log(line)
+    for (const line of invalid) console.log(`INVALID  ${line}`)
+    console.log(`Load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] as number).toFixed(2)} after.`)
+  } finally {
+    await stopServer(service)
   }
 }
 
@@ -431,6 +517,7 @@ function machine(): string {
 
 async function main(): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true })
+  if (flags['only-export']) return benchExportOnly()
   const started = new Date()
   const loadBefore = loadavg()[0] as number
   const datasets: [string, string][] = []
@@ -535,7 +622,18 @@ const run =
           command: `npm run bench:service -- ${args.join(' ')}`,
         })
       }
-    : main
+    : flags.views
+      ? () => {
+          mkdirSync(WORK_DIR, { recursive: true })
+          return benchMemoryViews({
+            root: ROOT,
+            workDir: WORK_DIR,
+            apiKey,
+            samples: Number(flags.samples),
+            command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
+          })
+        }
+      : main
 run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

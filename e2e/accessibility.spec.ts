@@ -5,7 +5,7 @@ import { type CatalogueSnapshot, holdingsOf, matching, nameFillingPages, pageOf 
 import { compareView, listView, mainNav, openIndexed } from './support/explorer'
 import { isLocationListPage, jsonBody } from './support/faults'
 import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
+import { LARGE_NO_VIEWS_URL, LARGE_URL } from './support/large-catalogue'
 import { SHELL_URL, WRONG_KEY } from './support/servers'
 import { KEY_REFUSED, keptFromEarlierVisit, settingsView } from './support/settings'
 
@@ -76,9 +76,18 @@ const states: State[] = [
     },
   },
   {
+    name: 'a view answered by the service, its facets counted there, with no index',
+    reach: async (page) => {
+      await page.goto(`${LARGE_URL}/locations?_sort_desc=residents&type__exact=Planet`)
+      const list = listView(page, 'locations')
+      await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'descending')
+      await expect(page.getByText('Counted by the catalogue service.')).toBeVisible()
+    },
+  },
+  {
     name: 'a view waiting for the catalogue index',
     reach: async (page) => {
-      await page.goto(`${LARGE_URL}/episodes?_sort=air_date`)
+      await page.goto(`${LARGE_NO_VIEWS_URL}/episodes?_sort=air_date`)
       await expect(page.getByText(/answered by the catalogue index/)).toBeVisible()
       await expect(page.getByRole('button', { name: 'Build the index' }).first()).toBeVisible()
     },

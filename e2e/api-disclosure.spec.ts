@@ -28,7 +28,8 @@ test('a list shows the request behind it, and Copy as curl never holds the key u
   page,
   catalogue,
 }) => {
-  const path = `${API_PREFIX}/locations?type=Planet`
+  // A service that answers views is asked the page with its facets counted (contract §12).
+  const path = `${API_PREFIX}/locations?type=Planet&_facet=type&_facet=dimension&_facet_size=100`
   const planets = matching(catalogue.locations, { type: 'Planet' })
   await page.goto('/locations?type=Planet')
   await expect(listView(page, 'locations').rows).toHaveCount(Math.min(planets.length, PAGE_SIZE))

@@ -15,7 +15,7 @@ const STATUSES = [
   '503 Service Unavailable',
 ]
 
-/** The four endpoints as the contract defines them: each collection's list and its records by id. */
+/** The four endpoints as the specification defines them: each collection's list and its records by id. */
 const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
   {
     name: `GET ${collection.listPath}`,
@@ -29,12 +29,44 @@ const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
   },
 ])
 
+/**
+ * The same endpoints as this service's own document declares them: its lists take its extension's parameters
+ * too (contract §12: views, and streams of them with If-Match and its 412).
+ */
+const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
+  if (index % 2 === 1) return each
+  const collection = COLLECTIONS[index / 2] as (typeof COLLECTIONS)[number]
+  const sorts = ['_sort', '_sort_desc']
+  const facets = collection.facets.map((facet) => `${facet.name}__exact`)
+  const ranges = collection.columns
+    .filter((column) => column.range)
+    .flatMap((column) => [`${column.field}__gte`, `${column.field}__lte`])
+  return {
+    ...each,
+    parameters: [
+      'page',
+      ...collection.filters,
+      ...sorts,
+      ...facets,
+      ...ranges,
+      '_facet',
+      '_facet_size',
+      '_col',
+      '_export',
+      '_after',
+      'If-None-Match',
+      'If-Match',
+    ],
+    statuses: [...STATUSES.slice(0, 5), '412 Precondition Failed', ...STATUSES.slice(5)],
+  }
+})
+
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-async function expectFourEndpoints(page: Page) {
+async function expectFourEndpoints(page: Page, endpoints = ENDPOINTS) {
   const contents = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
-  await expect(contents).toHaveText(ENDPOINTS.map((e) => e.name))
-  for (const { name, parameters, statuses } of ENDPOINTS) {
+  await expect(contents).toHaveText(endpoints.map((e) => e.name))
+  for (const { name, parameters, statuses } of endpoints) {
     const section = endpoint(page, name)
     await expect(
       section.getByRole('table', { name: `Parameters of ${name}` }).getByRole('rowheader'),
@@ -51,13 +83,18 @@ test("the API page, from the header, shows the service's document: four endpoint
   await expect(page).toHaveURL(/\/api$/)
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
   await expect(page.getByText("From the service's own document")).toBeVisible()
-  await expectFourEndpoints(page)
+  await expectFourEndpoints(page, SERVICE_ENDPOINTS)
 
-  // A body names its schema and lists its fields; an example is one click away, highlighted JSON.
+  // A body names its schemas (a page, or with _export=json an array of records), whose fields the schema's own
+  // section lists; an example is one click away, highlighted JSON.
   const list = endpoint(page, ENDPOINTS[0]?.name ?? '')
   const ok = list.getByRole('region', { name: '200 OK' })
-  await expect(ok.getByRole('link', { name: /Page$/ })).toBeVisible()
-  await expect(ok.getByRole('listitem').filter({ hasText: /^results array of/ })).toBeVisible()
+  await expect(
+    ok.getByRole('paragraph').filter({ hasText: /^Body \(JSON\): LocationPage, or array of Location$/ }),
+  ).toBeVisible()
+  await ok.getByRole('link', { name: 'LocationPage' }).click()
+  const schema = page.getByRole('region', { name: 'Schema LocationPage' })
+  await expect(schema.getByRole('listitem').filter({ hasText: /^results array of/ })).toBeVisible()
   await ok.getByText('Example', { exact: true }).click()
   await expect(ok.getByRole('region', { name: /^Example example of 200/ })).toContainText('"results"')
 })
@@ -105,7 +142,7 @@ test.describe('accessibility', () => {
   test.describe.configure({ timeout: 120_000 })
   test('no WCAG 2.2 A/AA violation on the API page, light and dark, an example open', async ({ page }) => {
     await page.goto('/api')
-    await expectFourEndpoints(page)
+    await expectFourEndpoints(page, SERVICE_ENDPOINTS)
     const ok = endpoint(page, ENDPOINTS[0]?.name ?? '').getByRole('region', { name: '200 OK' })
     await ok.getByText('Example', { exact: true }).click()
     await expectNoAxeViolations(page, 'the API page')

@@ -6,7 +6,7 @@ import { holdingsOf } from './support/catalogue'
 import { mainNav } from './support/explorer'
 import { gate } from './support/faults'
 import { expect, test } from './support/fixtures'
-import { DEMO_URL, KEYED_URL, TEST_KEY } from './support/servers'
+import { DEMO_URL, KEYED_URL, NO_VIEWS_URL, TEST_KEY } from './support/servers'
 import { settingsView } from './support/settings'
 
 // Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
@@ -25,18 +25,21 @@ async function indexedServices(page: Page): Promise<string[]> {
 }
 
 /**
- * A list page beyond the first with no filter: what the crawler asks for. The tabs in these tests show page 1
- * of locations (whose next page the list fetches ahead) or a filtered list, so none of these is theirs.
+ * What the index asks for to read a list: a page beyond the first with no filter (a service without streams,
+ * read page by page), or the whole list's stream (`?_export=ndjson`, with `&_after=…` when it continues). The
+ * tabs in these tests show page 1 of locations (whose next page the list fetches ahead) or a filtered list, so
+ * none of these is theirs.
  */
 function crawledPage(url: URL, service: string): string | null {
   if (url.origin !== service || !/^\/v1\/(locations|episodes)\/?$/.test(url.pathname)) return null
+  if (url.searchParams.get('_export') === 'ndjson') return `${url.pathname}${url.search}`
   const page = url.searchParams.get('page')
   return page && page !== '1' && url.searchParams.size === 1 ? `${url.pathname}?page=${page}` : null
 }
 
-/** Whether the crawler asks for this page of this list of the demo service. */
+/** Whether the crawler asks for this page of this list of the service without streams. */
 function isCrawledPage(url: URL, list: 'locations' | 'episodes', page: number): boolean {
-  const path = crawledPage(url, DEMO_URL) ?? ''
+  const path = crawledPage(url, NO_VIEWS_URL) ?? ''
   return path.startsWith(`/v1/${list}`) && path.endsWith(`?page=${page}`)
 }
 
@@ -51,16 +54,25 @@ function watchCrawl(pages: readonly Page[], service: string): string[] {
   return seen
 }
 
+/**
+ * Build the index, as a visitor of a service that answers views does: its lists need no index, so it is built
+ * when asked (a service without views indexes a small catalogue unasked).
+ */
+async function buildIndex(page: Page) {
+  await indexStatus(page).getByRole('button', { name: 'Build the index' }).click()
+}
+
 test('changing the connection drops the old index and indexes the new one; forgetting it drops that one', async ({
   page,
   catalogue,
 }) => {
   const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
+  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
   expect(await indexedServices(page)).toEqual([DEMO_URL])
 
-  // Another service and key: the demo key's index goes, and the new connection's is built from its first page.
+  // Another service and key: the demo key's index goes, and the new connection's is built from the start.
   const keyedCrawl = watchCrawl([page], KEYED_URL)
   const settings = settingsView(page)
   await mainNav(page).link('Settings').click()
@@ -70,8 +82,9 @@ test('changing the connection drops the old index and indexes the new one; forge
   await expect(settings.saved).toBeVisible()
   await expect.poll(() => indexedServices(page)).toEqual([])
   await mainNav(page).link('Locations').click()
+  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
-  expect(keyedCrawl).toContain('/v1/episodes/?page=2')
+  expect(keyedCrawl).toContain('/v1/episodes/?_export=ndjson')
   expect(await indexedServices(page)).toEqual([KEYED_URL])
 
   // Forgetting the key (back to the demo key) drops that index too; the demo key's starts over.
@@ -82,19 +95,21 @@ test('changing the connection drops the old index and indexes the new one; forge
   await settings.save.click()
   await expect.poll(() => indexedServices(page)).not.toContain(KEYED_URL)
   await mainNav(page).link('Locations').click()
+  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
-  expect(demoCrawl).toContain('/v1/episodes/?page=2')
+  expect(demoCrawl).toContain('/v1/episodes/?_export=ndjson')
   expect(await indexedServices(page)).toEqual([DEMO_URL])
 })
 
 test('a refused key while the index is refreshed drops the index', async ({ page, context, catalogue }) => {
   const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
+  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
 
-  // The fault: the service refuses the key from the third page of locations on (the list shows page 1 only).
+  // The fault: the service refuses the key for the stream of locations (the list shows page 1 only).
   await context.route(
-    (url) => url.pathname === '/v1/locations' && url.searchParams.get('page') === '3',
+    (url) => url.pathname === '/v1/locations' && url.searchParams.get('_export') === 'ndjson',
     (route) =>
       route.fulfill({
         status: 401,
@@ -115,7 +130,7 @@ test('a refused key while the index is refreshed drops the index', async ({ page
   expect(await indexedServices(page)).toEqual([])
 })
 
-test('two tabs asking for the index at the same time run one crawl and see the same index', async ({
+test('two tabs asking for the index of a service without streams at the same time run one crawl and see the same index', async ({
   context,
   catalogue,
 }) => {
@@ -131,9 +146,12 @@ test('two tabs asking for the index at the same time run one crawl and see the s
   )
   const first = await context.newPage()
   const second = await context.newPage()
-  const crawl = watchCrawl([first, second], DEMO_URL)
+  const crawl = watchCrawl([first, second], NO_VIEWS_URL)
   // Filtered lists: the pages' own requests have a filter, the crawl's have none.
-  await Promise.all([first.goto('/locations?name=a'), second.goto('/episodes?name=a')])
+  await Promise.all([
+    first.goto(`${NO_VIEWS_URL}/locations?name=a`),
+    second.goto(`${NO_VIEWS_URL}/episodes?name=a`),
+  ])
   // While the crawl runs, both tabs show its progress.
   await expect(indexStatus(first).getByRole('progressbar')).toBeVisible(INDEXED)
   await expect(indexStatus(second).getByRole('progressbar')).toBeVisible(INDEXED)
@@ -162,12 +180,12 @@ function pagesAfterFirst(name: string, count: number): string[] {
   )
 }
 
-test('Refresh re-reads every page with If-None-Match and replaces the records of a page that changed', async ({
+test('Refresh of a service without streams re-reads every page with If-None-Match and replaces the records of a page that changed', async ({
   page,
   context,
   catalogue,
 }) => {
-  await page.goto('/locations')
+  await page.goto(`${NO_VIEWS_URL}/locations`)
   const refresh = indexStatus(page).getByRole('button', { name: 'Refresh' })
   await expect(refresh).toBeVisible(INDEXED)
 
@@ -180,7 +198,7 @@ test('Refresh re-reads every page with If-None-Match and replaces the records of
     served = resolve
   })
   await context.route(
-    (url) => crawledPage(url, DEMO_URL) === listPagePath({ collection: collectionNamed('locations') }, 2),
+    (url) => crawledPage(url, NO_VIEWS_URL) === listPagePath({ collection: collectionNamed('locations') }, 2),
     async (route) => {
       const { 'if-none-match': _, ...headers } = route.request().headers()
       const response = await route.fetch({ headers })
@@ -192,7 +210,7 @@ test('Refresh re-reads every page with If-None-Match and replaces the records of
   )
   const conditional: string[] = []
   page.on('request', (request) => {
-    if (crawledPage(new URL(request.url()), DEMO_URL))
+    if (crawledPage(new URL(request.url()), NO_VIEWS_URL))
       conditional.push(`${request.url()} ${request.headers()['if-none-match'] ?? 'none'}`)
   })
   await refresh.click()
@@ -208,12 +226,16 @@ test('Refresh re-reads every page with If-None-Match and replaces the records of
     page.getByRole('button', { name: 'Export JSON' }).click(),
   ])
   const exported: { id: number; name: string }[] = JSON.parse(await readFile(await download.path(), 'utf8'))
+  // The same records as the demo service's, at this service's address.
+  const atThisService = JSON.parse(JSON.stringify(catalogue.locations).replaceAll(DEMO_URL, NO_VIEWS_URL))
   expect(exported).toEqual(
-    catalogue.locations.map((record) => (record.id === changed.id ? { ...record, name: renamed } : record)),
+    atThisService.map((record: { id: number }) =>
+      record.id === changed.id ? { ...record, name: renamed } : record,
+    ),
   )
 })
 
-test('a cancelled crawl says how far it got, and Resume reads only the pages not stored yet', async ({
+test('a cancelled crawl of a service without streams says how far it got, and Resume reads only the pages not stored yet', async ({
   page,
   context,
   catalogue,
@@ -230,7 +252,7 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
     },
   )
   // A filtered list: the page's own requests have a filter, the crawl's have none.
-  await page.goto('/locations?name=a')
+  await page.goto(`${NO_VIEWS_URL}/locations?name=a`)
   const status = indexStatus(page)
   await expect(status).toContainText(/\b[3-9] of \d+ pages/, INDEXED)
   await status.getByRole('button', { name: 'Cancel' }).click()
@@ -251,7 +273,7 @@ test('a cancelled crawl says how far it got, and Resume reads only the pages not
   )
   expect([...stored.values()].reduce((sum, pages) => sum + pages, 0)).toBeGreaterThanOrEqual(2)
 
-  const resumed = watchCrawl([page], DEMO_URL)
+  const resumed = watchCrawl([page], NO_VIEWS_URL)
   await resume.click()
   await expect(status).toContainText(`${counts} · updated`, INDEXED)
   const lists: { readonly [name: string]: readonly unknown[] } = catalogue

@@ -5,7 +5,8 @@ import { PAGE_SIZE, parseAirDate } from '../src/catalogue'
 import { holdingsOf, namesOf, pageOf, summaryText } from './support/catalogue'
 import { expectListShows, listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
+import { LARGE_NO_VIEWS_URL } from './support/large-catalogue'
+import { NO_VIEWS_URL } from './support/servers'
 
 /*
  * The lists as a data tool (issue: sort, facets with counts, ranges, columns, the view in the URL, export of
@@ -235,20 +236,30 @@ test('a view is its address: reload, Back and Forward, and a link opened elsewhe
   await page.goForward()
   await expectListShows(list, { count: view.length, page: 1, names: namesOf(view) })
 
-  // Someone else's browser, with no index yet: the view says what it needs, then shows the same rows.
+  // Someone else's browser, with no index: the service answers the view, rows first.
+  const path = new URL(address).pathname + new URL(address).search
   const other = await browser.newContext()
   const theirs = await other.newPage()
-  await theirs.goto(address)
+  await theirs.goto(path)
   const theirList = listView(theirs, 'episodes')
-  await expect(theirList.summary.or(theirs.getByText('answered by the catalogue index'))).toBeVisible()
   await expectListShows(theirList, { count: view.length, page: 1, names: namesOf(view) })
+  await expect(theirs.getByText('answered by the catalogue index')).toHaveCount(0)
   await other.close()
+
+  // And on a service without views, with no index yet: the view says what it needs, then shows the same rows.
+  const elsewhere = await browser.newContext({ baseURL: NO_VIEWS_URL })
+  const there = await elsewhere.newPage()
+  await there.goto(path)
+  const thereList = listView(there, 'episodes')
+  await expect(thereList.summary.or(there.getByText('answered by the catalogue index'))).toBeVisible()
+  await expectListShows(thereList, { count: view.length, page: 1, names: namesOf(view) })
+  await elsewhere.close()
 })
 
-test('a view opened where the catalogue is too large to index unasked offers to build the index, then shows the view', async ({
+test('a view opened on a service without views where the catalogue is too large to index unasked offers to build the index, then shows the view', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: LARGE_URL })
+  const context = await browser.newContext({ baseURL: LARGE_NO_VIEWS_URL })
   const page = await context.newPage()
   await page.goto('/locations?_sort_desc=residents')
   const list = listView(page, 'locations')

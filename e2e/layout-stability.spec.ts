@@ -3,7 +3,7 @@ import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
 import { holdingsOf } from './support/catalogue'
 import { type CollectionName, compareView, listView, openIndexed, titleOf } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { DEMO_URL, SHELL_URL } from './support/servers'
+import { DEMO_URL, NO_VIEWS_URL, SHELL_URL } from './support/servers'
 
 /** Every layout shift the page makes without recent input, from its first byte (a PerformanceObserver). */
 const RECORD_SHIFTS = `window.__shifts = []
@@ -145,7 +145,7 @@ for (const { name, viewport } of screens) {
   for (const collection of ['locations', 'episodes'] satisfies CollectionName[]) {
     test(`on ${name}, ticking rows of ${collection} and clearing them moves no row`, async ({ page }) => {
       await page.setViewportSize(viewport)
-      await page.goto(`/${collection}`)
+      await page.goto(`${NO_VIEWS_URL}/${collection}`)
       const list = listView(page, collection)
       await expect(list.rows).toHaveCount(PAGE_SIZE)
       // The small catalogue's index builds itself meanwhile: let it finish, so that only the ticks can move a row.

@@ -6,7 +6,7 @@
 import { holdingsOf, namesOf, pageOf } from './support/catalogue'
 import { expectListShows, listView, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
+import { LARGE_NO_VIEWS_URL } from './support/large-catalogue'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -84,7 +84,7 @@ test('the facets take no empty room: before the index of a large catalogue, and 
   page,
   catalogue,
 }) => {
-  await page.goto(`${LARGE_URL}/locations`)
+  await page.goto(`${LARGE_NO_VIEWS_URL}/locations`)
   const large = listView(page, 'locations')
   await expect(large.rows.first()).toBeVisible()
   const note = large.form.getByText(/^Facets \(type, dimension\) are counted from the catalogue index/)

@@ -2,6 +2,10 @@
 import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { NO_VIEWS_URL } from './support/servers'
+
+// A service without views: its lists build the small catalogue's index unasked, as this spec expects.
+test.use({ baseURL: NO_VIEWS_URL })
 
 test.use({ serviceWorkers: 'allow' })
 test.describe.configure({ timeout: 90_000 })
@@ -39,5 +43,7 @@ test('the run-time configuration is asked for once, also while the index builds 
     await page.evaluate((path) => caches.match(path).then((kept) => kept?.json()), EXPLORER_CONFIG_PATH),
   ).toEqual({
     demoKey: expect.any(String),
+    // This service says it answers no views (CATALOGUE_VIEWS=off).
+    views: false,
   })
 })

@@ -1,6 +1,10 @@
 import { PAGE_SIZE } from '../src/catalogue'
 import { listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
+import { NO_VIEWS_URL } from './support/servers'
+
+// A service without views: its lists build the small catalogue's index unasked, as this spec expects.
+test.use({ baseURL: NO_VIEWS_URL })
 
 /** A record page's own code: a lazy chunk, which the explorer fetches on idle once the first page is shown. */
 const RECORD_PAGE_CODE = /\/assets\/LocationRecordRoute-[^/]+\.js$/

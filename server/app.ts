@@ -20,6 +20,8 @@ import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimit
 import { RenderAllowance } from './http/render-allowance'
 import { createLogger, type LogDestination, RequestLog, requestIdOf } from './http/request-log'
 import { ResponseCache } from './http/response-cache'
+import { LocalStreamLeases, type StreamLeases } from './http/stream-leases'
+import { ViewSlots } from './http/view-slots'
 import { Lifecycle } from './lifecycle'
 import { LiveCatalogue } from './operations/live-catalogue'
 import type { ServiceMetrics } from './operations/metrics'
@@ -78,6 +80,17 @@ export interface BuildAppOptions {
   lifecycle?: Lifecycle
   /** Where requests, caches and connections are counted; null (default) counts nothing. */
   metrics?: ServiceMetrics | null
+  /**
+   * Whether the list endpoints answer views (contract §12, CATALOGUE_VIEWS), and how: uncached views at once
+   * per rate bucket, and the facets' time limit (ms). Default true (VIEWS_AT_ONCE, FACET_TIME_LIMIT_MS).
+   */
+  views?: boolean | { atOnce?: number; facetTimeLimitMs?: number }
+  /**
+   * Where the streams' leases live (one stream at a time per rate bucket) when shared with other replicas
+   * (Redis); default in-process, and none with the rate limit off (unless given). Streams come with views,
+   * and go with them.
+   */
+  streamLeases?: StreamLeases | null
   /** Limits of the first views' renders (how many at once and waiting, their deadline); for tests. */
   renderLimits?: Partial<RenderLimits>
 }
@@ -135,6 +148,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache.clear()
     firstViews.clear()
   })
+  // What views read is made with the dataset, in the same step as a reload: never by a request.
+  if (parts.views) {
+    const collections = live.current.collections.map((collection) => collection.name)
+    const prepare = () => {
+      for (const name of collections) live.collection(name).prepareViews()
+    }
+    prepare()
+    live.onReplace(prepare)
+  }
   const metrics = options.metrics ?? null
   if (metrics) {
     metrics.instrument(app.server, lifecycle)
@@ -166,11 +188,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicBase: parts.publicBase,
     admit: parts.admit,
     responseCache,
+    views: parts.views,
+    streams: parts.views === null ? null : { leases: parts.streamLeases },
+    demo: parts.demo,
   })
-  await app.register(operations, { publicUrl: parts.publicUrl, catalogue: live, lifecycle })
+  await app.register(operations, {
+    publicUrl: parts.publicUrl,
+    catalogue: live,
+    lifecycle,
+    views: parts.views !== null,
+  })
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
+    views: parts.views !== null,
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,
@@ -223,10 +254,18 @@ function serviceParts(options: BuildAppOptions) {
     firstViews: new FirstViewCache(),
     hosting: options.hosting ?? null,
     live,
+    views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
+    // One stream at a time per rate bucket comes with the rate limit: none without one.
+    streamLeases: options.streamLeases ?? (limiter === null ? null : new LocalStreamLeases()),
     answers: new ApiAnswers(
       new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
       (version) => live.isCurrent(version),
-      options.cache,
+      { ...options.cache, facetTimeLimitMs: viewOptions(options).facetTimeLimitMs },
     ),
   }
+}
+
+/** How views are answered, from the options (see BuildAppOptions.views). */
+function viewOptions(options: BuildAppOptions): { atOnce?: number; facetTimeLimitMs?: number } {
+  return typeof options.views === 'object' ? options.views : {}
 }

@@ -18,6 +18,7 @@ describe('configuration from the environment', () => {
       maxConnections: 10_000,
       maxConnectionsPerAddress: 100,
       firstView: true,
+      views: true,
       renderRate: 5,
     })
     expect(readConfig({}, true).logFormat).toBe('pretty')
@@ -39,6 +40,7 @@ describe('configuration from the environment', () => {
         CATALOGUE_MAX_CONNECTIONS: '500',
         CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: '20',
         CATALOGUE_FIRST_VIEW: 'off',
+        CATALOGUE_VIEWS: 'off',
         CATALOGUE_RENDER_RATE: '0',
       }),
     ).toEqual({
@@ -55,6 +57,7 @@ describe('configuration from the environment', () => {
       maxConnections: 500,
       maxConnectionsPerAddress: 20,
       firstView: false,
+      views: false,
       renderRate: 0,
     })
   })
@@ -68,6 +71,7 @@ describe('configuration from the environment', () => {
       { CATALOGUE_DATA_MAX_MB: '600' },
       'Configuration error: CATALOGUE_DATA_MAX_MB must be a whole number from 1 to 511 (got "600").',
     ],
+    [{ CATALOGUE_VIEWS: 'no' }, 'Configuration error: CATALOGUE_VIEWS must be on or off (got "no").'],
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc").'],
     [{ PORT: '65536' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "65536").'],
     [

@@ -43,6 +43,8 @@ export interface Config {
   maxConnectionsPerAddress: number
   /** Whether a navigation to a list or record page gets its first view rendered by the service. */
   firstView: boolean
+  /** Whether the list endpoints answer views (contract §12: sort, facets, ranges; CATALOGUE_VIEWS). */
+  views: boolean
   /** First views one client address may have rendered a second, in pages of records; 0 turns the allowance off. */
   renderRate: number
 }
@@ -149,6 +151,10 @@ const EnvironmentSchema = z.object({
     .enum(['on', 'off'], { error: 'CATALOGUE_FIRST_VIEW must be on or off' })
     .default('on')
     .transform((value) => value === 'on'),
+  CATALOGUE_VIEWS: z
+    .enum(['on', 'off'], { error: 'CATALOGUE_VIEWS must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
   CATALOGUE_RENDER_RATE: wholeNumber('CATALOGUE_RENDER_RATE', 0, 1_000_000).default(DEFAULT_RENDER_RATE),
 })
 
@@ -212,6 +218,7 @@ export function readConfig(
     maxConnections: env.CATALOGUE_MAX_CONNECTIONS,
     maxConnectionsPerAddress: env.CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS,
     firstView: env.CATALOGUE_FIRST_VIEW,
+    views: env.CATALOGUE_VIEWS,
     renderRate: env.CATALOGUE_RENDER_RATE,
   }
 }

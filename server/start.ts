@@ -6,6 +6,7 @@ import { DatasetError } from './dataset/load'
 import { loadStore } from './dataset/store'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import type { LogDestination, Logger } from './http/request-log'
+import type { StreamLeases } from './http/stream-leases'
 import { Lifecycle } from './lifecycle'
 import { stdoutLog } from './log-output'
 import { type OperationsConfig, readOperationsConfig, redactedRedisUrl } from './operations/config'
@@ -31,11 +32,13 @@ export type StartContext = {
   limiter: RateLimiter | null
   /** The refused-key buckets (per client address) shared through Redis, likewise. */
   refusedKeyLimiter: RateLimiter | null
+  /** The streams' leases (one stream at a time per rate bucket) shared through Redis, likewise. */
+  streamLeases: StreamLeases | null
 }
 
 /** The options of `buildApp` that follow from the configuration and the start-up context, for main and dev alike. */
 export function serviceOptions(context: StartContext) {
-  const { config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter } = context
+  const { config, store, log, lifecycle, metrics, limiter, refusedKeyLimiter, streamLeases } = context
   return {
     store,
     apiKeys: config.apiKeys,
@@ -45,10 +48,12 @@ export function serviceOptions(context: StartContext) {
     trustProxy: config.trustProxy,
     maxConnections: config.maxConnections,
     maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    views: config.views,
     lifecycle,
     metrics,
     limiter,
     refusedKeyLimiter,
+    streamLeases,
     log,
   }
 }
@@ -118,6 +123,7 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
     metrics,
     limiter: redis,
     refusedKeyLimiter: redis?.withRate(REFUSED_KEY_RATE, REFUSED_KEY_BURST) ?? null,
+    streamLeases: redis?.streamLeases() ?? null,
   })
   const logger = started.app.log as Logger
   serviceLog = logger

@@ -91,6 +91,35 @@ describe('the contract module (src/catalogue)', () => {
   })
 })
 
+describe('the views engine (src/catalogue/views), which the index worker and the service both run', () => {
+  it('stands inside the contract’s wall: no React, no index worker, no Node, no DOM globals', async () => {
+    expect(await lintAt('src/catalogue/views', importing('useState', 'react'))).toEqual([
+      'style/noRestrictedImports',
+    ])
+    expect(
+      await lintAt('src/catalogue/views', importing('viewOf', '../../catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
+    expect(await lintAt('src/catalogue/views', importing('readFileSync', 'node:fs'))).toEqual([
+      'correctness/noNodejsModules',
+    ])
+    expect(await lintAt('src/catalogue/views', 'export const probe = () => document.title\n')).toEqual([
+      'style/noRestrictedGlobals',
+    ])
+  })
+
+  it('the service and the index worker may import it; the service still not the worker', async () => {
+    expect(
+      await lintAt('server/dataset', importing('prepareList', '../../src/catalogue/views/engine')),
+    ).toEqual([])
+    expect(
+      await lintAt('src/catalogue-index/worker', importing('prepareList', '../../catalogue/views/engine')),
+    ).toEqual([])
+    expect(
+      await lintAt('server/dataset', importing('viewOf', '../../src/catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
+  })
+})
+
 describe('the crawler and the export (src/crawler, src/export), which run in a Web Worker and on the service', () => {
   it.each([
     ['src/crawler', 'React', importing('useState', 'react')],
@@ -109,9 +138,16 @@ describe('the crawler and the export (src/crawler, src/export), which run in a W
     ])
   })
 
-  it('may import the contract module, and the service may import the crawler', async () => {
+  it('may import the contract module, and the service may import the crawler and the export', async () => {
     expect(await lintAt('src/crawler', importing('COLLECTIONS', '../catalogue'))).toEqual([])
     expect(await lintAt('server/snapshot', importing('crawl', '../../src/crawler'))).toEqual([])
+    expect(await lintAt('server/catalogue', importing('csvRows', '../../src/export/csv'))).toEqual([])
+  })
+
+  it('the service imports nothing else of the explorer: the index worker, which writes exports too, stays shut out', async () => {
+    expect(
+      await lintAt('server/catalogue', importing('viewRecordsOf', '../../src/catalogue-index/worker/view')),
+    ).toEqual(['style/noRestrictedImports'])
   })
 })
 
@@ -246,7 +282,7 @@ describe('src/lib is pure but for its page-only modules, so that the index worke
       'style/noRestrictedGlobals',
     ])
     expect(await lintAt('src/lib', importing('COLLECTIONS', '../catalogue'))).toEqual([])
-    expect(await lintAt('src/lib', importing('writeDataViewUrl', './data-view-url'))).toEqual([])
+    expect(await lintAt('src/lib', importing('listSearch', './list-url'))).toEqual([])
   })
 
   it('the index worker imports its pure modules only', async () => {

@@ -31,10 +31,15 @@ const inProcess: typeof fetch = async (input, init) => {
   return new Response(answer.body, { status: answer.statusCode })
 }
 
-async function pageAt(path: string): Promise<Extract<FirstView, { kind: 'page' }>> {
+async function pageAt(
+  path: string,
+  views = false,
+  fetchImpl: typeof fetch = inProcess,
+): Promise<Extract<FirstView, { kind: 'page' }>> {
   const view = await renderFirstView(new Request(`http://explorer.test${path}`), {
-    fetch: inProcess,
+    fetch: fetchImpl,
     demoKey: DEMO_KEY,
+    views,
   })
   if (view.kind !== 'page') throw new Error(`${path} was not rendered: ${view.kind} to ${view.location}`)
   return view
@@ -150,6 +155,52 @@ describe('the first view rendered by the service', () => {
     for (const request of view.state.requests)
       expect(Object.keys(request).sort()).toEqual(['base', 'body', 'durationMs', 'path', 'size', 'status'])
     expect(view.state.frame).toBe(false)
+  })
+})
+
+describe('the first view of a data tool’s address (contract §12)', () => {
+  const address = '/locations?_sort_desc=residents&type__exact=Planet'
+  const planets = dataset.locations
+    .filter((location) => location.type === 'Planet')
+    .sort((a, b) => b.residents.length - a.residents.length || a.id - b.id)
+  const at = (html: string, name: string) => html.replaceAll('<!-- -->', '').indexOf(`>${inHtml(name)}<`)
+
+  it('holds the view’s rows in its order and its facets’ counts, from a service that answers views', async () => {
+    const view = await pageAt(address, true)
+    const order = planets.slice(0, PAGE_SIZE).map(({ name }) => at(view.html, name))
+    expect(order.every((index) => index > 0)).toBe(true)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(view.html.replaceAll('<!-- -->', '')).toContain(
+      `Planet</span><span class="facet-count"> (${planets.length})`,
+    )
+    expect(view.html).toContain('Counted by the catalogue service.')
+    expect(view.state.views).toBe(true)
+    expect(view.complete).toBe(true)
+  })
+
+  it('says the view needs the index when the service does not answer views', async () => {
+    const view = await pageAt(address, false)
+    expect(at(view.html, planets[0]?.name ?? '')).toBe(-1)
+    expect(view.html).toContain('answered by the catalogue index')
+    expect(view.state.views).toBe(false)
+  })
+
+  it('is rendered but not kept when a facet was not counted in time', async () => {
+    const slow = await buildApp({ store: createStore(dataset), rateLimit: 0, views: { facetTimeLimitMs: 0 } })
+    try {
+      const fetchSlow: typeof fetch = async (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+        const headers = Object.fromEntries(new Headers(init?.headers))
+        const answer = await slow.inject({ method: 'GET', url, headers })
+        return new Response(answer.body, { status: answer.statusCode })
+      }
+      const view = await pageAt(address, true, fetchSlow)
+      expect(at(view.html, planets[0]?.name ?? '')).toBeGreaterThan(0)
+      expect(view.html).toContain('(not counted)')
+      expect(view.complete).toBe(false)
+    } finally {
+      await slow.close()
+    }
   })
 })
 

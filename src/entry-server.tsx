@@ -41,7 +41,8 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
   const connection: Connection = { baseUrl: '', apiKey: source?.demoKey ?? FRAME_KEY }
   const requests = createRequestLog()
   const client = createClient(connection, source?.fetch ?? noData, requests)
-  const connections = fixedConnectionStore({ demoKey: connection.apiKey }, connection, client)
+  const views = source?.views === true
+  const connections = fixedConnectionStore({ demoKey: connection.apiKey, views }, connection, client)
   const routes = appRoutes({ queryClient, connections })
   const handler = createStaticHandler(routes)
 
@@ -81,9 +82,21 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
         .sort(byAddress),
       locale,
       frame: source === null,
+      // What the service said of its views (a frame was rendered with no service).
+      ...(source === null ? {} : { views }),
     },
-    complete: source !== null && passing.length === 0,
+    // A view whose facets were not counted in time is rendered, but not kept: the next visit counts again.
+    complete:
+      source !== null && passing.length === 0 && !queryClient.getQueryCache().findAll().some(uncounted),
   }
+}
+
+/** Whether a query's answer holds a facet the service could not count in time (contract §12). */
+const uncounted = (query: Query) => {
+  const data: unknown = query.state.data
+  if (typeof data !== 'object' || data === null || !('facets' in data) || !Array.isArray(data.facets))
+    return false
+  return data.facets.some((facet: { counted?: boolean }) => facet.counted === false)
 }
 
 /**

@@ -74,7 +74,8 @@ export function summaryText(count: number, page: number, singular: string, plura
   if (count === 0) return `No ${plural} match these filters`
   const first = (page - 1) * PAGE_SIZE + 1
   const last = Math.min(page * PAGE_SIZE, count)
-  return `${first}–${last} of ${count} ${count === 1 ? singular : plural}`
+  // Grouped as the suite's browser locale (en-GB) groups it: 1,200.
+  return `${first}–${last} of ${count.toLocaleString('en-GB')} ${count === 1 ? singular : plural}`
 }
 
 /** The words of the records' field values, lower-cased, each with the records whose field contains it. */

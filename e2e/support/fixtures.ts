@@ -14,7 +14,15 @@ import { type CatalogueSnapshot, readCatalogue } from './catalogue'
 import { ALL_KEYS, DEMO_URL } from './servers'
 
 type WorkerFixtures = { catalogue: CatalogueSnapshot }
-type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined }
+type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined; savePicker: SavePicker }
+
+/**
+ * The File System Access API's save picker, as the specs' browser has it. Headless Chromium has the API but
+ * aborts its picker at once (no window to show it in), as a user pressing Cancel would: by default the specs
+ * run as a browser without it (exports are downloads), and a spec of writing to disk through it chooses
+ * `private-folder`: the picker answers with a file of the origin's private file system, which the spec reads.
+ */
+export type SavePicker = 'none' | 'private-folder'
 
 /**
  * React's hydration errors: its production build reports them by number (418: the HTML did not match, 419:
@@ -58,6 +66,24 @@ function waitingForTheApp(page: Page): void {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  savePicker: ['none', { option: true }],
+
+  context: async ({ context, savePicker }, use) => {
+    if (savePicker === 'none')
+      await context.addInitScript(() => {
+        Reflect.deleteProperty(Window.prototype, 'showSaveFilePicker')
+        Reflect.deleteProperty(window, 'showSaveFilePicker')
+      })
+    else
+      await context.addInitScript(() => {
+        Reflect.set(window, 'showSaveFilePicker', async ({ suggestedName }: { suggestedName: string }) => {
+          const folder = await navigator.storage.getDirectory()
+          return folder.getFileHandle(suggestedName, { create: true })
+        })
+      })
+    await use(context)
+  },
+
   page: async ({ page, context, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       waitingForTheApp(page)

@@ -14,6 +14,12 @@ import { type ServiceProcess, startServiceProcess } from './service-process'
 
 export const LARGE_PORT = KEYED_PORT + 1
 export const LARGE_URL = `http://127.0.0.1:${LARGE_PORT}`
+/**
+ * The large catalogue again with `CATALOGUE_VIEWS=off`: a view there waits for the catalogue index, too large to
+ * be built unasked (the suite's service after the shipped catalogue's without views).
+ */
+export const LARGE_NO_VIEWS_PORT = LARGE_PORT + 5
+export const LARGE_NO_VIEWS_URL = `http://127.0.0.1:${LARGE_NO_VIEWS_PORT}`
 export const LARGE_LOCATIONS = 1200
 
 /** The large catalogue: the generator's, with 1,200 locations. */

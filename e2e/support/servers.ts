@@ -27,6 +27,15 @@ export const TEST_KEY = 'e2e-right-key-4b9d27c1'
 export const SHELL_PORT = PORT_BASE + 5
 export const SHELL_URL = `http://127.0.0.1:${SHELL_PORT}`
 
+/**
+ * Demo mode on the shipped catalogue with `CATALOGUE_VIEWS=off`: the service answers lists as the
+ * specification alone does, so views are the catalogue index's (which builds itself unasked for a catalogue
+ * this small), and the explorer's requests are exactly those it makes of any service without views; with no stream of whole
+ * views either, the explorer indexes its catalogue page by page.
+ */
+export const NO_VIEWS_PORT = PORT_BASE + 6
+export const NO_VIEWS_URL = `http://127.0.0.1:${NO_VIEWS_PORT}`
+
 /** A key no server accepts. */
 export const WRONG_KEY = 'e2e-wrong-key-81c3f05a'
 

@@ -8,7 +8,8 @@ const RESOLVED = `\0${OPENAPI_DOCUMENT_MODULE}`
 /**
  * `import document from 'virtual:openapi-document'`: the OpenAPI document the contract module builds (the one
  * the service serves at /openapi.json, with relative addresses), made once at build time, so the explorer
- * ships it as data and not the code that builds it. The /api page shows it when a service publishes none.
+ * ships it as data and not the code that builds it. The /api page shows it when a service publishes none: the
+ * specification's, so without this service's extension (the views of contract §12).
  */
 export function openApiDocumentModule(): Plugin {
   return {
@@ -17,7 +18,7 @@ export function openApiDocumentModule(): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined
       // JSON.parse of a string literal is faster to start than the same object as a literal.
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(openApiDocument({ examples })))})`
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(openApiDocument({ examples, views: false })))})`
     },
   }
 }

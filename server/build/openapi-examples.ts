@@ -25,6 +25,8 @@ export interface ExampleRequest {
   key?: null
   /** Sent to a service limited to one request a second until it answers 429. */
   exhaust?: boolean
+  /** Other headers sent. */
+  headers?: Record<string, string>
   /** Sent to a service whose store cannot answer in time (a database that does not answer). */
   unavailable?: boolean
 }
@@ -51,6 +53,10 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
       [exampleKey('GET', listPath, 400)]: { path: `${listPath}?page=0` },
       [exampleKey('GET', listPath, 401)]: { path: listPath, key: null },
       [exampleKey('GET', listPath, 404)]: { path: `${listPath}?page=${beyond}` },
+      [exampleKey('GET', listPath, 412)]: {
+        path: `${listPath}?_export=ndjson&_after=1`,
+        headers: { 'if-match': '"a-stream-of-another-catalogue"' },
+      },
       [exampleKey('GET', listPath, 429)]: { path: listPath, exhaust: true },
       [exampleKey('GET', listPath, 503)]: { path: listPath, unavailable: true },
       [exampleKey('GET', item, 200)]: {
@@ -93,8 +99,14 @@ function unavailableContent(content: CatalogueContent): CatalogueContent {
         atPositions: refuse,
         withIds: refuse,
         match: refuse,
+        prepareViews: () => undefined,
+        answersViews: true,
+        answerView: refuse,
+        streamOrder: refuse,
+        positionAfter: refuse,
       }),
     ),
+    contentVersion: content.contentVersion,
   }
 }
 
@@ -118,8 +130,10 @@ export async function captureExamples(dataset: Dataset): Promise<Record<string, 
       failing: await failing.listen({ port: 0, host: '127.0.0.1' }),
     }
     const ask = async (request: ExampleRequest): Promise<Answer> => {
-      const headers: Record<string, string> =
-        request.key === null ? {} : { authorization: `Bearer ${DEMO_KEY}` }
+      const headers: Record<string, string> = {
+        ...request.headers,
+        ...(request.key === null ? {} : { authorization: `Bearer ${DEMO_KEY}` }),
+      }
       const send = () =>
         fetch(
           `${request.exhaust ? origins.limited : request.unavailable ? origins.failing : origins.open}${request.path}`,

@@ -1,4 +1,5 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 
 /** A filter ready to apply: the record field and the trimmed, case-folded (`foldCase`), non-empty value. */
 export interface AppliedFilter {
@@ -35,9 +36,62 @@ export interface CollectionSource {
    * `positions[start]` up to `positions[end - 1]` (none when `start` is past the last).
    */
   match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches>
+  /**
+   * Makes now whatever its views read (contract §12), before the source is served: called when a catalogue is
+   * loaded or reloaded by a service that answers views, never while a request waits. (A database's indexes
+   * are made by its loader: nothing to do then.)
+   */
+  prepareViews(): void
+  /**
+   * Whether it answers views: prepared (in memory), or loaded with its views table (in PostgreSQL, by a loader
+   * of schema version 2 or later). A source that does not answers a view's request as the plain list, without
+   * the echo, as a service that does not know views would.
+   */
+  readonly answersViews: boolean
+  /** A page of a view of the collection, with the facets' counts (see ViewQuery). */
+  answerView(query: ViewQuery): Promise<ViewAnswer>
+  /**
+   * The positions of a list's records in its order, for a stream (contract §12): those every filter matches,
+   * in the view's order (id order without a view); null for every record in id order (no filter, no view).
+   */
+  streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null>
+  /** The position of the first record whose id is greater than `id` (`count` when there is none). */
+  positionAfter(id: number): Promise<number>
+}
+
+/** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
+export interface ViewQuery {
+  filters: readonly AppliedFilter[]
+  view: ListView
+  /** The facets whose values to count (by name). */
+  count: readonly string[]
+  /** The page: the records from the `start`th of the view to the one before the `end`th. */
+  start: number
+  end: number
+  /** Counting that takes longer stops, and the answer says `counted: false`; the rows never wait for it. */
+  facetTimeLimitMs: number
+}
+
+/** A store's answer to a view. */
+export interface ViewAnswer {
+  /** How many records the view holds (exact). */
+  count: number
+  /** The page's records, in the view's order. */
+  records: DatasetRecord[]
+  /** The facets counted within the time limit, each with its values under every other choice. */
+  facets: FacetCounts[]
+  /** False when counting ran out of time for one of the facets asked (it is then absent from `facets`). */
+  counted: boolean
 }
 
 /** One version of the catalogue: a source per collection, in the order of the collections served. */
 export interface CatalogueContent {
   readonly collections: readonly CollectionSource[]
+  /**
+   * What the catalogue holds, named: the same content always has the same name, other content another (a hash
+   * of a dataset file; a database's catalogue version), so that two services, or two starts of one service,
+   * on different catalogues never name their answers alike. A stream's ETag is made from it before any
+   * record is read.
+   */
+  readonly contentVersion: string
 }

@@ -2,38 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { DatasetLocation } from '../../src/catalogue'
 import { createStore } from '../dataset/store'
 import { LiveCatalogue } from '../operations/live-catalogue'
+import { heldCatalogue } from '../test/held-catalogue'
 import { datasetWith, serveForTests } from '../test/server'
-import type { CatalogueContent, CollectionSource } from './source'
-
-/**
- * A catalogue whose reads wait until `release()`, so a request stays in flight while the test replaces the
- * catalogue; `reading` settles once a request has started reading it.
- */
-function heldCatalogue(content: CatalogueContent) {
-  let release = () => {}
-  let started = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const reading = new Promise<void>((resolve) => {
-    started = resolve
-  })
-  const hold = <T>(read: () => Promise<T>) => {
-    started()
-    return held.then(read)
-  }
-  const collections = content.collections.map(
-    (source): CollectionSource => ({
-      collection: source.collection,
-      count: source.count,
-      slice: (start, end) => hold(() => source.slice(start, end)),
-      atPositions: (positions) => hold(() => source.atPositions(positions)),
-      withIds: (ids) => hold(() => source.withIds(ids)),
-      match: (filters, start, end) => hold(() => source.match(filters, start, end)),
-    }),
-  )
-  return { content: { collections }, reading, release: () => release() }
-}
 
 const named = (name: string): DatasetLocation => ({
   id: 1,
@@ -57,6 +27,7 @@ describe('an answer read while the catalogue is replaced', () => {
     ['a filtered page', '/v1/locations?name=e'],
     ['a record by id', '/v1/locations/1'],
     ['records by id', '/v1/locations/[1]'],
+    ['a view', '/v1/locations?_sort_desc=name&_facet=type'],
   ])('is sent from the old catalogue but never kept for the new one: %s', async (_label, path) => {
     const held = heldCatalogue(before)
     live.replace(held.content)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
 import { type AnyCollection, COLLECTIONS, type Dataset, type DatasetOf } from '../../src/catalogue'
 import { DATA_MAX_MB_VARIABLE, DEFAULT_DATA_MAX_MB } from '../config'
@@ -49,7 +50,7 @@ export function openDatasetFile(path: string): { fd: number; stats: Stats } {
  * The file's text: refused as `openDatasetFile` refuses it, when it is larger than `maxBytes` (checked before
  * reading), or when it is not valid UTF-8 (never silently replaced).
  */
-function readText(path: string, maxBytes: number): string {
+function readText(path: string, maxBytes: number): { text: string; contentVersion: string } {
   const { fd, stats } = openDatasetFile(path)
   let bytes: Buffer
   try {
@@ -69,7 +70,7 @@ function readText(path: string, maxBytes: number): string {
     closeSync(fd)
   }
   try {
-    return utf8.decode(bytes)
+    return { text: utf8.decode(bytes), contentVersion: contentVersionOf(bytes) }
   } catch {
     throw new DatasetError(notUtf8(path, firstInvalidUtf8(bytes)))
   }
@@ -126,14 +127,28 @@ export function loadDatasetOf<const Cs extends readonly AnyCollection[]>(
   collections: Cs,
   maxBytes = MAX_DATASET_BYTES,
 ): DatasetOf<Cs> {
-  const text = readText(path, maxBytes)
+  return loadDatasetFileOf(path, collections, maxBytes).dataset
+}
+
+/** A dataset file read and validated, and its content version: a hash of its bytes (see CatalogueContent). */
+export function loadDatasetFileOf<const Cs extends readonly AnyCollection[]>(
+  path: string,
+  collections: Cs,
+  maxBytes = MAX_DATASET_BYTES,
+): { dataset: DatasetOf<Cs>; contentVersion: string } {
+  const { text, contentVersion } = readText(path, maxBytes)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
     throw new DatasetError(`Dataset ${path} is not valid JSON: ${(error as Error).message}.`)
   }
-  return validateDatasetOf(json, path, collections)
+  return { dataset: validateDatasetOf(json, path, collections), contentVersion }
+}
+
+/** A catalogue's content version from the bytes that hold it (SHA-256, the first 128 bits, base64url). */
+export function contentVersionOf(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 22)
 }
 
 /** Validates parsed JSON as the catalogue's dataset; `source` names it in messages. */

@@ -5,8 +5,17 @@ import {
   type DatasetOf,
   type DatasetRecord,
 } from '../../src/catalogue'
-import type { AppliedFilter, CatalogueContent, CollectionSource, Matches } from '../catalogue/source'
-import { loadDatasetOf } from './load'
+import type { ListView } from '../../src/catalogue/views/view'
+import type {
+  AppliedFilter,
+  CatalogueContent,
+  CollectionSource,
+  Matches,
+  ViewAnswer,
+  ViewQuery,
+} from '../catalogue/source'
+import { contentVersionOf, loadDatasetFileOf } from './load'
+import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
 export type { AppliedFilter } from '../catalogue/source'
@@ -16,6 +25,7 @@ export class CollectionStore implements CollectionSource {
   readonly records: readonly DatasetRecord[]
   private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
+  private views: MemoryViews | null = null
 
   constructor(
     readonly collection: AnyCollection,
@@ -33,6 +43,41 @@ export class CollectionStore implements CollectionSource {
 
   get(id: number): DatasetRecord | undefined {
     return this.byId.get(id)
+  }
+
+  /**
+   * Makes what views read (contract §12: each column's order, facets, ranges), when the dataset is loaded or
+   * reloaded: a service that answers views calls it before serving this store, so no request ever waits for it.
+   */
+  prepareViews(): void {
+    this.views ??= new MemoryViews(this.records, this.collection)
+  }
+
+  get answersViews(): boolean {
+    return this.views !== null
+  }
+
+  async answerView(query: ViewQuery): Promise<ViewAnswer> {
+    if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
+    return this.views.answer(this.filter(query.filters), query)
+  }
+
+  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+    const matching = this.filter(filters)
+    if (view === null) return matching
+    if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
+    return this.views.order(matching, view)
+  }
+
+  async positionAfter(id: number): Promise<number> {
+    let low = 0
+    let high = this.records.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((this.records[middle] as DatasetRecord).id <= id) low = middle + 1
+      else high = middle
+    }
+    return low
   }
 
   get count(): number {
@@ -101,25 +146,31 @@ export interface CatalogueStore extends CatalogueContent {
   readonly collections: readonly CollectionStore[]
 }
 
-/** Indexes the catalogue's dataset. */
-export function createStore(dataset: DatasetOf<Collections>): CatalogueStore {
-  return createStoreOf(dataset, COLLECTIONS)
+/** Indexes the catalogue's dataset (its content version: see createStoreOf). */
+export function createStore(dataset: DatasetOf<Collections>, contentVersion?: string): CatalogueStore {
+  return createStoreOf(dataset, COLLECTIONS, contentVersion)
 }
 
-/** Indexes a dataset of the given collections (each collection's records are found by its name). */
+/**
+ * Indexes a dataset of the given collections (each collection's records are found by its name). Its content
+ * version is the dataset file's (`loadStore`), or else a hash of the dataset written as JSON.
+ */
 export function createStoreOf<const Cs extends readonly AnyCollection[]>(
   dataset: DatasetOf<Cs>,
   collections: Cs,
+  contentVersion?: string,
 ): CatalogueStore {
   const records: { readonly [name: string]: readonly DatasetRecord[] } = dataset
   return {
     collections: collections.map(
       (collection) => new CollectionStore(collection, records[collection.name] ?? []),
     ),
+    contentVersion: contentVersion ?? contentVersionOf(JSON.stringify(dataset)),
   }
 }
 
 /** Reads, validates and indexes a dataset file (throws DatasetError with one clear message). */
 export function loadStore(path: string, maxBytes?: number): CatalogueStore {
-  return createStore(loadDatasetOf(path, COLLECTIONS, maxBytes))
+  const { dataset, contentVersion } = loadDatasetFileOf(path, COLLECTIONS, maxBytes)
+  return createStore(dataset, contentVersion)
 }

@@ -1,5 +1,7 @@
+import type { ApiView } from '../../src/catalogue/views/parameters'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { type Catalogue, parseIds, parseListQuery } from '../catalogue/service'
+import { FACET_TIME_LIMIT_MS, viewPage } from '../catalogue/views'
 import type { ServedCatalogue } from '../operations/live-catalogue'
 import { Representation } from './representation'
 
@@ -8,6 +10,8 @@ export interface AnswerCacheOptions {
   bodyCacheBytes?: number
   /** Memory for the catalogue's filter results, keys included (bytes). */
   filterCacheBytes?: number
+  /** How long a view's facets may be counted (ms); default FACET_TIME_LIMIT_MS. */
+  facetTimeLimitMs?: number
 }
 
 export const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024
@@ -22,12 +26,14 @@ export const RENDER_SLICE = 50
  */
 export class ApiAnswers {
   private readonly bodies: ByteBoundedCache<Representation>
+  private readonly facetTimeLimitMs: number
 
   constructor(
     private readonly catalogue: Catalogue,
     private readonly isCurrent: (version: number) => boolean,
     options: AnswerCacheOptions = {},
   ) {
+    this.facetTimeLimitMs = options.facetTimeLimitMs ?? FACET_TIME_LIMIT_MS
     this.bodies = new ByteBoundedCache(
       options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES,
       (body) => body.budgetSize,
@@ -73,6 +79,36 @@ export class ApiAnswers {
       }
       return `[${parts.join(',')}]`
     })
+  }
+
+  /**
+   * A page of a list's view (contract §12), with the body cache: `begin` is asked before a view is computed (not
+   * for a body kept) and returns what to call once it is done, or null when the caller may not start another
+   * now. `complete` is false for an answer whose facets were not counted in time, which is not kept.
+   */
+  async view(
+    served: ServedCatalogue,
+    name: string,
+    query: Record<string, unknown>,
+    view: ApiView,
+    base: string,
+    begin: () => (() => void) | null,
+  ): Promise<{ body: Representation; complete: boolean } | null> {
+    const source = served.collection(name)
+    const listQuery = parseListQuery(source.collection, query)
+    const key = JSON.stringify([name, base, listQuery.page, listQuery.filters, view])
+    const cached = this.bodies.get(key)
+    if (cached) return { body: cached, complete: true }
+    const done = begin()
+    if (!done) return null
+    try {
+      const { body, complete } = await viewPage(source, listQuery, view, base, this.facetTimeLimitMs)
+      const representation = new Representation(JSON.stringify(body))
+      if (complete && this.isCurrent(served.version)) this.bodies.set(key, representation)
+      return { body: representation, complete }
+    } finally {
+      done()
+    }
   }
 
   cacheStats(): Record<'bodies' | 'filterResults', CacheStats> {

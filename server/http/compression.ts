@@ -1,5 +1,13 @@
 import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib'
 import { negotiate } from '@fastify/accept-negotiator'
 
 export type Encoding = 'br' | 'gzip'
@@ -90,3 +98,13 @@ export function compressOffLoop(body: Buffer, encoding: Encoding): Promise<Buffe
 
 const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
+
+/**
+ * A compressor for a stream's answer (contract §12): its work runs on the thread pool as the chunks come, at
+ * the large bodies' brotli quality.
+ */
+export function compressingStream(encoding: Encoding) {
+  return encoding === 'br'
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: LARGE_BODY_BROTLI_QUALITY } })
+    : createGzip(GZIP_OPTIONS)
+}

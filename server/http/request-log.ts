@@ -121,3 +121,6 @@ export function bodyBytes(method: string, status: number, contentLength: unknown
   const bytes = Number(contentLength)
   return Number.isFinite(bytes) ? bytes : 0
 }
+
+/** Bytes of body a streamed answer sent (it has no Content-Length), by its response, for its log line. */
+export const streamedBytes = new WeakMap<object, number>()

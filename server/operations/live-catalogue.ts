@@ -12,6 +12,8 @@ export function recordCounts(content: CatalogueContent): RecordCounts {
 export interface ServedCatalogue {
   /** Which catalogue this is: a body rendered from it is cached only while it is still the one served. */
   readonly version: number
+  /** What it holds, named (CatalogueContent.contentVersion): the same across restarts and replicas. */
+  readonly contentVersion: string
   /** Since when it is served (a file's load or reload; a database's switch to it). */
   readonly since: Date
   readonly counts: RecordCounts
@@ -25,6 +27,7 @@ function served(content: CatalogueContent, version: number, since: Date): Served
   const byName = new Map(content.collections.map((each) => [each.collection.name, each]))
   return {
     version,
+    contentVersion: content.contentVersion,
     since,
     counts: recordCounts(content),
     collections: content.collections.map((each) => each.collection),

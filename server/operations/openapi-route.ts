@@ -5,9 +5,10 @@ import { Representation, sendRepresentation } from '../http/representation'
 
 /**
  * `GET /openapi.json`: the API's OpenAPI 3.1 document, made once at start-up from the contract's schemas, with
- * the configured public address as its server (relative addresses otherwise). No key; CORS like the API.
+ * the configured public address as its server (relative addresses otherwise), and the views extension marked
+ * when it is on. No key; CORS like the API.
  */
-export function registerOpenApiRoute(app: FastifyInstance, publicUrl: string | null): void {
-  const body = new Representation(JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl })))
+export function registerOpenApiRoute(app: FastifyInstance, publicUrl: string | null, views: boolean): void {
+  const body = new Representation(JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl, views })))
   app.get(OPENAPI_PATH, (request, reply) => sendRepresentation(request, reply, body))
 }

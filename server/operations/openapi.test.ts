@@ -31,11 +31,23 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(paths).sort()).toEqual(
       COLLECTIONS.flatMap(({ listPath, itemPath }) => [listPath, `${itemPath}/{ids}`]).sort(),
     )
-    for (const { listPath, itemPath, filters } of COLLECTIONS) {
+    for (const { listPath, itemPath, filters, facets, columns } of COLLECTIONS) {
       expect(paths[listPath]?.get?.parameters?.map((p) => p.name)).toEqual([
         'page',
         ...filters,
+        '_sort',
+        '_sort_desc',
+        ...facets.map((facet) => `${facet.name}__exact`),
+        ...columns.flatMap((column) =>
+          column.range ? [`${column.field}__gte`, `${column.field}__lte`] : [],
+        ),
+        '_facet',
+        '_facet_size',
+        '_col',
+        '_export',
+        '_after',
         undefined, // If-None-Match, by reference
+        undefined, // If-Match, by reference
       ])
       expect(Object.keys(paths[`${itemPath}/{ids}`]?.get?.responses ?? {})).toEqual([
         '200',
@@ -56,6 +68,35 @@ describe('the OpenAPI document', () => {
     expect(document.components).toMatchObject({
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     })
+  })
+
+  it('marks the views extension and its streams (contract §12) on the document and on each parameter they add, and only then', () => {
+    type Parameter = { name: string; 'x-catalogue-extension'?: string }
+    const listParameters = (candidate: Record<string, unknown>) =>
+      COLLECTIONS.flatMap(({ listPath }) => {
+        const paths = candidate.paths as Record<string, { get: { parameters: Parameter[] } }>
+        return paths[listPath]?.get.parameters ?? []
+      })
+    expect((document.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
+      views: 1,
+      export: 1,
+    })
+    const streams = ['_col', '_export', '_after']
+    for (const parameter of listParameters(document)) {
+      const added = parameter.name?.startsWith('_') || parameter.name?.includes('__')
+      const extension = streams.includes(parameter.name) ? 'export' : added ? 'views' : undefined
+      expect(parameter['x-catalogue-extension']).toBe(extension)
+    }
+    const headers = (document.components as { parameters: Record<string, Parameter> }).parameters
+    expect(headers['If-Match']?.['x-catalogue-extension']).toBe('export')
+    const without = openApiDocument({ examples, views: false })
+    expect(JSON.stringify(without)).not.toContain('x-catalogue')
+    for (const { listPath, filters } of COLLECTIONS) {
+      const paths = without.paths as Record<string, { get: { parameters: Parameter[] } }>
+      expect(paths[listPath]?.get.parameters.map((p) => p.name)).toEqual(['page', ...filters, undefined])
+    }
+    const schemas = without.components as { schemas: Record<string, { properties: object }> }
+    expect(Object.keys(schemas.schemas.LocationPage?.properties ?? {})).toEqual(['info', 'results'])
   })
 
   it('has one example per answer with a body, each the real answer of the service to a request', async () => {

@@ -6,6 +6,8 @@ import {
   type RateLimiter,
   TokenBucketLimiter,
 } from '../http/rate-limit'
+import type { StreamLeases } from '../http/stream-leases'
+import { RedisStreamLeases, STREAM_LEASE_TTL_MS } from './redis-stream-leases'
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -51,8 +53,8 @@ return { allowed, tostring(tokens) }
  * A bucket's name in Redis: a digest of what it limits (a key, never shown; an address), the same on every
  * replica whatever the order of its configured keys.
  */
-export function bucketName(limited: string): string {
-  return `catalogue:rate:${createHash('sha256').update(limited).digest('hex').slice(0, 16)}`
+export function bucketName(limited: string, kind: 'rate' | 'stream' = 'rate'): string {
+  return `catalogue:${kind}:${createHash('sha256').update(limited).digest('hex').slice(0, 16)}`
 }
 
 /**
@@ -166,6 +168,21 @@ export class RedisRateLimiter implements RateLimiter {
     const key = KEY_BUCKET.exec(bucket)
     const configured = key ? this.options.keys[Number(key[1])] : undefined
     return bucketName(configured ?? bucket)
+  }
+
+  /**
+   * The streams' leases (one stream at a time per rate bucket, contract §12) on the same connection, shared by
+   * the replicas, and standing in with in-process leases when Redis does not answer, as the buckets do.
+   */
+  streamLeases(ttlMs = STREAM_LEASE_TTL_MS): StreamLeases {
+    return new RedisStreamLeases(this.redis, {
+      ttlMs,
+      timeout: this.timeout,
+      // A stream's bucket is named by the key's id (`key:1a2b3c4d`) or the address, the same on every replica.
+      keyOf: (bucket) => bucketName(bucket, 'stream'),
+      shared: () => this.shared,
+      standIn: (reason) => this.standIn(reason),
+    })
   }
 
   take(bucket: string): RateLimitDecision | Promise<RateLimitDecision> {

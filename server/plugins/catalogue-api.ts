@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
+import { isApiViewParameter } from '../../src/catalogue/views/parameters'
+import { parseStreamQuery } from '../catalogue/stream'
+import { parseViewQuery } from '../catalogue/views'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
 import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
 import type { ResponseCache } from '../http/response-cache'
+import { sendStream } from '../http/stream-answer'
+import type { StreamLeases } from '../http/stream-leases'
+import { rateBucketOf, type ViewSlots } from '../http/view-slots'
 import type { LiveCatalogue } from '../operations/live-catalogue'
 
 declare module 'fastify' {
@@ -26,13 +32,37 @@ export interface CatalogueApiOptions {
   admit: Admit
   /** Where each 200 body is remembered for the front door to answer the same request next time. */
   responseCache: ResponseCache
+  /** The views extension (contract §12): its slots per rate bucket, or null when it is off (CATALOGUE_VIEWS=off). */
+  views: ViewSlots | null
+  /**
+   * Streams of whole views (`_export`, contract §12), with the leases that keep them to one at a time per rate
+   * bucket (null: no limit, as with the rate limit off); null when the extension is off.
+   */
+  streams: { leases: StreamLeases | null } | null
+  /** Demo mode: the demo key's rate bucket is per client address. */
+  demo: boolean
 }
 
-/** Whether a list query holds only what the answer depends on: `page` and the collection's filters. */
-function onlyKnownParameters(collection: AnyCollection, query: Record<string, unknown>): boolean {
+/**
+ * Whether a list query holds only what the answer depends on: `page` and the collection's filters (and, for a
+ * view, the view's own parameters, whatever their names: any other parameter makes a view's address unknown).
+ */
+function onlyKnownParameters(
+  collection: AnyCollection,
+  query: Record<string, unknown>,
+  view = false,
+): boolean {
   const filters: readonly string[] = collection.filters
-  for (const name in query) if (name !== 'page' && !filters.includes(name)) return false
+  for (const name in query)
+    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, collection)))
+      return false
   return true
+}
+
+function viewsAtOnce(perBucket: number, demo: boolean): string {
+  const who = demo ? 'the demo key may have' : 'each key may have'
+  const where = demo ? ' from each address' : ''
+  return `Too many views at once: ${who} ${perBucket} views computed at a time${where}; retry in 1 second.`
 }
 
 /**
@@ -72,6 +102,29 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     api.get(listUrl, async (request, reply) => {
       const query = request.query as Record<string, unknown>
       const served = live.current
+      // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
+      const answersViews = options.views !== null && served.collection(collection.name).answersViews
+      const view = answersViews ? parseViewQuery(collection, query) : null
+      const source = served.collection(collection.name)
+      const stream = options.streams ? parseStreamQuery(source, query, view) : null
+      if (stream && options.streams)
+        return sendStream(request, reply, source, stream, base(request), {
+          contentVersion: served.contentVersion,
+          leases: options.streams.leases,
+          bucket: rateBucketOf(request.keyId, request.ip, options.demo),
+          demo: options.demo,
+        })
+      if (view && options.views) {
+        const slots = options.views
+        const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
+        const viewed = await answers.view(served, collection.name, query, view, base(request), () =>
+          slots.begin(bucket),
+        )
+        if (!viewed)
+          return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(slots.perBucket, options.demo))
+        const canonical = viewed.complete && onlyKnownParameters(collection, query, true)
+        return answer(request, reply, viewed.body, served.version, canonical)
+      }
       const body = await answers.list(served, collection.name, query, base(request))
       return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
     })

@@ -27,6 +27,8 @@ export interface ExplorerOptions {
   hosting: AppHosting | null
   /** The demo key the app may use, in demo mode. */
   demoKey: string | null
+  /** Whether the API answers views (contract §12): the app is told so, and its first views use them. */
+  views: boolean
   publicUrl: string | null
   /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
   admit: Admit
@@ -95,7 +97,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       throw error
     })
   }
-  registerExplorerConfig(scope, options.demoKey)
+  registerExplorerConfig(scope, options.demoKey, options.views)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 
@@ -150,6 +152,7 @@ function firstViewOptions(
   return {
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
+    views: options.views,
     index,
     head: routePreloadsOf(staticDir, entry.firstViewModules) ?? undefined,
     cache: options.firstViews,

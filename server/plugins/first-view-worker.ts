@@ -85,7 +85,13 @@ export async function renderInWorker(file: string): Promise<RenderThread | null>
     }
     request.signal.addEventListener('abort', givenUp, { once: true })
     try {
-      const view = current.thread.render(request.url, headers, source?.demoKey ?? null, ask as never)
+      const view = current.thread.render(
+        request.url,
+        headers,
+        source?.demoKey ?? null,
+        source?.views === true,
+        ask as never,
+      )
       return (await Promise.race([view, current.failed])) as FirstView
     } finally {
       request.signal.removeEventListener('abort', givenUp)

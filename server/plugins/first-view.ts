@@ -122,6 +122,8 @@ export type FirstViewOptions = {
   matches: FirstViewEntry['matchesFirstView']
   /** The demo key, in demo mode; null with keys configured (every first view is then the frame). */
   demoKey: string | null
+  /** Whether the API answers views: a data tool's address renders with its rows. */
+  views: boolean
   /** The app's index.html, the page the first view is put in. */
   index: string
   /** The elements an address's page adds to its head: the preloads of its code (route-preloads.ts). */
@@ -205,7 +207,10 @@ async function renderView(
   const headers = { accept: 'text/html', 'accept-language': acceptLanguage }
   const outcome = await options.renders.run(
     new Request(address, { headers }),
-    (signal) => (demoKey === null ? null : { fetch: inProcessFetch(app, request, signal), demoKey }),
+    (signal) =>
+      demoKey === null
+        ? null
+        : { fetch: inProcessFetch(app, request, signal), demoKey, views: options.views },
     leavingSignal(request, reply),
   )
   if (!outcome.ok) {

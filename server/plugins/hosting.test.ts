@@ -61,7 +61,19 @@ describe('hosting the built app (demo mode)', () => {
     const response = await server.get('/explorer-config.json', { key: null })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(ExplorerConfigSchema.parse(await response.json())).toEqual({ demoKey: 'catalogue-demo-key' })
+    expect(ExplorerConfigSchema.parse(await response.json())).toEqual({
+      demoKey: 'catalogue-demo-key',
+      views: true,
+    })
+  })
+})
+
+describe('explorer config of a service without views (CATALOGUE_VIEWS=off)', () => {
+  const server = serveForTests({ hosting: { staticDir: dist }, views: false })
+
+  it('tells the app the service does not answer views', async () => {
+    const response = await server.get('/explorer-config.json', { key: null })
+    expect(await response.json()).toEqual({ demoKey: 'catalogue-demo-key', views: false })
   })
 })
 
@@ -159,7 +171,7 @@ describe('explorer config with configured keys', () => {
   it('gives no demo key', async () => {
     const response = await server.get('/explorer-config.json', { key: null })
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ demoKey: null })
+    expect(await response.json()).toEqual({ demoKey: null, views: true })
   })
 
   it('answers every non-API path with a JSON 404 when no app is hosted', async () => {

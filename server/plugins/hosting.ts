@@ -19,9 +19,12 @@ export type AppHosting =
     }
   | { middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void }
 
-/** `GET /explorer-config.json`: tells the app the demo key in demo mode, nothing otherwise. Needs no key. */
-export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null): void {
-  const config: ExplorerConfig = { demoKey }
+/**
+ * `GET /explorer-config.json`: tells the app the demo key in demo mode (nothing otherwise), and whether the
+ * service answers views. Needs no key.
+ */
+export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null, views: boolean): void {
+  const config: ExplorerConfig = { demoKey, views }
   const body = JSON.stringify(config)
   const etag = strongEtag(body)
   app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {

@@ -12,6 +12,8 @@ export interface OperationsOptions {
   catalogue: LiveCatalogue
   /** Draining during the delay after SIGTERM: not ready, though still serving. */
   lifecycle: Lifecycle
+  /** Whether the lists answer views (the document marks the extension only then). */
+  views: boolean
 }
 
 function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -42,5 +44,5 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, o
     if (unavailable !== null) return sendJson(reply, 503, errorBody(unavailable))
     return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...counts }))
   })
-  registerOpenApiRoute(scope, options.publicUrl)
+  registerOpenApiRoute(scope, options.publicUrl, options.views)
 }

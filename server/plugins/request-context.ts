@@ -4,7 +4,7 @@ import { CatalogueError, StoreUnavailableError } from '../catalogue/errors'
 import { isApiPath } from '../http/api-paths'
 import { ApiError, MESSAGES, sendError } from '../http/errors'
 import { hostRefusal } from '../http/host'
-import { bodyBytes, type Logger, loggedPath, type RequestLog } from '../http/request-log'
+import { bodyBytes, type Logger, loggedPath, type RequestLog, streamedBytes } from '../http/request-log'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,11 +24,9 @@ export function factsOf(request: FastifyRequest, reply: FastifyReply, ms: number
     status,
     ms,
     // Fastify keeps the headers it sends in the reply (it hands them to writeHead, so the raw response has none).
-    bytes: bodyBytes(
-      method,
-      status,
-      reply.getHeader('content-length') ?? reply.raw.getHeader('content-length'),
-    ),
+    bytes:
+      streamedBytes.get(reply.raw) ??
+      bodyBytes(method, status, reply.getHeader('content-length') ?? reply.raw.getHeader('content-length')),
     client: request.ip,
     keyId: request.keyId,
   }

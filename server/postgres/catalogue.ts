@@ -21,7 +21,14 @@ export class DatabaseStartError extends Error {
 
 export const UNREACHABLE = 'The catalogue’s database cannot be reached: answers wait for it to come back.'
 
-type Served = { version: number; generation: number; since: Date; counts: Map<string, number> }
+type Served = {
+  version: number
+  generation: number
+  since: Date
+  counts: Map<string, number>
+  /** The collections whose views table the generation has (made by a loader of schema version 2 or later). */
+  views: Set<string>
+}
 
 /** What the service tells about the database as it goes, for its log. */
 export interface DatabaseEvents {
@@ -92,6 +99,8 @@ export class PostgresCatalogue {
 
   private contentOf(served: Served): CatalogueContent {
     return {
+      // The database's catalogue version, and when it was switched to (a rebuilt database counts from 0 again).
+      contentVersion: `${served.version}.${served.since.getTime()}`,
       collections: this.collections.map(
         (collection) =>
           new PostgresCollection(
@@ -99,6 +108,7 @@ export class PostgresCatalogue {
             collection,
             served.generation,
             served.counts.get(collection.name) ?? 0,
+            served.views.has(collection.name),
           ),
       ),
     }
@@ -186,17 +196,24 @@ async function readServed(database: Database): Promise<Served | null> {
     since: Date
     collection: string | null
     records: number | null
+    views: boolean
   }>(
     'version',
-    `SELECT s.version, s.generation, s.changed_at AS since, c.collection, c.records
+    `SELECT s.version, s.generation, s.changed_at AS since, c.collection, c.records,
+            to_regclass('${SCHEMA}.' || quote_ident(c.collection || '_g' || s.generation || '_views')) IS NOT NULL AS views
        FROM ${identifier(SCHEMA)}.state s
        LEFT JOIN ${identifier(SCHEMA)}.collection_counts c ON c.generation = s.generation`,
   )
   const [first] = rows
   if (first === undefined || first.generation === null) return null
   const counts = new Map<string, number>()
-  for (const { collection, records } of rows) if (collection !== null) counts.set(collection, records ?? 0)
-  return { version: first.version, generation: first.generation, since: first.since, counts }
+  const views = new Set<string>()
+  for (const { collection, records, views: hasViews } of rows) {
+    if (collection === null) continue
+    counts.set(collection, records ?? 0)
+    if (hasViews) views.add(collection)
+  }
+  return { version: first.version, generation: first.generation, since: first.since, counts, views }
 }
 
 /** The latest migration applied; null when the database has no catalogue schema. */

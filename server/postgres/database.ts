@@ -82,6 +82,36 @@ export class Database {
   }
 
   /**
+   * The rows of one query that must answer within `ms` (a facet's count), or null when it does not: the
+   * database stops it (`statement_timeout` in its own transaction), and the connection is used again. The
+   * service's deadline still holds for the rest (a database that cannot be reached is a 503 as ever).
+   */
+  queryWithin<Row extends object>(
+    label: string,
+    ms: number,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<Row[] | null> {
+    if (!(ms >= 1)) return Promise.resolve(null)
+    return this.withClient(label, async (client) => {
+      await client.query('BEGIN')
+      try {
+        await client.query(`SET LOCAL statement_timeout = ${Math.floor(ms)}`)
+        const { rows } = await client.query<Row>(text, values)
+        await client.query('COMMIT')
+        return rows
+      } catch (error) {
+        const canceled = (error as { code?: string }).code === QUERY_CANCELED
+        // A connection that answered (the database's own refusal, or the time limit) ends its transaction and
+        // is used again; one that did not is closed by withClient.
+        if (canceled || failureOf(error) === null) await client.query('ROLLBACK')
+        if (canceled) return null
+        throw error
+      }
+    })
+  }
+
+  /**
    * Hands each row of one query to `onRow` as it arrives, keeping none: for results too large to hold twice
    * (a broad filter's positions, sent in chunks).
    */
@@ -144,6 +174,9 @@ export class Database {
     await this.pool.end()
   }
 }
+
+/** The error code of a statement stopped by `statement_timeout`. */
+const QUERY_CANCELED = '57014'
 
 /**
  * Whether an error means the database did not answer in time or cannot be reached (rather than a query the

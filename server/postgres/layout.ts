@@ -1,4 +1,5 @@
 import { type AnyCollection, type DatasetRecord, foldCase } from '../../src/catalogue'
+import { columnValue, facetValue } from '../../src/catalogue/columns'
 import { SCHEMA } from './database'
 
 /**
@@ -25,10 +26,77 @@ export function fieldsOf(collection: AnyCollection): string[] {
 
 export const foldedColumn = (field: string) => `${field}_folded`
 
+type Column = AnyCollection['columns'][number]
+type Facet = AnyCollection['facets'][number]
+
+/** The column holding a facet's value: its field, or for a facet that derives its value (a season), its own. */
+export const facetColumn = (facet: Facet) => (facet.value ? `facet_${facet.name}` : facet.field)
+
+/** Whether the data tool reads a column as a number (a count, a date as UTC milliseconds) rather than as text. */
+const isNumber = (column: Column) => column.kind !== 'text' && column.kind !== 'id'
+
+/** The column holding a column's value as the data tool compares it, when that is a number. */
+export const numberColumn = (column: Column) => `${column.field}_number`
+
+/**
+ * What views read that the dataset does not hold as such, written by the loader with the contract's own
+ * functions (`facetValue`, `columnValue`), never computed by the database: each derived facet value, and each
+ * count or date column as a number (null: none).
+ */
+export function derivedColumnsOf(
+  collection: AnyCollection,
+): { column: string; value: (record: DatasetRecord) => string | number | null }[] {
+  return [
+    ...collection.facets
+      .filter((facet) => facet.value)
+      .map((facet) => ({
+        column: facetColumn(facet),
+        value: (record: DatasetRecord) => facetValue(record, facet),
+      })),
+    ...collection.columns.filter(isNumber).map((column) => ({
+      column: numberColumn(column),
+      value: (record: DatasetRecord) => columnValue(record, column),
+    })),
+  ]
+}
+
 /** Every column of a generation's table, in the order the loader writes them. */
 export function columnsOf(collection: AnyCollection): string[] {
-  return ['position', ...fieldsOf(collection), ...collection.filters.map(foldedColumn)]
+  return [
+    'position',
+    ...fieldsOf(collection),
+    ...collection.filters.map(foldedColumn),
+    ...derivedColumnsOf(collection).map(({ column }) => column),
+  ]
 }
+
+/**
+ * The narrow table of a collection's views in a generation (`catalogue.locations_g7_views`): each record's
+ * position, facet values, numbers, and its place in each column's order either way (see `sortColumn`).
+ */
+export function viewsTableOf(collection: AnyCollection, generation: number): string {
+  return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}_views`)}`
+}
+
+/** The collation of the data tool's order of text (migration 0002: ICU, numeric, base letters only). */
+export const READER_ORDER = `${identifier(SCHEMA)}.reader_order`
+
+/**
+ * A column's sort key as the views table's ranks are made from it: the position for ids (id order), the
+ * number, or the text in the reader's order with an empty text as none (sorted last either way).
+ */
+export function sortKeyOf(column: Column): string {
+  if (column.kind === 'id') return 'position'
+  if (isNumber(column)) return identifier(numberColumn(column))
+  return `NULLIF(${identifier(column.field)}, '') COLLATE ${READER_ORDER}`
+}
+
+/**
+ * The views table's column of a column's order: 0 for the first record of the view sorted by it, ascending or
+ * descending, equal values and empty ones by ascending id (empty values last either way).
+ */
+export const sortColumn = (column: Column, descending: boolean) =>
+  `${column.field}_${descending ? 'desc' : 'asc'}`
 
 /** The table of a collection in a generation, qualified and quoted. */
 export function tableOf(collection: AnyCollection, generation: number): string {
@@ -44,9 +112,9 @@ export function filtersTableOf(collection: AnyCollection, generation: number): s
   return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}_filters`)}`
 }
 
-/** The generation a table of the catalogue belongs to (`locations_g7`, `locations_g7_filters`), or null. */
+/** The generation a table of the catalogue belongs to (`locations_g7`, `…_g7_filters`, `…_g7_views`), or null. */
 export function generationOfTable(table: string): number | null {
-  const match = /_g([0-9]+)(_filters)?$/.exec(table)
+  const match = /_g([0-9]+)(_filters|_views)?$/.exec(table)
   return match ? Number(match[1]) : null
 }
 
@@ -65,6 +133,7 @@ function copyText(text: string): string {
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
 
 function copyValue(value: unknown): string {
+  if (value === null) return '\\N'
   if (typeof value === 'string') return copyText(value)
   if (typeof value === 'number') return String(value)
   // The only arrays of a dataset record are of whole numbers (character ids).
@@ -73,17 +142,20 @@ function copyValue(value: unknown): string {
 }
 
 /**
- * Writes records as COPY lines in the order of `columnsOf`: the position, each field, then each filter's folded
- * value, computed here with the contract's own `foldCase` (never the database's case folding).
+ * Writes records as COPY lines in the order of `columnsOf`: the position, each field, each filter's folded
+ * value, computed here with the contract's own `foldCase` (never the database's case folding), then what views
+ * derive (`derivedColumnsOf`).
  */
 export function copyWriter(collection: AnyCollection): (record: DatasetRecord, position: number) => string {
   const fields = fieldsOf(collection)
   const { filters } = collection
+  const derived = derivedColumnsOf(collection)
   return (record, position) => {
     let line = String(position)
     const values = record as unknown as Record<string, unknown>
     for (const field of fields) line += `\t${copyValue(values[field])}`
     for (const field of filters) line += `\t${copyText(foldCase(collection.filterText(record, field)))}`
+    for (const { value } of derived) line += `\t${copyValue(value(record))}`
     return `${line}\n`
   }
 }

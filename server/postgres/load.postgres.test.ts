@@ -31,7 +31,7 @@ const tablesOf = (url: string) =>
   withClient(url, async (client) =>
     (
       await client.query<{ name: string }>(
-        "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'catalogue' AND tablename ~ '_g[0-9]+(_filters)?$' ORDER BY 1",
+        "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'catalogue' AND tablename ~ '_g[0-9]+(_filters|_views)?$' ORDER BY 1",
       )
     ).rows.map(({ name }) => name),
   )
@@ -87,7 +87,9 @@ describe('migrations', () => {
     const url = await freshDatabase()
     const first = await tool('db:migrate', [], { CATALOGUE_DATABASE_URL: url })
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/applied 1 \(catalogue\); the catalogue schema is at version 1\./)
+    expect(first.stdout).toMatch(
+      /applied 1 \(catalogue\), 2 \(views\); the catalogue schema is at version 2\./,
+    )
     const second = await tool('db:migrate', [], { CATALOGUE_DATABASE_URL: url })
     expect(second.stdout).toMatch(/nothing to apply/)
     expect(first.stdout + second.stdout).not.toContain(TEST_PASSWORD)
@@ -155,8 +157,10 @@ describe('npm run db:load', () => {
       expect(await tablesOf(url)).toEqual([
         'episodes_g1',
         'episodes_g1_filters',
+        'episodes_g1_views',
         'locations_g1',
         'locations_g1_filters',
+        'locations_g1_views',
       ])
     },
   )
@@ -175,12 +179,16 @@ describe('npm run db:load', () => {
     expect(await tablesOf(url)).toEqual([
       'episodes_g2',
       'episodes_g2_filters',
+      'episodes_g2_views',
       'episodes_g3',
       'episodes_g3_filters',
+      'episodes_g3_views',
       'locations_g2',
       'locations_g2_filters',
+      'locations_g2_views',
       'locations_g3',
       'locations_g3_filters',
+      'locations_g3_views',
     ])
     const back = await rollBack(url)
     expect(back).toEqual({ version: 4, generation: 2, counts: { locations: 3, episodes: 0 } })

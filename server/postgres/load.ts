@@ -7,12 +7,17 @@ import { CHANNEL, connectionOptions, SCHEMA } from './database'
 import {
   columnsOf,
   copyWriter,
+  facetColumn,
   filtersTableOf,
   foldedColumn,
   generationOfTable,
   identifier,
   layoutOf,
+  numberColumn,
+  sortColumn,
+  sortKeyOf,
   tableOf,
+  viewsTableOf,
 } from './layout'
 import { migrate } from './migrate'
 
@@ -84,6 +89,9 @@ export async function loadDatasetFile(
       await client.query('ROLLBACK').catch(() => {})
       throw error
     }
+    // Outside the load's transaction: marks the views tables' pages all-visible, so that counting a facet or a
+    // range reads its index alone.
+    for (const collection of COLLECTIONS) await client.query(`VACUUM ${viewsTableOf(collection, generation)}`)
     const switched = await switchTo(client, generation, 'load')
     await dropOldGenerations(client)
     return { ...switched, counts: streamed.counts }
@@ -213,6 +221,47 @@ async function finishTable(
     )
   }
   await client.query(`ANALYZE ${filters}`)
+  await makeViewsTable(client, collection, generation)
+}
+
+/**
+ * A collection's views table (contract §12), made from its table: each record's position, its facet values
+ * and numbers (as the loader wrote them), and its place in each column's order both ways, counted once here
+ * with the reader's collation (`sortKeyOf`): a view sorted by a column then reads a unique index of integers,
+ * any page of the whole list in one step, and a filtered view sorts integers. Indexed: the orders, the facets
+ * (exact values) and the numbers (ranges).
+ */
+async function makeViewsTable(
+  client: pg.Client,
+  collection: AnyCollection,
+  generation: number,
+): Promise<void> {
+  const views = viewsTableOf(collection, generation)
+  const name = (suffix: string) => identifier(`${collection.name}_g${generation}_v_${suffix}`)
+  const facets = collection.facets.map((facet) => identifier(facetColumn(facet)))
+  const numbers = collection.columns
+    .filter((column) => column.kind !== 'text' && column.kind !== 'id')
+    .map((column) => identifier(numberColumn(column)))
+  const sorted = collection.columns.filter((column) => column.kind !== 'id')
+  const ranks = sorted.flatMap((column) =>
+    [false, true].map(
+      (descending) =>
+        `(row_number() OVER (ORDER BY ${sortKeyOf(column)} ${descending ? 'DESC' : 'ASC'} NULLS LAST, position) - 1)::integer AS ${identifier(sortColumn(column, descending))}`,
+    ),
+  )
+  await client.query(
+    `CREATE TABLE ${views} AS SELECT position, ${[...facets, ...numbers, ...ranks].join(', ')} FROM ${tableOf(collection, generation)} ORDER BY position`,
+  )
+  await client.query(`ALTER TABLE ${views} ADD CONSTRAINT ${name('position')} PRIMARY KEY (position)`)
+  for (const column of sorted) {
+    for (const descending of [false, true]) {
+      const rank = sortColumn(column, descending)
+      await client.query(`CREATE UNIQUE INDEX ${name(rank)} ON ${views} (${identifier(rank)})`)
+    }
+  }
+  for (const column of [...new Set([...facets, ...numbers])])
+    await client.query(`CREATE INDEX ${name(column.slice(1, -1))} ON ${views} (${column})`)
+  await client.query(`ANALYZE ${views}`)
 }
 
 /** One short transaction: the catalogue served becomes `generation`, one version more, announced. */
@@ -244,7 +293,7 @@ async function dropOldGenerations(client: pg.Client): Promise<void> {
   )
   // Tables a load left behind without its generation's row (it stopped before committing) are dropped too.
   const { rows: tables } = await client.query<{ table: string }>(
-    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ '_g[0-9]+(_filters)?$'`,
+    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ '_g[0-9]+(_filters|_views)?$'`,
     [SCHEMA],
   )
   const { rows: kept } = await client.query<{ generation: number | null; previous: number | null }>(

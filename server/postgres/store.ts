@@ -1,7 +1,20 @@
+import { LRUCache } from 'lru-cache'
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
-import type { AppliedFilter, CollectionSource, Matches } from '../catalogue/source'
+import { compareFacetValues } from '../../src/catalogue/views/engine'
+import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
+import type { AppliedFilter, CollectionSource, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
 import type { Database } from './database'
-import { fieldsOf, filtersTableOf, foldedColumn, identifier, tableOf } from './layout'
+import {
+  facetColumn,
+  fieldsOf,
+  filtersTableOf,
+  foldedColumn,
+  identifier,
+  numberColumn,
+  sortColumn,
+  tableOf,
+  viewsTableOf,
+} from './layout'
 
 /** A `LIKE` pattern matching any text that contains `value` literally: `%`, `_` and `\` escaped. */
 export function containsPattern(value: string): string {
@@ -29,17 +42,25 @@ type PageRow = DatasetRecord & { position: number | null; positions: Buffer | nu
 export class PostgresCollection implements CollectionSource {
   private readonly table: string
   private readonly filters: string
+  private readonly views: string
   private readonly columns: string
+  private readonly fields: string[]
+  /** How many records each set of a view's conditions keeps (the pages of one view share it). */
+  private readonly viewCounts = new LRUCache<string, number>({ max: VIEW_COUNTS_KEPT })
 
   constructor(
     private readonly database: Database,
     readonly collection: AnyCollection,
     generation: number,
     readonly count: number,
+    /** Whether the generation has its views table (a load by a service of schema version 2 or later). */
+    readonly answersViews = false,
   ) {
     this.table = tableOf(collection, generation)
     this.filters = filtersTableOf(collection, generation)
-    this.columns = fieldsOf(collection).map(identifier).join(', ')
+    this.views = viewsTableOf(collection, generation)
+    this.fields = fieldsOf(collection).map(identifier)
+    this.columns = this.fields.join(', ')
   }
 
   slice(start: number, end: number): Promise<DatasetRecord[]> {
@@ -69,15 +90,179 @@ export class PostgresCollection implements CollectionSource {
     )
   }
 
-  async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+  /** Nothing to prepare: the loader made the views table and its indexes. */
+  prepareViews(): void {}
+
+  /**
+   * A view in SQL (contract §12), on the views table: the conditions (the filters as `match` applies them,
+   * facet values, ranges) in one WHERE; the page by the column's order (a unique index of ranks: a whole list's
+   * page is a range of ranks, a filtered one sorts the matches' ranks); the count (stored for the whole list,
+   * kept for later pages of the same conditions otherwise); and each facet counted with GROUP BY under its time
+   * limit, at the same time as the page, on connections of their own.
+   */
+  async answerView(query: ViewQuery): Promise<ViewAnswer> {
+    const [count, records, facets] = await Promise.all([
+      this.viewCount(query),
+      this.viewPage(query),
+      Promise.all(query.count.map((name) => this.facetCounts(name, query))),
+    ])
+    const counted = facets.filter((facet): facet is FacetCounts => facet !== null)
+    return { count, records, facets: counted, counted: counted.length === facets.length }
+  }
+
+  /** The WHERE of a view's conditions, every value a parameter of `values`; `except` leaves one facet out. */
+  private viewConditions(query: ViewQuery, values: unknown[], except?: string): string[] {
+    const add = (value: unknown) => `$${values.push(value)}`
+    const conditions: string[] = []
+    if (query.filters.length > 0)
+      conditions.push(
+        `v.position IN (SELECT position FROM ${this.filters} WHERE ${this.filterConditions(query.filters, values).join(' AND ')})`,
+      )
+    for (const facet of this.collection.facets) {
+      const chosen = query.view.facets[facet.name]
+      if (facet.name === except || !chosen || chosen.length === 0) continue
+      conditions.push(`v.${identifier(facetColumn(facet))} = ANY(${add([...chosen])}::text[])`)
+    }
+    for (const column of this.collection.columns) {
+      const bounds = column.range ? query.view.ranges[column.field] : undefined
+      // Ranges are on counts and dates (the columns that take one), held as numbers.
+      if (!bounds || column.kind === 'text' || column.kind === 'id') continue
+      const value = `v.${identifier(numberColumn(column))}`
+      if (bounds.from !== null) conditions.push(`${value} >= ${add(bounds.from)}`)
+      if (bounds.to !== null) conditions.push(`${value} <= ${add(bounds.to)}`)
+    }
+    return conditions
+  }
+
+  /** How many records a view holds: the stored count for the whole list, else counted once per conditions. */
+  private async viewCount(query: ViewQuery): Promise<number> {
     const values: unknown[] = []
-    const conditions = filters.map(({ field, foldedValue }) => {
+    const conditions = this.viewConditions(query, values)
+    if (conditions.length === 0) return this.count
+    const key = JSON.stringify([conditions, values])
+    const kept = this.viewCounts.get(key)
+    if (kept !== undefined) return kept
+    const [row] = await this.database.query<{ count: number }>(
+      'view-count',
+      `SELECT count(*)::integer AS count FROM ${this.views} v WHERE ${conditions.join(' AND ')}`,
+      values,
+    )
+    const count = row?.count ?? 0
+    this.viewCounts.set(key, count)
+    return count
+  }
+
+  /** The records of a view's page, in its order. */
+  private async viewPage(query: ViewQuery): Promise<DatasetRecord[]> {
+    const { start, end } = query
+    if (start >= end) return []
+    const values: unknown[] = []
+    const add = (value: unknown) => `$${values.push(value)}`
+    const conditions = this.viewConditions(query, values)
+    const { key, direction, byId, descending } = this.orderOf(query.view)
+    let page: string
+    if (conditions.length > 0) {
+      page = `SELECT v.position, ${key} AS k FROM ${this.views} v WHERE ${conditions.join(' AND ')} ORDER BY k ${direction} LIMIT ${add(end - start)} OFFSET ${add(start)}`
+    } else if (byId && descending) {
+      // The whole list by descending id: positions from the last.
+      page = `SELECT v.position, v.position AS k FROM ${this.views} v WHERE v.position <= ${add(this.count - 1 - start)} AND v.position > ${add(this.count - 1 - end)} ORDER BY k DESC`
+    } else {
+      // The whole list in a column's order: a range of its ranks (or of positions), read from its index.
+      page = `SELECT v.position, ${key} AS k FROM ${this.views} v WHERE ${key} >= ${add(start)} AND ${key} < ${add(end)} ORDER BY k`
+    }
+    return this.database.query<DatasetRecord>(
+      'view-page',
+      `SELECT ${this.fields.map((name) => `t.${name}`).join(', ')} FROM (${page}) p JOIN ${this.table} t ON t.position = p.position ORDER BY p.k ${direction}`,
+      values,
+    )
+  }
+
+  /**
+   * One facet's values under every other choice (GROUP BY), with each chosen value listed (at 0 when no record
+   * has it), in the order an answer lists them; null when counting took longer than the time limit.
+   */
+  private async facetCounts(name: string, query: ViewQuery): Promise<FacetCounts | null> {
+    const facet = this.collection.facets.find((candidate) => candidate.name === name)
+    if (!facet) return null
+    const values: unknown[] = []
+    const conditions = this.viewConditions(query, values, name)
+    const rows = await this.database.queryWithin<{ value: string; count: number }>(
+      'view-facet',
+      query.facetTimeLimitMs,
+      `SELECT v.${identifier(facetColumn(facet))} AS value, count(*)::integer AS count FROM ${this.views} v${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} GROUP BY 1`,
+      values,
+    )
+    if (rows === null) return null
+    const chosen = new Set(query.view.facets[name] ?? [])
+    const listed = rows.map(({ value, count }) => ({ value, count, chosen: chosen.has(value) }))
+    for (const value of chosen)
+      if (!listed.some((entry) => entry.value === value)) listed.push({ value, count: 0, chosen: true })
+    return { name, label: facet.label, values: listed.sort(compareFacetValues) }
+  }
+
+  /** The conditions of the filters on the filters table (`LIKE` on the folded columns), values as parameters. */
+  private filterConditions(filters: readonly AppliedFilter[], values: unknown[]): string[] {
+    return filters.map(({ field, foldedValue }) => {
       if (!this.collection.filters.includes(field)) throw new Error(`${field} is not a filter field`)
       values.push(containsPattern(foldedValue))
       const column = identifier(foldedColumn(field))
       // `|| ''` hides the column from the trigram index (see usesTrigrams); the match is the same.
       return `${usesTrigrams(foldedValue) ? column : `(${column} || '')`} LIKE $${values.length}`
     })
+  }
+
+  /**
+   * A view's order on the views table: a column's ranks (unique: ties by ascending id, empty values last, each
+   * direction its own), or positions by id, as an ORDER BY key and its direction.
+   */
+  private orderOf(view: ListView) {
+    const sort = view.sort
+    const column = sort
+      ? this.collection.columns.find((candidate) => candidate.field === sort.field)
+      : undefined
+    const byId = !column || column.kind === 'id'
+    const descending = sort?.descending === true
+    const key = byId ? 'v.position' : `v.${identifier(sortColumn(column, descending))}`
+    return { key, direction: byId && descending ? 'DESC' : 'ASC', byId, descending }
+  }
+
+  /**
+   * A stream's order: every record (null: the stream reads ranges of `position`, a key, never an OFFSET), the
+   * positions a filter matches, or a view's positions in its order (its conditions and ranks, as its pages read
+   * them), sent as 4-byte integers in chunks; the stream then reads the records by position in batches.
+   */
+  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+    if (view === null) return filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
+    const query: ViewQuery = { filters, view, count: [], start: 0, end: 0, facetTimeLimitMs: 0 }
+    const values: unknown[] = []
+    const conditions = this.viewConditions(query, values)
+    const { key, direction } = this.orderOf(view)
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
+    const chunks: Buffer[] = []
+    await this.database.each<{ chunk: Buffer }>(
+      'stream-order',
+      `SELECT string_agg(int4send(o.position), ''::bytea ORDER BY o.n) AS chunk FROM (
+         SELECT v.position, row_number() OVER (ORDER BY ${key} ${direction}) - 1 AS n FROM ${this.views} v${where}
+       ) o GROUP BY o.n / ${POSITIONS_PER_CHUNK} ORDER BY o.n / ${POSITIONS_PER_CHUNK}`,
+      values,
+      (row) => chunks.push(row.chunk),
+    )
+    return orderedPositionsFrom(chunks)
+  }
+
+  async positionAfter(id: number): Promise<number> {
+    // Positions follow ids: the first id above is found through the primary key.
+    const [row] = await this.database.query<{ position: number }>(
+      'position',
+      `SELECT position FROM ${this.table} WHERE id > $1 ORDER BY id LIMIT 1`,
+      [id],
+    )
+    return row?.position ?? this.count
+  }
+
+  async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+    const values: unknown[] = []
+    const conditions = this.filterConditions(filters, values)
     const offset = Math.min(start, 2 ** 31 - 1)
     values.push(offset, Math.max(0, end - start))
     const [offsetParameter, limitParameter] = [values.length - 1, values.length]
@@ -110,13 +295,21 @@ export class PostgresCollection implements CollectionSource {
  */
 const POSITIONS_PER_CHUNK = 65_536
 
+/** Counts of a view's conditions kept per collection and generation (a few bytes each). */
+const VIEW_COUNTS_KEPT = 10_000
+
 /** Positions sent as 4-byte big-endian integers, in chunks, in no particular order: ascending, in one array. */
 function positionsFrom(chunks: readonly Buffer[]): Int32Array {
+  return orderedPositionsFrom(chunks).sort()
+}
+
+/** Positions sent as 4-byte big-endian integers, in chunks in their order: in that order, in one array. */
+function orderedPositionsFrom(chunks: readonly Buffer[]): Int32Array {
   const positions = new Int32Array(chunks.reduce((sum, chunk) => sum + chunk.length / 4, 0))
   let at = 0
   for (const chunk of chunks) {
     const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length)
     for (let offset = 0; offset < chunk.length; offset += 4) positions[at++] = view.getInt32(offset)
   }
-  return positions.sort()
+  return positions
 }

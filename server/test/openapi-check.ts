@@ -94,7 +94,10 @@ export function answerProblems(answer: RecordedAnswer): string[] | null {
     if (answer.body !== '') problems.push(`${where}: a body where the document has none`)
     return problems
   }
-  if (!String(answer.headers['content-type']).startsWith('application/json'))
+  const mediaType = String(answer.headers['content-type']).split(';', 1)[0]?.trim() ?? ''
+  // A stream's CSV or NDJSON (contract §12): its media type documented is all there is to check.
+  if (mediaType !== 'application/json' && mediaType in content) return problems
+  if (mediaType !== 'application/json')
     problems.push(`${where}: content-type ${answer.headers['content-type']}`)
   let body: unknown
   try {

@@ -15,9 +15,11 @@ import {
 } from '../../src/catalogue'
 import { type BuildAppOptions, buildApp } from '../app'
 import { precompressDirectory } from '../build/precompress'
+import type { CollectionSource } from '../catalogue/source'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import { createStore } from '../dataset/store'
+import { LiveCatalogue } from '../operations/live-catalogue'
 import { checkRecordedAnswers, recordAnswer } from './openapi-check'
 import { freshDatabase, loadInto, onPostgres, openCatalogue } from './postgres'
 
@@ -60,17 +62,33 @@ export interface TestServer {
   get(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>
 }
 
-/** What a test service serves: `dataset` (the shipped one by default) from the store under test, or `store`. */
-export type TestServiceOptions = Partial<BuildAppOptions> & { dataset?: Dataset }
+/**
+ * What a test service serves: `dataset` (the shipped one by default) from the store under test, or `store`;
+ * `sources` stands between the service and each collection's source (to hold its reads, say).
+ */
+export type TestServiceOptions = Partial<BuildAppOptions> & {
+  dataset?: Dataset
+  sources?: (source: CollectionSource) => CollectionSource
+}
 
 /**
  * The catalogue a test service serves: in memory, or, in the `postgres` test project, loaded into a database of
  * its own and read as the service reads PostgreSQL; the same suites then check both stores.
  */
-async function storeFor({
-  store,
-  dataset = shippedDataset,
-}: TestServiceOptions): Promise<BuildAppOptions['store']> {
+async function storeFor(options: TestServiceOptions): Promise<BuildAppOptions['store']> {
+  const store = await storeOn(options)
+  const { sources } = options
+  if (!sources) return store
+  const { current } = store instanceof LiveCatalogue ? store : new LiveCatalogue(store)
+  const collections = current.collections.map((collection) => sources(current.collection(collection.name)))
+  return new LiveCatalogue(
+    { collections, contentVersion: current.contentVersion },
+    current.version,
+    current.since,
+  )
+}
+
+async function storeOn({ store, dataset = shippedDataset }: TestServiceOptions) {
   if (store) return store
   if (!onPostgres) return createStore(dataset)
   const url = await freshDatabase()
@@ -78,11 +96,22 @@ async function storeFor({
   return (await openCatalogue(url)).live
 }
 
+/**
+ * A catalogue of `dataset` on the store under test that can be opened again as a restarted service opens it:
+ * the same file read again, or the same database.
+ */
+export async function reopenableStore(dataset: Dataset) {
+  if (!onPostgres) return { open: async () => createStore(dataset) }
+  const url = await freshDatabase()
+  await loadInto(url, dataset)
+  return { open: async () => (await openCatalogue(url)).live }
+}
+
 /** Starts the service on an ephemeral port before the file's tests and stops it after. */
 export function serveForTests(options: TestServiceOptions = {}): TestServer {
   const server = { logs: [] as string[] } as TestServer
   beforeAll(async () => {
-    const { dataset: _dataset, ...appOptions } = options
+    const { dataset: _dataset, sources: _sources, ...appOptions } = options
     server.app = await buildApp({
       rateLimit: 0,
       log: { write: (line: string) => void server.logs.push(line) },
@@ -98,12 +127,14 @@ export function serveForTests(options: TestServiceOptions = {}): TestServer {
       const allHeaders = new Headers(headers)
       if (key !== null && !allHeaders.has('authorization')) allHeaders.set('authorization', `Bearer ${key}`)
       const response = await fetch(`${address}${path}`, { ...rest, headers: allHeaders })
+      // A stream's CSV or NDJSON is left to the test to read (or not): only its headers are checked.
+      const json = response.headers.get('content-type')?.startsWith('application/json') ?? true
       recordAnswer({
         method: rest.method ?? 'GET',
         target: path,
         status: response.status,
         headers: Object.fromEntries(response.headers),
-        body: await response.clone().text(),
+        body: json ? await response.clone().text() : '',
       })
       return response
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { episodes as EPISODES, locations as LOCATIONS } from '../catalogue'
+import { viewPageSchema } from '../catalogue/views/answer'
 import { createClient } from './client'
 import { ApiError } from './errors'
 
@@ -79,6 +80,13 @@ describe('the catalogue client', () => {
   it('reads the public API\'s 404 "There is nothing here" on page 1 as an empty result', async () => {
     const { client } = clientAnswering(json({ error: 'There is nothing here' }, 404))
     const result = await client.list(EPISODES, { name: 'zzz' }, 1)
+    expect(result).toEqual({ info: { count: 0, pages: 0, next: null, prev: null }, results: [] })
+  })
+
+  it('reads that 404 to a view as an empty list with no view applied: the public API answers no views', async () => {
+    const { client } = clientAnswering(json({ error: 'There is nothing here' }, 404))
+    const schema = viewPageSchema(LOCATIONS.record)
+    const result = await client.view(LOCATIONS, { name: 'zzz' }, 1, '_sort=name', schema)
     expect(result).toEqual({ info: { count: 0, pages: 0, next: null, prev: null }, results: [] })
   })
 

@@ -2,11 +2,12 @@ import { z } from 'zod/mini'
 import {
   type ApiRecord,
   type CollectionView,
+  EMPTY_LIST_INFO,
   ErrorBodySchema,
   type Filters,
+  isNothingHere,
   type ListPage,
   listRequestPath,
-  NOTHING_HERE,
 } from '../catalogue'
 import { answeredFromCache } from './cache-source'
 import { absoluteUrl } from './curl'
@@ -35,6 +36,18 @@ export type CatalogueClient = {
     page: number,
     signal?: AbortSignal,
   ): Promise<ListPage<R>>
+  /**
+   * A page of a list with a view's parameters (`_sort=name&_facet=type`: contract §12), for a service that
+   * answers views; its answer is read with `schema`.
+   */
+  view<T>(
+    collection: Pick<CollectionView, 'listPath' | 'filters'>,
+    filters: Filters<string>,
+    page: number,
+    parameters: string,
+    schema: z.ZodMiniType<T>,
+    signal?: AbortSignal,
+  ): Promise<T>
   /** One record by id; a missing record is an `ApiError` of kind `notFound`. */
   one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
@@ -47,8 +60,6 @@ export type CatalogueClient = {
    */
   readonly service: string
 }
-
-const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 /** An answer as the client read it: the response and its body, parsed when it was JSON. */
 type Answer = { response: Response; body: unknown }
@@ -133,15 +144,19 @@ export function createClient(
 
     async list(collection, filters, page, signal) {
       const { response, body } = await request(listRequestPath(collection, filters, page), signal)
-      if (
-        response.status === 404 &&
-        page === 1 &&
-        ErrorBodySchema.safeParse(body).data?.error === NOTHING_HERE
-      ) {
-        return { info: EMPTY_INFO, results: [] }
-      }
+      if (isNothingHere(response.status, page, body)) return { info: EMPTY_LIST_INFO, results: [] }
       if (!response.ok) throw await failure(response, body)
       return parseBody(collection.page, body, 200)
+    },
+
+    async view(collection, filters, page, parameters, schema, signal) {
+      const { response, body } = await request(listRequestPath(collection, filters, page, parameters), signal)
+      // The public API's empty list, with no view echoed: its reader learns that this service answers no views.
+      if (isNothingHere(response.status, page, body)) {
+        return parseBody(schema, { info: EMPTY_LIST_INFO, results: [] }, 200)
+      }
+      if (!response.ok) throw await failure(response, body)
+      return parseBody(schema, body, 200)
     },
 
     async one(collection, id, signal) {

@@ -39,11 +39,12 @@ export const ConnectionContext = createContext<ConnectionStore | null>(null)
 export function useConnection() {
   const store = useContext(ConnectionContext)
   if (!store) throw new Error('useConnection needs a ConnectionContext with the connection store.')
-  const { demoKey } = use(store.config)
+  const config = use(store.config)
+  const { demoKey } = config
   const saved = useSyncExternalStore(store.subscribe, store.saved, store.saved)
   const connection = useMemo(() => effectiveConnection(saved, demoKey), [saved, demoKey])
   const client = store.clientFor(connection)
-  return { connection, client, saved, demoKey, save: store.save }
+  return { connection, client, saved, demoKey, config, save: store.save }
 }
 
 /** The client for the connection in use; the routes that fetch data have one (RequireConnection). */

@@ -125,12 +125,19 @@ export interface AnyCollection {
   filters: readonly string[]
   /** A record as the dataset file holds it; the service validates the file with it at start. */
   dataset: z.ZodMiniType<DatasetRecord>
+  /** A record as the API shows it (its fields, in order, are a stream's columns). */
+  record: z.ZodMiniType<ApiRecord>
+  /** The field holding character links (a stream's CSV writes their ids). */
+  characterLinks: Pick<CharacterLinks<string>, 'field'>
   /** For each dataset field beyond `id`, `name` and `created`: what it must hold, for a refused file's message. */
   datasetRules: { readonly [field: string]: string }
   /** A dataset record as the API shows it: the fields in the specification's order, addresses made with `at`. */
   toRecord(record: DatasetRecord, at: Addresses): ApiRecord
   /** The text of a dataset record's field, as a filter matches it. */
   filterText(record: DatasetRecord, field: string): string
+  /** The list's columns and facets, as a service that answers views reads them (the dataset has their fields). */
+  columns: readonly Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>[]
+  facets: readonly Pick<Facet<never>, 'name' | 'label' | 'field' | 'value'>[]
 }
 
 /** A collection, made by `defineCollection`. */
@@ -147,6 +154,10 @@ export interface Collection<
   datasetRules: { readonly [K in Exclude<keyof D, keyof DatasetRecord>]: string }
   toRecord(record: D, at: Addresses): R
   filterText(record: D, field: F): string
+  record: z.ZodMiniType<R>
+  characterLinks: CharacterLinks<keyof R & string>
+  columns: readonly Column<R>[]
+  facets: readonly Facet<R>[]
 }
 
 export type Info = { count: number; pages: number; next: string | null; prev: string | null }

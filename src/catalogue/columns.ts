@@ -1,5 +1,5 @@
-import { parseAirDate } from './air-date'
-import type { ApiRecord, ColumnKind, Facet } from './collection'
+import { parseAirDate } from './air-date.ts'
+import type { ColumnKind, Facet } from './collection'
 
 /**
  * The one order of text for every reader, so that a shared link gives the same rows in the same order:
@@ -8,7 +8,10 @@ import type { ApiRecord, ColumnKind, Facet } from './collection'
 export const SORT_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 /** A record's value of a facet: the field's text exactly, or what the facet's `value` makes of it. */
-export function facetValue(record: ApiRecord, facet: Pick<Facet<never>, 'field' | 'value'>): string {
+export function facetValue(
+  record: { readonly id: number },
+  facet: Pick<Facet<never>, 'field' | 'value'>,
+): string {
   const fields: Record<string, unknown> = record
   const value = fields[facet.field]
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
@@ -20,7 +23,7 @@ export function facetValue(record: ApiRecord, facet: Pick<Facet<never>, 'field' 
  * milliseconds); null when it has none (an empty text, an unreadable date), which sorts last either way.
  */
 export function columnValue(
-  record: ApiRecord,
+  record: { readonly id: number },
   column: { field: string; kind: ColumnKind },
 ): string | number | null {
   const fields: Record<string, unknown> = record

@@ -2,7 +2,8 @@ import { z } from 'zod/mini'
 
 /**
  * The service that hosts the explorer tells it, at run time, how to connect: in demo mode the key to use,
- * otherwise nothing (the user enters a key). The key is never built into the bundle.
+ * otherwise nothing (the user enters a key); and whether it answers views (contract §12), so that the explorer
+ * asks its own site for them without reading its OpenAPI document. The key is never built into the bundle.
  */
 export const EXPLORER_CONFIG_PATH = '/explorer-config.json'
 /** The Cache Storage cache in which the app shell's service worker keeps the run-time config. */
@@ -10,6 +11,7 @@ export const EXPLORER_CONFIG_CACHE = 'explorer-config'
 
 export const ExplorerConfigSchema = z.object({
   demoKey: z.nullable(z.string()),
+  views: z.optional(z.boolean()),
 })
 
 export type ExplorerConfig = z.infer<typeof ExplorerConfigSchema>

@@ -44,6 +44,8 @@ export const FirstViewStateSchema = z.object({
   locale: z.string(),
   /** The page's frame, with no data: its loaders have not run against any service yet. */
   frame: z.boolean(),
+  /** Whether this site's service answers views (contract §12): the view's rows came from it. */
+  views: z.optional(z.boolean()),
 })
 export type FirstViewState = z.infer<typeof FirstViewStateSchema>
 
@@ -56,6 +58,8 @@ export type FirstViewSource = {
   /** Answers a request for a path of the service's API (`/v1/locations/?page=1`), as `fetch` would. */
   fetch: typeof fetch
   demoKey: string
+  /** Whether the service answers views (contract §12): a data tool's address then renders with its rows. */
+  views?: boolean
 } | null
 
 /** A rendered first view: its HTML and state, or the address a loader sent the navigation to. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_DATA_VIEW, writeDataViewUrl } from '../lib/data-view-url'
 import { episodes, locations } from './collections'
 import { appliedFilters, appliedFilterValues, listPageAddress, listRequestPath } from './list-addresses'
+import { EMPTY_DATA_VIEW, writeDataViewUrl } from './views/parameters'
 
 describe('the filters that apply', () => {
   it('are the non-empty ones, trimmed, in the collection’s order whatever the order given', () => {

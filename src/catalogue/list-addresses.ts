@@ -1,5 +1,5 @@
 import type { CollectionView, Filters } from './collection'
-import { normaliseFilterValue } from './filters'
+import { normaliseFilterValue } from './filters.ts'
 
 /** A filter that applies to a list: its name and its value, trimmed. */
 export type AppliedFilter<F extends string = string> = readonly [name: F, value: string]
@@ -50,15 +50,18 @@ export function listPageAddress(
 
 /**
  * The path and query of a page of a list as a client asks for it: `page` first (left out for page 1), then
- * the filters that apply, in the collection's order.
+ * the filters that apply, in the collection's order, then a view's parameters as written for a service that
+ * answers views (`_sort=name&_facet=type`, contract §12), if any.
  */
 export function listRequestPath<F extends string>(
   collection: Listed<F>,
   filters: Filters<F>,
   page: number,
+  view = '',
 ): string {
   const params = new URLSearchParams()
   if (page !== 1) params.set('page', String(page))
   for (const [name, value] of appliedFilters(collection.filters, filters)) params.set(name, value)
-  return params.size > 0 ? `${collection.listPath}?${params}` : collection.listPath
+  const query = [params.toString(), view].filter((part) => part !== '').join('&')
+  return query === '' ? collection.listPath : `${collection.listPath}?${query}`
 }

@@ -6,8 +6,46 @@ import { type CatalogueCollection, COLLECTIONS } from './collections.ts'
 import { MAX_FILTER_LENGTH } from './filters.ts'
 import { MAX_IDS } from './ids.ts'
 import { ErrorBodySchema } from './records.ts'
+import { viewPageSchema } from './views/answer.ts'
+import {
+  DEFAULT_FACET_SIZE,
+  FACET,
+  FACET_SIZE,
+  MAX_FACET_SIZE,
+  MAX_FACET_VALUES,
+} from './views/parameters.ts'
+import {
+  AFTER,
+  EXPORT,
+  recordFields,
+  STREAM_CONTENT_TYPES,
+  STREAM_FORMATS,
+  STREAM_RECORDS_HEADER,
+} from './views/stream.ts'
 
 export const OPENAPI_PATH = '/openapi.json'
+
+/** What this extension adds to the specification (contract §12), as a service's document may mark it. */
+export interface MarkedExtensions {
+  /** The lists answer views (sort, facet values, ranges, facet counts). */
+  views: boolean
+  /** The lists stream whole views (`_export`). */
+  export: boolean
+}
+
+/**
+ * What a service's OpenAPI document marks in `info['x-catalogue-extensions']` (`{ "views": 1, "export": 1 }`):
+ * each at version 1 or later; nothing for a document without the marker, or anything that is not one.
+ */
+export function markedExtensions(document: unknown): MarkedExtensions {
+  const info: unknown = Reflect.get(Object(document), 'info')
+  const marked: unknown = Reflect.get(Object(info), 'x-catalogue-extensions')
+  const atLeastOne = (name: string) => {
+    const version: unknown = Reflect.get(Object(marked), name)
+    return typeof version === 'number' && version >= 1
+  }
+  return { views: atLeastOne('views'), export: atLeastOne('export') }
+}
 
 /** Example bodies by answer, keyed `METHOD /path/template STATUS` (see `exampleKey`), each from a real answer. */
 export type OpenApiExamples = Readonly<Record<string, unknown>>
@@ -30,12 +68,17 @@ function schemaNames(collection: CatalogueCollection): { record: string; page: s
   return { record, page: `${record}Page` }
 }
 
-/** The component schemas, from the contract's zod schemas (records, pages, the error body). */
-function componentSchemas(): Record<string, Json> {
+/**
+ * The component schemas, from the contract's zod schemas (records, pages, the error body); with views, a page
+ * may also hold the view it applied (`info.view`) and the facets asked for (`facets`).
+ */
+function componentSchemas(views: boolean): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
   for (const collection of COLLECTIONS) {
     registry.add(collection.record, { id: schemaNames(collection).record })
-    registry.add(collection.page, { id: schemaNames(collection).page })
+    const record: z.ZodMiniType<unknown> = collection.record
+    const page = views ? viewPageSchema(record) : collection.page
+    registry.add(page, { id: schemaNames(collection).page })
   }
   registry.add(ErrorBodySchema, { id: 'Error' })
   const { schemas } = z.toJSONSchema(registry, {
@@ -75,6 +118,13 @@ const HEADERS: Record<string, Json> = {
   },
 }
 
+/** What a stream's answer says before its first record. */
+const STREAM_HEADERS = {
+  [STREAM_RECORDS_HEADER]: integerHeader(
+    'With `_export`: how many records the stream holds (those after `_after`), said before the first.',
+  ),
+}
+
 const RATE_HEADERS = {
   'RateLimit-Limit': ref('headers', 'RateLimit-Limit'),
   'RateLimit-Remaining': ref('headers', 'RateLimit-Remaining'),
@@ -92,6 +142,10 @@ const REFUSALS: Record<number, { description: string; headers?: Json }> = {
     headers: { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') },
   },
   404: { description: 'Nothing here.' },
+  412: {
+    description:
+      'With `_export` and `If-Match`: the catalogue changed since the stream named began; start it again (without `_after`).',
+  },
   405: {
     description: 'Only GET, HEAD and OPTIONS are allowed.',
     headers: { Allow: ref('headers', 'Allow') },
@@ -151,13 +205,24 @@ function okAnswer(
   operation: Operation,
   examples: OpenApiExamples,
   named: boolean,
+  stream?: { record: Json },
 ): Json {
-  const answer: Json = { description, headers: { ETag: ref('headers', 'ETag'), ...RATE_HEADERS } }
+  const headers = { ETag: ref('headers', 'ETag'), ...RATE_HEADERS, ...(stream ? STREAM_HEADERS : {}) }
+  const answer: Json = { description, headers }
   if (operation.withBody) {
-    answer.content = jsonContent(
-      schema,
+    const content = jsonContent(
+      stream ? { oneOf: [schema, { type: 'array', items: stream.record }] } : schema,
       examplesOf(examples, exampleKey(operation.method, operation.template, 200), named),
     )
+    if (stream) {
+      content[STREAM_CONTENT_TYPES.csv.split(';')[0] as string] = {
+        schema: { type: 'string', description: 'With `_export=csv`: the view as CSV (see `_export`).' },
+      }
+      content[STREAM_CONTENT_TYPES.ndjson.split(';')[0] as string] = {
+        schema: { type: 'string', description: 'With `_export=ndjson`: one record (JSON) a line.' },
+      }
+    }
+    answer.content = content
   }
   return answer
 }
@@ -167,10 +232,104 @@ const notModified = {
   headers: { ETag: ref('headers', 'ETag') },
 }
 
+/** Marks what the views extension adds (contract §12), so a client can tell a service that answers views. */
+const VIEWS_EXTENSION = { 'x-catalogue-extension': 'views' }
+/** Marks what streams add (contract §12: `_export`, `_col`, `_after`), which come with views. */
+const EXPORT_EXTENSION = { 'x-catalogue-extension': 'export' }
+
+/** The stream parameters of a list (contract §12; their refusals are in docs/api.md). */
+function streamParameters(collection: CatalogueCollection): Json[] {
+  const { plural } = collection.labels
+  return [
+    {
+      name: '_col',
+      in: 'query',
+      required: false,
+      description: `With \`${EXPORT}\`: the fields written, in this order (default: every field of the ${plural}).`,
+      schema: { type: 'array', items: { type: 'string', enum: recordFields(collection) } },
+      style: 'form',
+      explode: true,
+      ...EXPORT_EXTENSION,
+    },
+    {
+      name: EXPORT,
+      in: 'query',
+      required: false,
+      description: `Every ${collection.labels.singular} of the view (the filters and the view's parameters above), in its order, in one streamed answer instead of a page: \`csv\` (RFC 4180, UTF-8 with a byte order mark, a header row, character ids joined with \`;\`, cells a spreadsheet would run as a formula neutralised with \`'\`), \`ndjson\` (one record a line) or \`json\` (one array). \`page\` and \`_facet\` are ignored. The ETag names the catalogue's content and the view (not \`_after\`), known before the first record; \`If-Match\` with another is answered 412. One stream at a time per key (the demo key: per client address); it counts as one request.`,
+      schema: { type: 'string', enum: [...STREAM_FORMATS] },
+      ...EXPORT_EXTENSION,
+    },
+    {
+      name: AFTER,
+      in: 'query',
+      required: false,
+      description: `With \`${EXPORT}\`: continue after the ${collection.labels.singular} with this id (in id order: those with a greater id; in a sorted view: the id must be one of the view's).`,
+      schema: { type: 'string', pattern: '^[0-9]{1,16}$' },
+      ...EXPORT_EXTENSION,
+    },
+  ]
+}
+
+/** The view parameters of a list (contract §12; their refusals are in docs/api.md). */
+function viewParameters(collection: CatalogueCollection): Json[] {
+  const { plural } = collection.labels
+  const columns = collection.columns.map((column) => column.field)
+  const query = (name: string, description: string, schema: Json, repeated = false): Json => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: repeated ? { type: 'array', items: schema } : schema,
+    ...(repeated ? { style: 'form', explode: true } : {}),
+    ...VIEWS_EXTENSION,
+  })
+  const sort = (name: string, order: string) =>
+    query(
+      name,
+      `Sorts the ${plural} by this column, ${order} (text as people read it: numbers in names by value, accents and letter case aside), ties by ascending id, empty values last. One of \`_sort\` and \`_sort_desc\`, once.`,
+      { type: 'string', enum: columns },
+    )
+  return [
+    sort('_sort', 'ascending'),
+    sort('_sort_desc', 'descending'),
+    ...collection.facets.map((facet) =>
+      query(
+        `${facet.name}__exact`,
+        `Only ${plural} whose ${facet.label.toLowerCase()} is exactly one of these values (empty: none). At most ${MAX_FACET_VALUES} values of ${MAX_FILTER_LENGTH} characters.`,
+        { type: 'string', maxLength: MAX_FILTER_LENGTH },
+        true,
+      ),
+    ),
+    ...collection.columns.flatMap((column) =>
+      column.range
+        ? (['gte', 'lte'] as const).map((end) =>
+            query(
+              `${column.field}__${end}`,
+              `Only ${plural} whose ${column.label.toLowerCase()} is ${end === 'gte' ? 'at least' : 'at most'} this: ${column.kind === 'count' || column.kind === 'id' ? 'a whole number' : `a year, month or day in UTC (\`2015\`, \`2015-07\`, \`2015-07-26\`), taking the ${end === 'gte' ? 'first' : 'last'} moment of that period`}. Empty: no bound. Once.`,
+              { type: 'string' },
+            ),
+          )
+        : [],
+    ),
+    query(
+      FACET,
+      `Counts this facet's values over the ${plural} that pass every other choice, listed in \`facets\` after \`results\` (most frequent first, a chosen value always listed). A facet whose counting exceeds its time limit answers \`counted: false\` with the chosen values alone.`,
+      { type: 'string', enum: collection.facets.map((facet) => facet.name) },
+      true,
+    ),
+    query(FACET_SIZE, `How many values of each counted facet to list (default ${DEFAULT_FACET_SIZE}).`, {
+      type: 'string',
+      pattern: PAGE_PATTERN,
+      description: `1 to ${MAX_FACET_SIZE}`,
+    }),
+  ]
+}
+
 function listOperation(
   collection: CatalogueCollection,
   method: 'get' | 'head',
   examples: OpenApiExamples,
+  views: boolean,
 ): Json {
   const template = collection.listPath
   const operation = { method, template, withBody: method === 'get' }
@@ -194,20 +353,25 @@ function listOperation(
         schema: { type: 'string', pattern: PAGE_PATTERN },
       },
       ...filterParameters,
+      ...(views ? viewParameters(collection) : []),
+      ...(views ? streamParameters(collection) : []),
       ref('parameters', 'If-None-Match'),
+      ...(views ? [ref('parameters', 'If-Match')] : []),
     ],
     responses: {
       200: okAnswer(
-        `A page of ${collection.labels.plural}.`,
+        `A page of ${collection.labels.plural}${views ? ` (with \`${EXPORT}\`: every ${collection.labels.singular} of the view)` : ''}.`,
         ref('schemas', schemaNames(collection).page),
         operation,
         examples,
         false,
+        views ? { record: ref('schemas', schemaNames(collection).record) } : undefined,
       ),
       304: notModified,
       400: refusal(400, operation, examples),
       401: refusal(401, operation, examples),
       404: refusal(404, operation, examples, 'A page beyond the last.'),
+      ...(views ? { 412: refusal(412, operation, examples) } : {}),
       429: refusal(429, operation, examples),
       503: refusal(503, operation, examples),
     },
@@ -283,7 +447,9 @@ function preflight(): Json {
     summary: 'CORS preflight (no key needed)',
     security: [],
     responses: {
-      204: { description: 'Any origin may send GET and HEAD with `Authorization` and `If-None-Match`.' },
+      204: {
+        description: 'Any origin may send GET and HEAD with `Authorization`, `If-None-Match` and `If-Match`.',
+      },
     },
   }
 }
@@ -299,13 +465,15 @@ export interface OpenApiOptions {
   examples: OpenApiExamples
   /** The service's public address, when known; otherwise addresses are relative to the document. */
   serverUrl?: string | null
+  /** Whether the lists answer views (contract §12), marked as the extension they are. Default true. */
+  views?: boolean
 }
 
-/** The OpenAPI 3.1 document of the four endpoints (contract §1–§7 and §10). */
-export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions): Json {
+/** The OpenAPI 3.1 document of the four endpoints (contract §1–§7, §10, and the views of §12 when on). */
+export function openApiDocument({ examples, serverUrl = null, views = true }: OpenApiOptions): Json {
   const paths: Json = {}
   for (const collection of COLLECTIONS) {
-    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples))
+    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples, views))
     paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
   }
   return {
@@ -315,6 +483,7 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
       version: API_PREFIX.slice(1),
       description:
         'A read-only catalogue of locations and episodes. Every request under /v1 needs `Authorization: Bearer <key>`. List paths answer with and without a trailing slash. Every answer carries `Access-Control-Allow-Origin: *`; bodies are gzip or brotli when asked for.',
+      ...(views ? { 'x-catalogue-extensions': { views: 1, export: 1 } } : {}),
     },
     servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
@@ -329,7 +498,7 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
             'An API key: `Authorization: Bearer <key>` (the word Bearer in any letter case, one space).',
         },
       },
-      schemas: componentSchemas(),
+      schemas: componentSchemas(views),
       headers: HEADERS,
       responses: refusedResponses(examples),
       parameters: {
@@ -340,6 +509,18 @@ export function openApiDocument({ examples, serverUrl = null }: OpenApiOptions):
           description: 'An ETag from an earlier answer: answered 304 while it is still current.',
           schema: { type: 'string' },
         },
+        ...(views
+          ? {
+              'If-Match': {
+                name: 'If-Match',
+                in: 'header',
+                required: false,
+                description: `With \`${EXPORT}\` (and \`${AFTER}\`, resuming): the ETag of the stream begun; answered 412 when the catalogue changed since.`,
+                schema: { type: 'string' },
+                ...EXPORT_EXTENSION,
+              },
+            }
+          : {}),
       },
     },
   }

@@ -21,6 +21,8 @@ export interface CrawlProgress {
   /** Pages of every list, known once each list's first page has been read. */
   pagesTotal: number | null
   records: number
+  /** Records of every list, when a crawl knows it before the end (a stream's reader does); else absent or null. */
+  recordsTotal?: number | null
   /** Requests sent by this crawl, retries included. */
   requests: number
   retries: number
@@ -286,4 +288,31 @@ export async function collectList<R extends ApiRecord, F extends string>(
     },
   })
   return records
+}
+
+/** Why `firstPages` stops the crawl it runs: every list's first page is in. */
+const FIRST_PAGES_READ = Symbol('first pages read')
+
+/**
+ * The first page of each list, read as a crawl reads it (paced, retried, within the same limits): each list's
+ * size, and a sample of its records. Nothing after them is asked for.
+ */
+export async function firstPages<R extends ApiRecord>(
+  options: Omit<CrawlOptions<R>, 'onPage' | 'resume'>,
+): Promise<CrawledPage<R>[]> {
+  const pages: CrawledPage<R>[] = []
+  const stop = new AbortController()
+  try {
+    await crawl<R>({
+      ...options,
+      signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal,
+      onPage: (page) => {
+        pages.push(page)
+        if (pages.length === options.lists.length) stop.abort(FIRST_PAGES_READ)
+      },
+    })
+  } catch (error) {
+    if (error !== FIRST_PAGES_READ) throw error
+  }
+  return pages.sort((a, b) => a.list - b.list)
 }

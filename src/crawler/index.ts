@@ -1,6 +1,8 @@
 export * from './clock'
 export * from './crawl'
 export * from './errors'
+export * from './extensions'
 export * from './lists'
 export * from './pacer'
 export { type CrawlLimits, DEFAULT_CRAWL_LIMITS } from './read-page'
+export * from './stream'

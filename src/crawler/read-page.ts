@@ -1,4 +1,11 @@
-import { type ApiRecord, ErrorBodySchema, NOTHING_HERE, PAGE_SIZE, pageCount } from '../catalogue'
+import {
+  type ApiRecord,
+  EMPTY_LIST_INFO,
+  ErrorBodySchema,
+  isNothingHere,
+  PAGE_SIZE,
+  pageCount,
+} from '../catalogue'
 import type { Clock } from './clock'
 import { CrawlError, isCrawlError } from './errors'
 import { describePage, type ListTarget, listPagePath, type Page } from './lists'
@@ -31,8 +38,6 @@ export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
   maxRetryAfterMs: MAX_RETRY_AFTER_MS,
   maxPageBytes: MAX_PAGE_BYTES,
 }
-
-const EMPTY_INFO = { count: 0, pages: 0, next: null, prev: null }
 
 export interface PageReaderContext {
   /** Base address without a trailing slash. */
@@ -142,9 +147,7 @@ function answer<R extends ApiRecord>(
     const error = ErrorBodySchema.safeParse(body).data?.error
     return error ? `: ${redact(error, context.apiKey)}` : ''
   }
-  if (status === 404 && page === 1 && ErrorBodySchema.safeParse(body).data?.error === NOTHING_HERE) {
-    return { info: EMPTY_INFO, results: [] }
-  }
+  if (isNothingHere(status, page, body)) return { info: EMPTY_LIST_INFO, results: [] }
   if (status === 401 || status === 403) {
     throw new CrawlError('unauthorized', `The service refused the API key (${status}).`, status)
   }
@@ -228,7 +231,7 @@ function unreachable(
   )
 }
 
-function causeCode(error: unknown): string | null {
+export function causeCode(error: unknown): string | null {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : null
@@ -239,17 +242,18 @@ function causeCode(error: unknown): string | null {
  * MAX_REDIRECTS), one to another origin stops the crawl, so no other host's data is ever taken (and the key
  * never goes there). A browser hides where a redirect goes (an opaque redirect): that stops the crawl too.
  */
-async function fetchWithinOrigin(
-  context: PageReaderContext,
+export async function fetchWithinOrigin(
+  context: Pick<PageReaderContext, 'base' | 'apiKey' | 'fetch'>,
   first: string,
   where: string,
   signal: AbortSignal,
+  headers: Record<string, string> = { Accept: 'application/json' },
 ): Promise<Response> {
   const origin = new URL(context.base).origin
   let url = first
   for (let redirects = 0; ; redirects++) {
     const response = await context.fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${context.apiKey}` },
+      headers: { ...headers, Authorization: `Bearer ${context.apiKey}` },
       signal,
       redirect: 'manual',
     })
@@ -320,7 +324,7 @@ async function readJson(response: Response, maxBytes: number, where: string): Pr
 
 type Issue = { path: readonly PropertyKey[]; code?: string; expected?: unknown }
 
-function describeIssue(error: { issues: readonly Issue[] }): string {
+export function describeIssue(error: { issues: readonly Issue[] }): string {
   const issue = error.issues[0]
   if (!issue) return 'data that does not follow the contract'
   const path = issue.path
@@ -334,6 +338,6 @@ function describeIssue(error: { issues: readonly Issue[] }): string {
   return `data that does not follow the contract (${path || 'the body'}: ${rule})`
 }
 
-function redact(text: string, key: string): string {
+export function redact(text: string, key: string): string {
   return key ? text.split(key).join('[key]') : text
 }

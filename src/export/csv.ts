@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import { type ApiRecord, type CollectionView, characterIdFromUrl } from '../catalogue'
+import { recordFields } from '../catalogue/views/stream'
 
 /**
  * Cells a spreadsheet would read as a formula (OWASP, CSV injection): they get a leading `'` and quotes.
@@ -10,6 +11,7 @@ const FORMULA_START = /^[=+\-@\t\r]/
 
 /** Byte order mark: spreadsheets read the file as UTF-8 only with it; CSV readers skip it. */
 const BOM = '\uFEFF'
+const CRLF = '\r\n'
 
 /** What the CSV reads of a collection's definition: its record schema (for the columns) and character links. */
 export type CsvCollection<R extends ApiRecord> = Pick<CollectionView<R>, 'record' | 'characterLinks'>
@@ -25,7 +27,25 @@ export function recordsToCsv<R extends ApiRecord>(
   /** The columns written, in order (a view's); every field of the schema when left out. */
   fields?: readonly string[],
 ): string {
-  const columns = fields ? [...fields] : columnsOf(collection, records)
+  const columns = fields ? [...fields] : csvColumns(collection, records)
+  return `${csvHeader(columns)}${csvRows(collection, records, columns)}`
+}
+
+/**
+ * The start of a CSV file written in parts (a stream): the byte order mark and the header row. The rows follow
+ * from `csvRows`, one call per chunk of records; together they are `recordsToCsv` of all the records.
+ */
+export function csvHeader(columns: readonly string[]): string {
+  return `${BOM}${Papa.unparse({ fields: [...columns], data: [] }, { newline: CRLF }).replace(/\r\n$/, '')}${CRLF}`
+}
+
+/** Rows of records, each ending with CRLF (none for no record): a chunk of a file begun by `csvHeader`. */
+export function csvRows<R extends ApiRecord>(
+  collection: { characterLinks: { field: string } },
+  records: readonly R[],
+  columns: readonly string[],
+): string {
+  if (records.length === 0) return ''
   const links = collection.characterLinks.field
   const rows = records.map((record) =>
     columns.map((column) => {
@@ -36,11 +56,10 @@ export function recordsToCsv<R extends ApiRecord>(
     }),
   )
   const table = Papa.unparse(
-    { fields: columns, data: rows },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+    { fields: [...columns], data: rows },
+    { header: false, escapeFormulae: FORMULA_START, newline: CRLF },
   )
-  // Every row ends with CRLF, the last one too (Papa Parse leaves it off, except after a header alone).
-  return `${BOM}${table.replace(/\r\n$/, '')}\r\n`
+  return `${table}${CRLF}`
 }
 
 function characterCell(address: unknown): string {
@@ -48,9 +67,15 @@ function characterCell(address: unknown): string {
   return String(characterIdFromUrl(text) ?? text)
 }
 
-/** The fields of the collection's record schema, in order; from the first record when the schema does not say. */
-function columnsOf<R extends ApiRecord>(collection: CsvCollection<R>, records: readonly R[]): string[] {
-  const shape: unknown = Reflect.get(collection.record, 'shape')
-  if (typeof shape === 'object' && shape !== null) return Object.keys(shape)
+/**
+ * The columns of a collection's CSV: the fields of its record schema, in order; from the first record when the
+ * schema does not say.
+ */
+export function csvColumns<R extends ApiRecord>(
+  collection: { record: unknown },
+  records: readonly R[] = [],
+): string[] {
+  const fields = recordFields(collection)
+  if (fields.length > 0) return fields
   return records[0] ? Object.keys(records[0]) : ['id', 'name', 'url', 'created']
 }

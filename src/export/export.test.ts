@@ -1,9 +1,9 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { type Episode, episodes, type Location, locations } from '../catalogue'
-import { recordsToCsv } from './csv'
+import { csvColumns, csvHeader, csvRows, recordsToCsv } from './csv'
 import { exportFileName } from './file-name'
-import { recordsToJson } from './json'
+import { JSON_ARRAY_START, jsonArrayEnd, jsonItems, recordsToJson } from './json'
 
 const BASE = 'https://catalogue.test'
 const location = (id: number, name: string, residents: number[] = [4, 17]): Location => ({
@@ -116,6 +116,19 @@ describe('CSV export', () => {
   it('writes the header alone for an empty list', () => {
     expect(recordsToCsv(episodes, [])).toBe('\uFEFFid,name,air_date,episode,characters,url,created\r\n')
   })
+
+  it('written in chunks (a stream: the header, then rows a chunk at a time), is the same file', () => {
+    const records = ['=1+1', 'Salt, Pepper', 'Two\nLines', 'Zürich', '-3', 'Plain'].map((name, index) =>
+      location(index + 1, name, [index]),
+    )
+    for (const fields of [undefined, ['name', 'residents', 'id']]) {
+      const columns = fields ?? csvColumns(locations)
+      const chunks = [records.slice(0, 1), [], records.slice(1, 4), records.slice(4)]
+      const streamed = csvHeader(columns) + chunks.map((chunk) => csvRows(locations, chunk, columns)).join('')
+      expect(streamed).toBe(recordsToCsv(locations, records, fields))
+    }
+    expect(csvHeader(csvColumns(episodes))).toBe(recordsToCsv(episodes, []))
+  })
 })
 
 describe('JSON export', () => {
@@ -126,6 +139,17 @@ describe('JSON export', () => {
     expect(Object.keys(JSON.parse(json)[0])).toEqual(Object.keys(records[0] as Location))
     expect(json).toContain('"name": "=cmd"')
     expect(recordsToJson([])).toBe('[]\n')
+  })
+
+  it('written in chunks (a stream), is the same file', () => {
+    const records = [location(1, 'Café "Müller"'), location(2, 'Two\nLines', []), location(3, '=cmd')]
+    for (const fields of [undefined, ['name', 'id']]) {
+      const chunks = [records.slice(0, 2), records.slice(2)]
+      const streamed =
+        JSON_ARRAY_START + chunks.map((chunk, index) => jsonItems(chunk, index === 0, fields)).join('')
+      expect(streamed + jsonArrayEnd(false)).toBe(recordsToJson(records, fields))
+    }
+    expect(JSON_ARRAY_START + jsonArrayEnd(true)).toBe(recordsToJson([]))
   })
 
   it('holds a view’s fields alone, in the view’s order', () => {

@@ -1,5 +1,5 @@
 import { COLLECTIONS, type Column, formatIdList } from '../catalogue'
-import { type DataViewUrlState, EMPTY_DATA_VIEW } from './data-view-url'
+import { type DataViewUrlState, EMPTY_DATA_VIEW } from '../catalogue/views/parameters'
 import { listSearch } from './list-url'
 
 /** The explorer's characters list; a character's page is `/characters/42`, a comparison `/characters/1,2`. */

@@ -3,13 +3,13 @@ import type { CatalogueClient } from '../api/client'
 import type { ApiRecord, CollectionView, Filters } from '../catalogue'
 
 /** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
-const STALE_TIME = Number.POSITIVE_INFINITY
-const GC_TIME = 60 * 60 * 1000
+export const STALE_TIME = Number.POSITIVE_INFINITY
+export const GC_TIME = 60 * 60 * 1000
 /**
  * A page that mounts on a failed query shows the failure rather than asking again: the route's loader has
  * just asked (it runs `ensureQueryData` on every navigation), and Retry asks again on request.
  */
-const RETRY_ON_MOUNT = false
+export const RETRY_ON_MOUNT = false
 
 /**
  * The identity of a client's service in query keys: its base URL as the client uses it ('' for this site's
@@ -26,7 +26,7 @@ export const serviceKey = (service: string) => [service] as const
  * compared so far), but only when both are the same service's: another service's rows are never shown as
  * this one's, even for a moment.
  */
-function previousOfSameService(service: string) {
+export function previousOfSameService(service: string) {
   return <T>(previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
     previousQuery?.queryKey[0] === service ? previous : undefined
 }
@@ -34,6 +34,7 @@ function previousOfSameService(service: string) {
 /**
  * Query keys and `queryOptions` factories of one collection, from general to specific, each under its
  * service (`serviceKey`): `[service, collection]`, `[service, collection, 'list', filters, page]`,
+ * `[service, collection, 'view', filters, parameters, page]` (its options: src/components/list/service-view.ts),
  * `[service, collection, 'detail', id]`, `[service, collection, 'many', ids]`. The one place keys of the
  * service's data are made: hooks, loaders, prefetching, seeding and tests all take them from here.
  */
@@ -43,6 +44,9 @@ export function collectionQueries<R extends ApiRecord, F extends string>(collect
     all: (service: string) => [...serviceKey(service), name] as const,
     list: (service: string, filters: Filters<F>, page: number) =>
       [...keys.all(service), 'list', filters, page] as const,
+    /** A page of a list asked with a view's parameters (a service that answers views). */
+    view: (service: string, filters: Filters<F>, parameters: string, page: number) =>
+      [...keys.all(service), 'view', filters, parameters, page] as const,
     detail: (service: string, id: number) => [...keys.all(service), 'detail', id] as const,
     many: (service: string, ids: readonly number[]) => [...keys.all(service), 'many', ids] as const,
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { episodes, locations } from '../catalogue'
-import { EMPTY_DATA_VIEW } from './data-view-url'
+import { EMPTY_DATA_VIEW } from '../catalogue/views/parameters'
 import { canonicalListSearch, readListUrl, writeListUrl } from './list-url'
 
 const read = (search: string) => readListUrl(new URLSearchParams(search), locations)

@@ -7,11 +7,16 @@ import {
   normaliseFilterValue,
   parsePage,
 } from '../catalogue'
-import { type DataViewUrlState, EMPTY_DATA_VIEW, readDataViewUrl, writeDataViewUrl } from './data-view-url'
+import {
+  type DataViewUrlState,
+  EMPTY_DATA_VIEW,
+  readDataViewUrl,
+  writeDataViewUrl,
+} from '../catalogue/views/parameters'
 
 /**
  * What a list shows, as held by its URL: the specification's `?name=&type=&dimension=&page=`, and the data
- * tool's view (sort, facets, ranges, columns: see data-view-url.ts), which is never sent to a service.
+ * tool's view (sort, facets, ranges, columns: see src/catalogue/views/parameters.ts), sent to a service only when it answers views.
  */
 export type ListUrlState<F extends string> = {
   filters: Record<F, string>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { episodes, locations } from '../catalogue'
-import { boundOf, readDataViewUrl } from './data-view-url'
+import { boundOf, readDataViewUrl } from '../catalogue/views/parameters'
 import { exactValuePath, rangePath } from './view-link'
 
 describe('exactValuePath', () => {

@@ -1,4 +1,4 @@
-import { EMPTY_DATA_VIEW, writeDataViewUrl } from './data-view-url'
+import { EMPTY_DATA_VIEW, writeDataViewUrl } from '../catalogue/views/parameters'
 
 /** A list as its view's address reads it: its path, columns and facets. */
 type ViewedList = Parameters<typeof writeDataViewUrl>[1] & { appPath: string }

@@ -1,16 +1,23 @@
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
+import { effectiveConnection } from '../../api/connection-in-use'
 import { isApiError } from '../../api/errors'
-import { type ApiRecord, appliedFilterValues } from '../../catalogue'
+import { serviceViews } from '../../api/service-views'
+import { type ApiRecord, appliedFilterValues, type ListPage } from '../../catalogue'
+import { EMPTY_DATA_VIEW, needsIndex } from '../../catalogue/views/parameters'
+import { indexCompleteness } from '../../catalogue-index/client/index-completeness'
 import { settingsPath } from '../../components/states/settings-redirect'
-import { needsIndex } from '../../lib/data-view-url'
 import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 
 /**
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
- * beyond the last, a view parameter the list does not have), and starts the request for the page the address asks for, in the same query the page
- * reads, and the one for the heading's count of the whole catalogue (the unfiltered page 1), so that the
- * service's first view holds both. It waits for the answer only where the answer can change the address (a
+ * beyond the last, a view parameter the list does not have), and starts the request for the page the address
+ * asks for, in the same query the page reads (the list page's source hook, use-list-source.ts, makes the same
+ * choice): a view the index answers asks nothing; a service that answers views is asked with the view's
+ * parameters and its facets counted (unless the index, complete, answers a plain list's counts); any other
+ * list is the specification's page. It also starts the one for the heading's count of the whole catalogue (the
+ * unfiltered page 1, asked the same way), so that the service's first view holds both. It waits for the
+ * answer only where the answer can change the address (a
  * page after the first); page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
@@ -23,15 +30,29 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
 
     const client = await requireClient(connections, request)
     const { filters, page, view } = readListUrl(url.searchParams, collection)
+    const config = await connections.config
+    const connection = effectiveConnection(connections.saved(), config.demoKey)
+    const indexed = connection !== null && indexCompleteness.known(connection)
+    const viewsAnswered = serviceViews.answers(client.service, config) === true && !indexed
+    const serviceView = viewsAnswered
+      ? (await import('../../components/list/service-view')).serviceViewQuery
+      : null
     // The heading's count ("126 locations in the catalogue"): the page shows it whatever the address.
-    queryClient.ensureQueryData(queries.list(client, {}, 1)).catch(() => undefined)
-    // A sort, facet values or ranges: the catalogue index answers the view, on the page (ListPage).
-    if (needsIndex(view)) {
+    const count: Promise<unknown> = serviceView
+      ? queryClient.ensureQueryData(serviceView(collection, queries, client, {}, EMPTY_DATA_VIEW, 1))
+      : queryClient.ensureQueryData(queries.list(client, {}, 1))
+    count.catch(() => undefined)
+    // A sort, facet values or ranges the index answers (complete, or no service does): on the page (ListPage).
+    if (needsIndex(view) && !viewsAnswered) {
       await code
       return null
     }
     const wanted = appliedFilterValues(collection.filters, filters)
-    const answer = queryClient.ensureQueryData(queries.list(client, wanted, page))
+    const ask = (at: number): Promise<ListPage<R>> =>
+      serviceView
+        ? queryClient.ensureQueryData(serviceView(collection, queries, client, wanted, view, at))
+        : queryClient.ensureQueryData(queries.list(client, wanted, at))
+    const answer = ask(page)
     if (page === 1) {
       answer.catch(() => undefined) // the page shows a failure, from the same query
       await code
@@ -52,7 +73,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
         if (isApiError(error) && error.kind === 'unauthorized') return 'unauthorized'
         // A page beyond the last may be answered 404: page 1 tells how many there are.
         if (!isApiError(error) || error.kind !== 'notFound') return null // the page shows the failure
-        return queryClient.ensureQueryData(queries.list(client, wanted, 1)).then(
+        return ask(1).then(
           (first) => first.info.pages,
           () => null,
         )

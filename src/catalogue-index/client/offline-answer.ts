@@ -58,6 +58,7 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
   return {
     urlOf: client.urlOf,
     service: client.service,
+    view: client.view,
     async list(collection, filters, page, signal) {
       try {
         return online(await client.list(collection, filters, page, signal))

@@ -42,6 +42,7 @@ function failing(error: ApiError): CatalogueClient {
     urlOf: (path) => path,
     service: connection.baseUrl,
     list: () => Promise.reject(error),
+    view: () => Promise.reject(error),
     one: () => Promise.reject(error),
     many: () => Promise.reject(error),
   }

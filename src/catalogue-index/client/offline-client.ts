@@ -21,6 +21,8 @@ export function withIndexFallback(client: CatalogueClient, connection: Connectio
       client
         .list(collection, filters, page, signal)
         .catch(async (error) => (await index(error)).list(collection, filters, page, signal)),
+    // A view is asked of a service only while the index cannot answer it.
+    view: client.view,
     one: (collection, id, signal) =>
       client
         .one(collection, id, signal)

@@ -10,9 +10,10 @@ const Export = lazy(() => import('./ExportButtons'))
 
 /**
  * The index's status line; `ready` once the list's first rows are on screen (the index waits for them). Its
- * line is kept from the start, so that its arrival moves nothing below it.
+ * line is kept from the start, so that its arrival moves nothing below it. `autoIndex` (by default): a small
+ * catalogue is indexed unasked; off for a service that answers views, whose lists need no index.
  */
-export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
+export function CatalogueIndexStatus({ ready, autoIndex = true }: { ready: boolean; autoIndex?: boolean }) {
   const { connection } = useConnection()
   const supported = useIndexSupported()
   const shown = connection && ready && supported
@@ -20,7 +21,7 @@ export function CatalogueIndexStatus({ ready }: { ready: boolean }) {
     <div className="index-status-line">
       {shown && (
         <Suspense fallback={null}>
-          <Panel connection={connection} />
+          <Panel connection={connection} autoIndex={autoIndex} />
         </Suspense>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
 import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
+import { describeBytes } from './describe'
 import './index-status.css'
 import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
 
@@ -20,10 +21,18 @@ export default function ExportButtons(props: Exported) {
 }
 
 function ExportControls({ connection, collection, filters, view }: Exported & { connection: Connection }) {
-  const { running, progress, problem, start, cancel } = useExport(connection, collection, filters, view)
-  const done = progress
-    ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
-    : 'Starting'
+  const { running, progress, received, problem, asking, start, cancel, decide } = useExport(
+    connection,
+    collection,
+    filters,
+    view,
+  )
+  const done =
+    received !== null
+      ? `${describeBytes(received)} received`
+      : progress
+        ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
+        : 'Starting'
   // The pressed button gives way to Cancel while the file is made, and takes focus back once it is done
   // (or cancelled), when focus was on the one or the other: never lost to the page.
   const box = useRef<HTMLDivElement>(null)
@@ -47,9 +56,10 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
       {running ? (
         <>
           <span>Exporting {running.toUpperCase()}:</span>
+          {/* A stream's size is not known before its end: the bar then says only that it goes on. */}
           <progress
-            max={progress?.pagesTotal ?? 1}
-            value={progress?.pagesDone ?? 0}
+            max={received === null ? (progress?.pagesTotal ?? 1) : undefined}
+            value={received === null ? (progress?.pagesDone ?? 0) : undefined}
             aria-label="Export progress"
             aria-valuetext={done}
           />
@@ -79,6 +89,14 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
             Export JSON
           </button>
         </>
+      )}
+      {asking !== null && (
+        <p>
+          This file will be about {describeBytes(asking)}, held in this browser's memory until it is saved.{' '}
+          <button type="button" className="button button-secondary" onClick={() => decide(true)}>
+            Export anyway
+          </button>
+        </p>
       )}
       {problem && <p role="alert">{problem}</p>}
     </div>

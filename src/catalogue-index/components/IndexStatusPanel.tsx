@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
 import type { IndexConnection } from '../protocol/worker-api'
-import { describeAge, describeIndexState, describeProgress } from './describe'
+import { describeAge, describeIndexState, describeProgress, progressOf } from './describe'
+import { IndexSizeQuestion } from './IndexSizeQuestion'
 import './index-status.css'
 
 /** The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen reader hears how far the crawl is: a polite word now and then, not every tick. */
@@ -10,11 +11,18 @@ const ANNOUNCE_EVERY_PERCENT = 25
 
 /**
  * "Catalogue index: 126 locations, 51 episodes · updated 3 min ago · Refresh"; while building, a progress bar
- * with pages, records and time left, and Cancel.
+ * with pages, records and time left, and Cancel. A small catalogue is indexed unasked (`autoIndex`), unless
+ * its service answers views.
  */
-export default function IndexStatusPanel({ connection }: { connection: IndexConnection }) {
-  const { status, progress, problem, build, cancel } = useIndexStatus(connection, {
-    autoIndex: true,
+export default function IndexStatusPanel({
+  connection,
+  autoIndex = true,
+}: {
+  connection: IndexConnection
+  autoIndex?: boolean
+}) {
+  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, {
+    autoIndex,
     // The status line only tells about the index: it waits until the page has settled.
     urgent: false,
   })
@@ -23,8 +31,8 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
   if (!status) return null
 
   const building = status.building || progress !== null
-  const total = progress?.pagesTotal ?? null
-  const percent = progress && total ? Math.floor((progress.pagesDone / total) * 100) : 0
+  const { value, max: total } = progressOf(progress)
+  const percent = progress && total ? Math.floor((value / total) * 100) : 0
   const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
   const { text, action } = describeIndexState(status)
 
@@ -36,7 +44,7 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
           <progress
             className="index-status-bar"
             max={total ?? 1}
-            value={progress?.pagesDone ?? 0}
+            value={value}
             aria-label="Catalogue index progress"
             aria-valuetext={progress ? describeProgress(progress) : 'Starting'}
           />
@@ -75,6 +83,9 @@ export default function IndexStatusPanel({ connection }: { connection: IndexConn
               : 'Catalogue index ready'
             : ''}
       </p>
+      {asking !== null && !building && (
+        <IndexSizeQuestion bytes={asking} onBuild={() => build('build', true)} onDismiss={dismiss} />
+      )}
       {problem && (
         <p className="index-status-problem" role="alert">
           {problem}

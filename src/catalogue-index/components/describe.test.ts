@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { CrawlProgress } from '../../crawler'
 import type { CollectionStatus, IndexStatus } from '../protocol/worker-api'
-import { completesByItself, describeIndexState, describeProgress } from './describe'
+import {
+  completesByItself,
+  describeBytes,
+  describeIndexState,
+  describeProgress,
+  progressOf,
+} from './describe'
 
 const list = (collection: string, fields: Partial<CollectionStatus>): CollectionStatus => ({
   collection,
@@ -71,6 +77,46 @@ describe('the index status in words', () => {
       text: 'Catalogue index: 126 locations and 51 episodes',
       action: 'Refresh',
     })
+  })
+
+  it('offers to resume a build from a stream stopped halfway, though the other list has not begun', () => {
+    // The stream reads the locations first: the episodes, as large, have nothing stored yet.
+    const stopped = status([
+      list('locations', { count: 100_000, pages: 5000, records: 37_000, streamed: true }),
+      list('episodes', { count: 20_000, pages: 1000 }),
+    ])
+    expect(describeIndexState(stopped)).toEqual({
+      text: 'Catalogue index: partly built · 37,000 locations and 0 episodes so far (of 100,000 and 20,000)',
+      action: 'Resume indexing',
+    })
+  })
+})
+
+describe('the progress of a stream and the size of a file in words', () => {
+  const progress = {
+    pagesDone: 0,
+    pagesTotal: null,
+    records: 24_000,
+    requests: 1,
+    retries: 0,
+    requestsPerSecond: 0,
+    secondsLeft: 8,
+    pause: null,
+  }
+
+  it('counts a stream’s records against the whole, and a crawl’s pages', () => {
+    const streamed = { ...progress, recordsTotal: 120_000 }
+    expect(describeProgress(streamed)).toBe('24,000 of 120,000 records, about 8 s left')
+    expect(progressOf(streamed)).toEqual({ value: 24_000, max: 120_000 })
+    const paged = { ...progress, pagesDone: 12, pagesTotal: 40, records: 240 }
+    expect(describeProgress(paged)).toBe('12 of 40 pages, 240 records, about 8 s left')
+    expect(progressOf(paged)).toEqual({ value: 12, max: 40 })
+  })
+
+  it('says a size as a person reads it', () => {
+    expect(describeBytes(452_300_000)).toBe('452 MB')
+    expect(describeBytes(1_234_000_000)).toBe('1.2 GB')
+    expect(describeBytes(20_000)).toBe('1 MB')
   })
 })
 

@@ -49,10 +49,19 @@ export function describeIndexState(status: IndexStatus): { text: string; action:
  * asked (sized, not a build that was started); `started`, a build was started and stopped.
  */
 function buildStage(status: IndexStatus): { probed: boolean; started: boolean } {
-  const probed = status.collections.some(
-    (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0,
-  )
-  const started = !probed && status.collections.some((list) => !list.complete && list.pagesDone > 0)
+  // What a first visit leaves of a large catalogue (a list found too large before any of its pages was kept)
+  // is not a build that was started; records stored from a stream are.
+  const streaming = status.collections.some((list) => list.streamed && !list.complete && list.records > 0)
+  const probed =
+    !streaming &&
+    status.collections.some(
+      (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0 && list.records === 0,
+    )
+  const started =
+    !probed &&
+    status.collections.some(
+      (list) => !list.complete && (list.streamed ? list.records > 0 : list.pagesDone > 0),
+    )
   return { probed, started }
 }
 
@@ -92,16 +101,30 @@ export function describeAge(time: number, now: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`
 }
 
-/** "12 of 40 pages, 240 records, about 8 s left". */
+/** "12 of 40 pages, 240 records, about 8 s left"; from a stream, "24,000 of 120,000 records, about 8 s left". */
 export function describeProgress(progress: CrawlProgress): string {
   const count = (value: number) => value.toLocaleString('en')
+  const left = progress.secondsLeft === null ? '' : `, about ${describeSeconds(progress.secondsLeft)} left`
+  if (progress.recordsTotal != null)
+    return `${progress.records.toLocaleString('en')} of ${progress.recordsTotal.toLocaleString('en')} records${left}`
   const pages =
     progress.pagesTotal === null
       ? `${count(progress.pagesDone)} pages`
       : `${count(progress.pagesDone)} of ${count(progress.pagesTotal)} pages`
   const records = `${progress.records.toLocaleString('en')} records`
-  const left = progress.secondsLeft === null ? '' : `, about ${describeSeconds(progress.secondsLeft)} left`
   return `${pages}, ${records}${left}`
+}
+
+/** How far a crawl is, as a bar reads it: records of a stream, pages otherwise. */
+export function progressOf(progress: CrawlProgress | null): { value: number; max: number | null } {
+  if (progress?.recordsTotal != null) return { value: progress.records, max: progress.recordsTotal }
+  return { value: progress?.pagesDone ?? 0, max: progress?.pagesTotal ?? null }
+}
+
+/** "450 MB", "1.2 GB": a size as a person reads it (decimal units, as disks are sold). */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`
+  return `${Math.max(1, Math.round(bytes / 1e6)).toLocaleString('en')} MB`
 }
 
 function describeSeconds(seconds: number): string {

@@ -1,5 +1,5 @@
+import type { ListView } from '../../catalogue/views/view'
 import type { CharacterRequest } from '../protocol/characters'
-import type { ListView } from '../protocol/data-view'
 import type { SearchListRequest } from '../protocol/search-list'
 
 /**

@@ -1,10 +1,13 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Connection } from '../../api/client'
 import type { Filters } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
 
-/** An export of a whole filtered list by the index worker: start, its progress, Cancel and what went wrong. */
+/**
+ * An export of a whole filtered list (or view): start, its progress (pages read, or bytes of a stream
+ * received), the size question before a large download held in memory, Cancel and what went wrong.
+ */
 export function useExport(
   connection: Connection,
   collection: ExportedList,
@@ -13,18 +16,46 @@ export function useExport(
 ) {
   const [running, setRunning] = useState<ExportFormat | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
+  const [received, setReceived] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [asking, setAsking] = useState<number | null>(null)
+  const answer = useRef<(go: boolean) => void>(() => {})
 
   const start = async (format: ExportFormat) => {
     setRunning(format)
     setProblem(null)
     setProgress(null)
+    setReceived(null)
     // The exporter (worker, CSV writer) is downloaded on first use.
     const { runExport } = await import('../client/run-export')
-    const failed = await runExport(connection, collection, filters, format, setProgress, view)
+    const failed = await runExport(
+      connection,
+      collection,
+      filters,
+      format,
+      {
+        onProgress: setProgress,
+        onReceived: setReceived,
+        confirm: (bytes) =>
+          new Promise<boolean>((resolve) => {
+            answer.current = (go) => {
+              setAsking(null)
+              resolve(go)
+            }
+            setAsking(bytes)
+          }),
+      },
+      view,
+    )
+    setAsking(null)
     setRunning(null)
     setProblem(failed)
   }
-  const cancel = () => void import('../client/run-export').then(({ cancelExport }) => cancelExport())
-  return { running, progress, problem, start, cancel }
+  const cancel = () => {
+    answer.current(false)
+    void import('../client/run-export').then(({ cancelExport }) => cancelExport())
+  }
+  /** The answer to the size question: go on, or not. */
+  const decide = (go: boolean) => answer.current(go)
+  return { running, progress, received, problem, asking, start, cancel, decide }
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '../../api/client'
 import { ConnectionContext } from '../../api/connection-in-use'
 import { fixedConnectionStore } from '../../app/connection/fixed-connection'
+import { indexCompleteness } from '../client/index-completeness'
 import type { IndexStatus } from '../protocol/worker-api'
 
 /** The worker of this tab, as the hooks reach it; its index is complete unless a test says otherwise. */
@@ -54,6 +55,8 @@ const answer = () => {
 
 beforeEach(() => {
   worker.status.mockResolvedValue(complete)
+  // Each test is a new page: nothing is known of the index before the worker says.
+  indexCompleteness.seen({ baseUrl: '', apiKey: 'k' }, false)
 })
 afterEach(() => {
   cleanup()
@@ -89,6 +92,15 @@ describe('a question for the index', () => {
     await vi.waitFor(() => expect(answer().complete).toBe(false))
     expect(answer().error).toBeNull()
     expect(indexPageState(answer())).toMatchObject({ state: 'waiting' })
+  })
+
+  it('is asked at once on a page where the worker said it was complete, before it says so again', async () => {
+    indexCompleteness.seen({ baseUrl: '', apiKey: 'k' }, true)
+    worker.status.mockReturnValue(new Promise(() => {}))
+    const ask = vi.fn(async () => 'the answer')
+    renderWith(ask)
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    expect(answer().status).toBeNull()
   })
 
   it('that fails is a failure, which Retry asks again', async () => {

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
 import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
+import { indexCompleteness } from '../client/index-completeness'
 import type {
   BuildMode,
   BuildOutcome,
@@ -15,9 +16,20 @@ export interface IndexState {
   progress: CrawlProgress | null
   /** Why the last crawl stopped short, in one sentence. */
   problem: string | null
-  build(mode: BuildMode): void
+  /** The size (bytes) of an index Build the index asks about before building it; null when not asking. */
+  asking: number | null
+  /** `sizeConfirmed`: the user agreed to the size asked about. */
+  build(mode: BuildMode, sizeConfirmed?: boolean): void
+  /** Drops the question about the index's size without building. */
+  dismiss(): void
   cancel(): void
 }
+
+/**
+ * The question about the index's size, heard by every status in this tab: a Build the index anywhere on the
+ * page (a list's status line, a view that needs the index) is answered where the status line shows it.
+ */
+const sizeQuestions = new EventTarget()
 
 export interface IndexStatusOptions {
   /** A small catalogue is indexed without being asked, once the page is idle. */
@@ -40,16 +52,20 @@ export function useIndexStatus(
   const [status, setStatus] = useState<IndexStatus | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [asking, setAsking] = useState<number | null>(null)
   const { baseUrl, apiKey } = connection
 
   const build = useCallback(
-    (mode: BuildMode) => {
+    (mode: BuildMode, sizeConfirmed = false) => {
       setProblem(null)
+      setAsking(null)
       void indexWorker()
-        .build(plainConnection({ baseUrl, apiKey }), mode)
+        .build(plainConnection({ baseUrl, apiKey }), mode, sizeConfirmed)
         .then((outcome: BuildOutcome) => {
           if (outcome.outcome === 'failed') setProblem(outcome.message)
           if (outcome.outcome === 'unauthorized') setProblem('The service did not accept the API key.')
+          if (outcome.outcome === 'confirm')
+            sizeQuestions.dispatchEvent(new CustomEvent('ask', { detail: outcome.bytes }))
           if (outcome.outcome !== 'busy') setProgress(null)
         })
     },
@@ -67,6 +83,7 @@ export function useIndexStatus(
         worker.status(conn).then((next) => {
           if (!live) return
           setStatus(next)
+          indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
           if (!next.building) setProgress(null)
         })
       void worker.channelName(conn).then((name) => {
@@ -95,6 +112,13 @@ export function useIndexStatus(
     }
   }, [baseUrl, apiKey, autoIndex, build, enabled, urgent])
 
+  useEffect(() => {
+    const ask = (event: Event) => setAsking((event as CustomEvent<number>).detail)
+    sizeQuestions.addEventListener('ask', ask)
+    return () => sizeQuestions.removeEventListener('ask', ask)
+  }, [])
+
   const cancel = useCallback(() => void indexWorker().cancel(), [])
-  return { status, progress, problem, build, cancel }
+  const dismiss = useCallback(() => setAsking(null), [])
+  return { status, progress, problem, asking, build, dismiss, cancel }
 }

@@ -1,29 +1,12 @@
 import { useMemo } from 'react'
 import type { ApiRecord, Column, Filters } from '../../catalogue'
-import { boundOf, type DataViewUrlState, needsIndex } from '../../lib/data-view-url'
+import { type DataViewUrlState, needsIndex } from '../../catalogue/views/parameters'
+import { type DataViewPage, listViewOf } from '../../catalogue/views/view'
 import { indexWorker } from '../client/index-client'
-import type { DataViewPage, ListView } from '../protocol/data-view'
 import { indexQueryKeys } from './index-query-keys'
 import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'kind' | 'range'>
-
-/** The view the worker answers: the service's filters, facet values, and ranges read as numbers. */
-export function listViewOf(
-  filters: Filters<string>,
-  state: DataViewUrlState,
-  columns: readonly RangedColumn[],
-): ListView {
-  const ranges: Record<string, { from: number | null; to: number | null }> = {}
-  for (const column of columns) {
-    const text = state.ranges[column.field]
-    if (!column.range || !text) continue
-    const from = text.from === '' ? null : boundOf(column, text.from, 'from')
-    const to = text.to === '' ? null : boundOf(column, text.to, 'to')
-    if (from !== null || to !== null) ranges[column.field] = { from, to }
-  }
-  return { filters: { ...filters }, facets: state.facets, ranges, sort: state.sort }
-}
 
 /** A list's view as the index answers it, with the index's state (to say what it needs, and to build it). */
 export type ListViewAnswer<R extends ApiRecord = ApiRecord> = IndexAnswer<DataViewPage<R>>

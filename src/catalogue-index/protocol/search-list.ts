@@ -1,4 +1,4 @@
-import type { FacetCounts } from './data-view'
+import type { FacetCounts } from '../../catalogue/views/view'
 import type { SearchHit } from './search'
 
 /*
@@ -7,7 +7,7 @@ import type { SearchHit } from './search'
  * it from the complete index; the page renders its answer.
  */
 
-/** The search list as its address reads it (src/lib/data-view-url.ts): its sortable columns and its facet. */
+/** The search list as its address reads it (src/catalogue/views/parameters.ts): its sortable columns and its facet. */
 export const SEARCH_LIST = {
   appPath: '/search',
   columns: [

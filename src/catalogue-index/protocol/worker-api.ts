@@ -1,13 +1,19 @@
 import type { ApiRecord, Filters, ListPage } from '../../catalogue'
-import type { CrawlProgress } from '../../crawler'
+import type { DataViewPage, ListView } from '../../catalogue/views/view'
+import type { CrawlProgress, ServiceExtensions } from '../../crawler'
 import type { CharacterReply, CharacterRequest } from './characters'
-import type { DataViewPage, ListView } from './data-view'
 import type { Insights } from './insights'
 import type { SearchAnswer } from './search'
 import type { SearchListPage, SearchListRequest } from './search-list'
 
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
+
+/**
+ * An index larger than this (bytes of records, estimated from each list's first page) is built only once the
+ * user has been told how large it will be and agreed: a browser keeps it on disk, and the worker reads it.
+ */
+export const INDEX_CONFIRM_BYTES = 300_000_000
 
 /** A connection as the index worker needs it; the key is used for requests only, never stored. */
 export interface IndexConnection {
@@ -32,6 +38,8 @@ export interface CollectionStatus {
    * short): the next page load carries it on. Absent in an index stored before it was kept.
    */
   wanted?: boolean
+  /** Read from the service's stream (records counted, not pages); absent: page by page. */
+  streamed?: boolean
 }
 
 export interface IndexStatus {
@@ -50,6 +58,8 @@ export type BuildOutcome =
   | { outcome: 'done'; records: number; elapsedMs: number }
   | { outcome: 'busy' }
   | { outcome: 'tooLarge'; pages: number }
+  /** Larger than INDEX_CONFIRM_BYTES: built only when asked again with `sizeConfirmed`. */
+  | { outcome: 'confirm'; bytes: number }
   | { outcome: 'cancelled' }
   | { outcome: 'unauthorized' }
   | { outcome: 'failed'; message: string }
@@ -84,7 +94,10 @@ export type IndexMessage =
 export interface IndexWorkerApi {
   channelName(connection: IndexConnection): Promise<string>
   status(connection: IndexConnection): Promise<IndexStatus>
-  build(connection: IndexConnection, mode: BuildMode): Promise<BuildOutcome>
+  /** `sizeConfirmed`: the user agreed to an index of the size a `confirm` outcome said. */
+  build(connection: IndexConnection, mode: BuildMode, sizeConfirmed?: boolean): Promise<BuildOutcome>
+  /** What the connection's service adds to the specification (its OpenAPI document's marker), read once. */
+  serviceExtensions(connection: IndexConnection): Promise<ServiceExtensions>
   cancel(): void
   /** A list page from a complete index, or null when the collection is not completely indexed. */
   list(

@@ -55,7 +55,9 @@ export function broadcast(name: string, message: IndexMessage) {
 
 export async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
   const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
-  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, ...meta }) => meta)
+  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, stream, ...meta }) =>
+    stream ? { ...meta, streamed: true } : meta,
+  )
   const complete = metas.every((meta) => meta.complete)
   const times = metas.map((meta) => meta.updatedAt)
   const held = (await navigator.locks.query()).held ?? []

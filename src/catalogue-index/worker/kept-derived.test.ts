@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyCollection, type ApiRecord, COLLECTIONS, type DatasetRecord } from '../../catalogue'
+import type { ListView } from '../../catalogue/views/view'
 import type { CharacterRequest } from '../protocol/characters'
-import type { ListView } from '../protocol/data-view'
 import type { IndexConnection } from '../protocol/worker-api'
 
 /*

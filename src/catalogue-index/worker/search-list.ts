@@ -1,6 +1,6 @@
 import { PAGE_SIZE, pageCount } from '../../catalogue'
 import { SORT_COLLATOR } from '../../catalogue/columns'
-import type { FacetCounts } from '../protocol/data-view'
+import type { FacetCounts } from '../../catalogue/views/view'
 import type { SearchHit } from '../protocol/search'
 import {
   SEARCH_LIST,

@@ -6,6 +6,12 @@ import type { CollectionStatus } from '../protocol/worker-api'
 export interface CollectionMeta extends CollectionStatus {
   /** When the collection was last completely read (epoch ms). */
   updatedAt: number | null
+  /**
+   * Read from the service's stream (contract §12): the stream's tag (a refresh asks `If-None-Match` with it;
+   * a resumed read `If-Match`) and the last record stored in id order (a resumed read continues after it).
+   * Absent for a collection read page by page (and in an index stored before streams).
+   */
+  stream?: { etag: string; after: number } | null
 }
 
 /** What a list page held when it was read: its ETag (for `If-None-Match`), its `info` and its record ids. */
@@ -116,6 +122,41 @@ export async function writePage(
   const recordStore = tx.objectStore('records')
   for (const record of records) void recordStore.put({ collection, id: record.id, record })
   void tx.objectStore('pages').put(entry)
+  void tx.objectStore('meta').put(meta)
+  await tx.done
+}
+
+/**
+ * Stores a batch of a collection's records (from a stream) and the collection's progress in one transaction:
+ * a batch is stored whole with the point to resume after it, or not at all.
+ */
+export async function writeRecords(
+  db: IndexDb,
+  collection: string,
+  records: readonly ApiRecord[],
+  meta: CollectionMeta,
+): Promise<void> {
+  const tx = db.transaction(['records', 'meta'], 'readwrite')
+  const recordStore = tx.objectStore('records')
+  for (const record of records) void recordStore.put({ collection, id: record.id, record })
+  void tx.objectStore('meta').put(meta)
+  await tx.done
+}
+
+/**
+ * Removes every record of a collection and the entries of its list's pages (at `listPath`), and writes its
+ * progress anew (a read starting over), in one transaction.
+ */
+export async function clearCollection(db: IndexDb, meta: CollectionMeta, listPath: string): Promise<void> {
+  const tx = db.transaction(['records', 'pages', 'meta'], 'readwrite')
+  const range = IDBKeyRange.bound(
+    [meta.collection, Number.NEGATIVE_INFINITY],
+    [meta.collection, Number.POSITIVE_INFINITY],
+  )
+  void tx.objectStore('records').delete(range)
+  for (let cursor = await tx.objectStore('pages').openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.path.split('?')[0] === listPath) await cursor.delete()
+  }
   void tx.objectStore('meta').put(meta)
   await tx.done
 }

@@ -1,7 +1,4 @@
 import type { ApiRecord } from '../../catalogue'
-import type { DataViewPage, ListView } from '../protocol/data-view'
-import type { IndexConnection } from '../protocol/worker-api'
-import { collectionNamed, existingDatabase, perVersion } from './data'
 import {
   answerView,
   answerViewPositions,
@@ -11,7 +8,10 @@ import {
   savedCovers,
   viewPositions,
   viewRecords,
-} from './data-view'
+} from '../../catalogue/views/engine'
+import type { DataViewPage, ListView } from '../../catalogue/views/view'
+import type { IndexConnection } from '../protocol/worker-api'
+import { collectionNamed, existingDatabase, perVersion } from './data'
 import { readById } from './store'
 
 /** A list prepared for views, with its records when they were read (a kept preparation needs none). */

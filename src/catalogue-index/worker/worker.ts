@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink'
 import type { ApiRecord } from '../../catalogue'
+import { needsIndex } from '../../catalogue/views/parameters'
 import {
   type CrawlProgress,
   collectList,
@@ -9,11 +10,11 @@ import {
   listPagePath,
 } from '../../crawler'
 import { recordsToCsv, recordsToJson } from '../../export'
-import { needsIndex } from '../../lib/data-view-url'
 import {
   AUTO_INDEX_MAX_PAGES,
   type BuildMode,
   type BuildOutcome,
+  INDEX_CONFIRM_BYTES,
   type IndexConnection,
   type IndexWorkerApi,
 } from '../protocol/worker-api'
@@ -33,10 +34,13 @@ import {
   statusOf,
 } from './data'
 import { deriveAll } from './derive-all'
+import { extensionsOf } from './extensions'
 import { insightsOf } from './insights'
+import { probeLists } from './probe'
 import { listPageOf } from './query'
 import { searchIndex, searchListOf } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
+import { buildFromStreams } from './stream-build'
 import { throttleLatest } from './throttle-latest'
 import { viewOf, viewRecordsOf } from './view'
 
@@ -67,6 +71,7 @@ async function runBuild(
   db: IndexDb,
   asked: BuildMode,
   signal: AbortSignal,
+  sizeConfirmed: boolean,
 ): Promise<BuildOutcome> {
   let mode = asked
   const refresh = mode === 'refresh'
@@ -93,6 +98,46 @@ async function runBuild(
     const collection = collectionNamed(name)
     return collection ? [{ collection }] : []
   })
+  const streams = (await extensionsOf(base)).export
+  if (mode === 'build' || (mode === 'auto' && streams)) {
+    const probed = await probeLists({
+      base,
+      apiKey: connection.apiKey,
+      fetch: (input, init) => fetch(input, init),
+      db,
+      metas,
+      lists,
+      signal,
+    })
+    broadcast(name, { type: 'changed' })
+    if (mode === 'auto' && probed.pages > AUTO_INDEX_MAX_PAGES)
+      return { outcome: 'tooLarge', pages: probed.pages }
+    if (mode === 'build' && !sizeConfirmed && probed.bytes > INDEX_CONFIRM_BYTES)
+      return { outcome: 'confirm', bytes: probed.bytes }
+  }
+  if (streams) {
+    const progress = throttleLatest(
+      (update: CrawlProgress) => broadcast(name, { type: 'progress', progress: update }),
+      PROGRESS_INTERVAL_MS,
+    )
+    try {
+      const built = await buildFromStreams({
+        base,
+        apiKey: connection.apiKey,
+        fetch: (input, init) => fetch(input, init),
+        db,
+        collections: todo,
+        metas,
+        refresh,
+        signal,
+        onProgress: progress,
+        onChanged: () => broadcast(name, { type: 'changed' }),
+      })
+      return { outcome: 'done', ...built }
+    } finally {
+      progress.cancel()
+    }
+  }
   const etags = new Map<string, string | null>()
   const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
   const stop = new AbortController()
@@ -194,7 +239,7 @@ const api: IndexWorkerApi = {
     return found ? statusOf(found.name, found.db) : emptyStatus(await connectionName(connection))
   },
 
-  async build(connection, mode) {
+  async build(connection, mode, sizeConfirmed = false) {
     const { name, db } = await database(connection)
     // One crawl per connection across tabs: whoever holds the lock crawls; the others show its progress.
     return navigator.locks.request(name, { ifAvailable: true }, async (lock): Promise<BuildOutcome> => {
@@ -203,7 +248,7 @@ const api: IndexWorkerApi = {
       building = { name, controller }
       broadcast(name, { type: 'changed' })
       try {
-        const outcome = await runBuild(connection, name, db, mode, controller.signal)
+        const outcome = await runBuild(connection, name, db, mode, controller.signal, sizeConfirmed)
         // Derived now and kept, off the build's answer: the next page load reads it instead.
         if (outcome.outcome === 'done' && outcome.records > 0) setTimeout(() => void deriveAll(connection), 0)
         return outcome
@@ -232,6 +277,8 @@ const api: IndexWorkerApi = {
   cancel() {
     building?.controller.abort()
   },
+
+  serviceExtensions: (connection) => extensionsOf(baseOf(connection)),
 
   async list(connection, collection, filters, page) {
     const definition = collectionNamed(collection)

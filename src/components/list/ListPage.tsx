@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { type ApiRecord, formatIdList } from '../../catalogue'
+import { EMPTY_DATA_VIEW } from '../../catalogue/views/parameters'
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
-import { EMPTY_DATA_VIEW } from '../../lib/data-view-url'
 import { grouped, listSummary } from '../../lib/format'
 import { emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { ApiDisclosure } from '../api/ApiDisclosure'
@@ -140,6 +140,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               chosen={shownView.facets}
               onToggle={controls.toggleFacet}
               status={list.facets.status}
+              countedBy={list.facets.by}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />
@@ -224,7 +225,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       )}
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
-      <CatalogueIndexStatus ready={!!data || !!waiting} />
+      <CatalogueIndexStatus ready={!!data || !!waiting} autoIndex={!list.viewsAnswered} />
       <ApiDisclosure paths={list.requests} />
     </div>
   )

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '../../api/client'
 import { ConnectionContext } from '../../api/connection-in-use'
+import { serviceViews } from '../../api/service-views'
 import { fixedConnectionStore } from '../../app/connection/fixed-connection'
 import { createQueryClient } from '../../app/query-client'
 import { type Location, locations } from '../../catalogue'
@@ -87,6 +88,7 @@ const answer = () => {
 afterEach(() => {
   cleanup()
   latest = null
+  vi.unstubAllGlobals()
 })
 
 describe('the rows of a list, whichever source answers them', () => {
@@ -144,5 +146,97 @@ describe('the rows of a list, whichever source answers them', () => {
     const before = loads()
     await act(async () => answer().retry())
     await vi.waitFor(() => expect(loads()).toBe(before + 1))
+  })
+})
+
+/** A service that answers views (contract §12): it echoes the view it was sent and counts the type facet. */
+function viewsService(echo = true) {
+  const asked: string[] = []
+  const fetchFake = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://catalogue.test')
+    asked.push(`${url.pathname}${url.search}`)
+    if (url.pathname === '/openapi.json')
+      return Response.json({ openapi: '3.1.1', info: { 'x-catalogue-extensions': { views: 1 } } })
+    const view = [...url.searchParams]
+      .filter(([name]) => name.startsWith('_') || name.includes('__'))
+      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('&')
+    const results = [place(7), place(3)]
+    const facets = url.searchParams.has('_facet')
+      ? { type: { values: [{ value: 'Planet', count: 2 }], truncated: false, counted: true } }
+      : undefined
+    const info = { count: 2, pages: 1, next: null, prev: null, ...(echo && view ? { view } : {}) }
+    return Response.json({ info, results, ...(facets ? { facets } : {}) })
+  })
+  return { asked, fetchFake }
+}
+
+function renderOn(address: string, fetchImpl: typeof fetch, baseUrl: string, views?: boolean) {
+  const connection = { baseUrl, apiKey: 'k' }
+  const client = createClient(connection, fetchImpl)
+  // Another service is one chosen in Settings; this site's own is the demo key's.
+  const saved = () => (baseUrl === '' ? null : connection)
+  const router = createMemoryRouter([{ path: '/locations', element: <Probe />, loader: () => null }], {
+    initialEntries: [address],
+  })
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConnectionContext
+        value={{ ...fixedConnectionStore({ demoKey: 'k', views }, connection, client), saved }}
+      >
+        <RouterProvider router={router} />
+      </ConnectionContext>
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+describe('the rows of a list on a service that answers views', () => {
+  it('are the service’s view for a sort and facet values, with the facets it counted, in one request', async () => {
+    const { fetchFake, asked } = viewsService()
+    renderOn('/locations?type__exact=Planet&_sort_desc=residents', fetchFake, '', true)
+    await vi.waitFor(() => expect(answer().page?.results.map((record) => record.id)).toEqual([7, 3]))
+    const sent =
+      '/v1/locations?_sort_desc=residents&type__exact=Planet&_facet=type&_facet=dimension&_facet_size=100'
+    expect(answer()).toMatchObject({ source: 'views', waiting: null, viewsAnswered: true, requests: [sent] })
+    expect(answer().facets).toMatchObject({
+      by: 'service',
+      counts: [{ name: 'type', values: [{ value: 'Planet', count: 2, chosen: true }], counted: true }],
+    })
+    expect(asked).toContain(sent)
+  })
+
+  it('count the facets of a plain page with its rows, in the same request', async () => {
+    const { fetchFake } = viewsService()
+    renderOn('/locations?name=place', fetchFake, '', true)
+    await vi.waitFor(() => expect(answer().facets.by).toBe('service'))
+    expect(answer()).toMatchObject({
+      source: 'views',
+      requests: ['/v1/locations?name=place&_facet=type&_facet=dimension&_facet_size=100'],
+    })
+  })
+
+  it('are the index’s once a service answers without the echo: it does not answer views', async () => {
+    const { fetchFake } = viewsService(false)
+    const base = 'http://no-echo.test'
+    serviceViews.learn(base, true)
+    renderOn('/locations?_sort=name', fetchFake, base)
+    await vi.waitFor(() => expect(answer().source).toBe('index'))
+    expect(serviceViews.answers(base, {})).toBe(false)
+    expect(answer().waiting).toMatchObject({ supported: false })
+  })
+
+  it('of another service are its views once its OpenAPI document says so, read once after its first page', async () => {
+    const { fetchFake, asked } = viewsService()
+    // The document is read as a page reads any other address, with the browser's fetch.
+    vi.stubGlobal('fetch', fetchFake)
+    const base = 'http://other.test'
+    const router = renderOn('/locations', fetchFake, base)
+    await vi.waitFor(() => expect(asked).toContain('/openapi.json'))
+    await vi.waitFor(() => expect(answer().viewsAnswered).toBe(true))
+    await act(() => router.navigate('/locations?_sort=name'))
+    await vi.waitFor(() => expect(answer().source).toBe('views'))
+    await vi.waitFor(() => expect(answer().page?.results).toHaveLength(2))
+    expect(asked.filter((path) => path === '/openapi.json')).toHaveLength(1)
   })
 })

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useNavigate, useRevalidator } from 'react-router-dom'
-import { useCatalogueClient } from '../../api/connection-in-use'
+import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
+import { serviceViews } from '../../api/service-views'
+import { learnViewsOf } from '../../api/views-marker'
 import {
   type ApiRecord,
   appliedFilterValues,
@@ -10,19 +12,21 @@ import {
   type ListPage,
   listRequestPath,
 } from '../../catalogue'
-import { type ListViewAnswer, listViewOf, useListView } from '../../catalogue-index/hooks/use-list-view'
-import type { FacetCounts } from '../../catalogue-index/protocol/data-view'
+import { type DataViewUrlState, EMPTY_DATA_VIEW, needsIndex } from '../../catalogue/views/parameters'
+import type { FacetCounts } from '../../catalogue/views/view'
+import { listViewOf } from '../../catalogue/views/view'
+import { type ListViewAnswer, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { ExportedView, IndexStatus } from '../../catalogue-index/protocol/worker-api'
 import type { CollectionQueries } from '../../lib/collection-queries'
-import { type DataViewUrlState, needsIndex } from '../../lib/data-view-url'
 import { type ListUrlState, listSearch } from '../../lib/list-url'
+import { serviceViewQuery, viewParameters } from './service-view'
 
 /**
- * Who answers a list's address: the service (the specification's filters and pages), or the catalogue index
- * (a view with a sort, facet values or ranges, which only it can answer).
+ * Who answers a list's address: the service (the specification's filters and pages), a service that answers
+ * views (contract §12: the page in the view's order and its facets counted, in one request), or the catalogue
+ * index (a view with a sort, facet values or ranges, when it is complete or no service answers it).
  */
-export type ListSource = 'service' | 'index'
-
+export type ListSource = 'service' | 'views' | 'index'
 /** A source's answer to the address, in the one shape the list page reads. */
 type SourceAnswer<R extends ApiRecord> = {
   /** The page on screen: its rows, count and pages; undefined before the first answer. */
@@ -50,10 +54,17 @@ export interface ListAnswer<R extends ApiRecord, F extends string> extends Sourc
   /** Asks the source again: the route's loader runs again, and corrects the address if the answer says so. */
   retry(): void
   /**
-   * The facets' counts under the view (null while nothing counts them: the index is not complete), and the
-   * index's state: whether counts not here yet are on their way, and the date of those that are.
+   * The facets' counts under the view, and who counted them: the service that answers the view, or the
+   * index (complete); null while nothing counts them. The index's state says whether counts not here yet are
+   * on their way, and the date of the index's counts (null when the service answers the view).
    */
-  facets: { counts: readonly FacetCounts[] | null; status: IndexStatus | null }
+  facets: {
+    counts: readonly FacetCounts[] | null
+    status: IndexStatus | null
+    by: 'service' | 'index' | null
+  }
+  /** Whether the service in use answers views: the index is then never built unasked for this list. */
+  viewsAnswered: boolean
   /** The catalogue's own count of the collection, whatever the filters. */
   total: number | undefined
   /** The API requests the rows stand for, for the page's "API" disclosure. */
@@ -62,16 +73,27 @@ export interface ListAnswer<R extends ApiRecord, F extends string> extends Sourc
   exported: ExportedView | null
 }
 
-/** Which source answers a view: the index for a sort, facet values or ranges; the service otherwise. */
-export function sourceOf(view: DataViewUrlState): ListSource {
-  return needsIndex(view) ? 'index' : 'service'
+/**
+ * Which source answers an address. A view (a sort, facet values, ranges): the index when it is complete (a
+ * change then asks nothing), else a service that answers views, else the index (which says what it needs). A
+ * plain page: a service that answers views counts its facets with it while the index is not complete;
+ * otherwise the specification's page, the complete index counting the facets.
+ */
+export function sourceOf(
+  view: DataViewUrlState,
+  known: { viewsAnswered: boolean; indexComplete: boolean },
+): ListSource {
+  const { viewsAnswered, indexComplete } = known
+  if (needsIndex(view)) return indexComplete || !viewsAnswered ? 'index' : 'views'
+  return viewsAnswered && !indexComplete ? 'views' : 'service'
 }
 
 /**
  * The one thing a list page asks: the rows its address shows, from the source that answers it (`sourceOf`),
  * in one shape for loading, the previous page kept while the next is on its way, failures and Retry. Each
  * source is asked through its own hook (hooks are not called conditionally), only the answering one with the
- * address's page; the index also counts the facets of every view once it is complete.
+ * address's page; the index also counts the facets of every view once it is complete. Another service's
+ * views are learnt from its OpenAPI document once its first page is shown.
  */
 export function useListSource<R extends ApiRecord, F extends string>(
   config: { collection: CollectionView<R, F>; queries: CollectionQueries<R, F> },
@@ -83,24 +105,57 @@ export function useListSource<R extends ApiRecord, F extends string>(
     () => appliedFilterValues(collection.filters, asked.filters),
     [collection.filters, asked.filters],
   )
-  const source = sourceOf(view)
+  const { client: maybeClient, config: explorerConfig } = useConnection()
   const client = useCatalogueClient()
+  const service = client.service
+  const learnt = useSyncExternalStore(
+    serviceViews.subscribe,
+    () => serviceViews.answers(service, explorerConfig),
+    () => serviceViews.answers(service, explorerConfig),
+  )
+  const viewsAnswered = learnt === true
   const queryClient = useQueryClient()
   const revalidator = useRevalidator()
   const navigate = useNavigate()
 
-  const service = useQuery({ ...queries.list(client, filters, page), enabled: source === 'service' })
-  const index = useListView(collection, filters, view, source === 'index' ? page : 1)
-  // The catalogue's own count: the same query as the list's when nothing is filtered.
-  const total = useQuery(queries.list(client, {}, 1)).data?.info.count
+  // The index is asked (and its status read) whichever source answers; it answers the page only as `index`.
+  const wantsIndex = needsIndex(view)
+  const index = useListView(collection, filters, view, wantsIndex ? page : 1)
+  const source = sourceOf(view, { viewsAnswered, indexComplete: index.complete })
+
+  const plain = useQuery({ ...queries.list(client, filters, page), enabled: source === 'service' })
+  const viewed = useQuery({
+    ...serviceViewQuery(collection, queries, client, filters, view, page),
+    enabled: source === 'views',
+  })
+  // The catalogue's own count: the same query as the list's when nothing is filtered (on a service that answers
+  // views, its unfiltered page with the facets counted).
+  const plainTotal = useQuery({ ...queries.list(client, {}, 1), enabled: source !== 'views' })
+  const viewTotal = useQuery({
+    ...serviceViewQuery(collection, queries, client, {}, EMPTY_DATA_VIEW, 1),
+    enabled: source === 'views',
+  })
+  const total = (source === 'views' ? viewTotal : plainTotal).data?.info.count
 
   // Once a page of the service is shown: its rows seed the detail cache, and the next page is fetched ahead.
-  const served = source === 'service' && !service.isPlaceholderData ? service.data : undefined
+  const served =
+    source === 'service' && !plain.isPlaceholderData
+      ? plain.data
+      : source === 'views' && !viewed.isPlaceholderData
+        ? viewed.data
+        : undefined
   useEffect(() => {
     if (!served) return
     queries.seedDetails(queryClient, client, served.results)
-    if (page < served.info.pages) void queryClient.prefetchQuery(queries.list(client, filters, page + 1))
-  }, [served, page, queries, queryClient, client, filters])
+    if (page < served.info.pages) {
+      const next = page + 1
+      void (source === 'views'
+        ? queryClient.prefetchQuery(serviceViewQuery(collection, queries, client, filters, view, next))
+        : queryClient.prefetchQuery(queries.list(client, filters, next)))
+    }
+    // Another service: whether it answers views is read from its OpenAPI document, after its first page.
+    if (learnt === undefined && maybeClient) learnViewsOf(maybeClient)
+  }, [served, page, queries, queryClient, client, maybeClient, filters, source, collection, view, learnt])
   // A page of an indexed view beyond its last goes to the last, as the service's pages do (list-loader.ts).
   const indexedPages = source === 'index' && index.data && !index.previous ? index.data.info.pages : 0
   useEffect(() => {
@@ -108,14 +163,16 @@ export function useListSource<R extends ApiRecord, F extends string>(
       navigate(listSearch({ ...asked, page: indexedPages }, collection) || '?', { replace: true })
   }, [indexedPages, page, asked, collection, navigate])
 
+  const fromQuery = (query: typeof plain | typeof viewed): SourceAnswer<R> => ({
+    page: query.data,
+    previous: query.isPlaceholderData,
+    fetching: query.isFetching,
+    error: query.error,
+    failureReason: query.isFetching ? query.failureReason : null,
+  })
   const answers: Record<ListSource, SourceAnswer<R>> = {
-    service: {
-      page: service.data,
-      previous: service.isPlaceholderData,
-      fetching: service.isFetching,
-      error: service.error,
-      failureReason: service.isFetching ? service.failureReason : null,
-    },
+    service: fromQuery(plain),
+    views: fromQuery(viewed),
     index: {
       page: index.data,
       previous: index.previous,
@@ -125,6 +182,7 @@ export function useListSource<R extends ApiRecord, F extends string>(
     },
   }
   const answer = answers[source]
+  const parameters = source === 'views' ? viewParameters(collection, view) : ''
   return {
     ...answer,
     source,
@@ -132,14 +190,19 @@ export function useListSource<R extends ApiRecord, F extends string>(
     fetching: answer.fetching || revalidator.state === 'loading',
     waiting: source === 'index' && !index.complete ? index : null,
     retry: () => void revalidator.revalidate(),
-    facets: {
-      counts: index.complete ? (index.data?.facets ?? null) : null,
-      status: index.status,
-    },
+    facets:
+      source === 'views'
+        ? { counts: viewed.data?.facets ?? null, status: null, by: viewed.data ? 'service' : null }
+        : {
+            counts: index.complete ? (index.data?.facets ?? null) : null,
+            status: index.status,
+            by: index.complete ? 'index' : null,
+          },
+    viewsAnswered,
     total,
-    requests: [listRequestPath(collection, filters, page)],
+    requests: [listRequestPath(collection, filters, page, parameters)],
     exported:
-      source === 'index' || view.columns
+      wantsIndex || view.columns
         ? { view: listViewOf(filters, view, collection.columns), columns: view.columns }
         : null,
   }

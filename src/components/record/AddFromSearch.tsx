@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
 import type { ApiRecord } from '../../catalogue'
 import { describeIndexState, describeProgress } from '../../catalogue-index/components/describe'
+import { IndexSizeQuestion } from '../../catalogue-index/components/IndexSizeQuestion'
 import { describeSearchSource } from '../../catalogue-index/components/search-source'
 import { indexSupported } from '../../catalogue-index/hooks/index-support'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
@@ -77,6 +78,13 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
             </button>
           ) : null}
         </p>
+      )}
+      {onService && index.asking !== null && !building && (
+        <IndexSizeQuestion
+          bytes={index.asking}
+          onBuild={() => index.build('build', true)}
+          onDismiss={index.dismiss}
+        />
       )}
       <p className="compare-add-status" role="status">
         {!answered

@@ -48,7 +48,42 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export interface SentRequest {
   url: URL
   authorization: string | null
+  /** Every header sent (If-Match, If-None-Match…). */
+  headers: Headers
   at: number
+}
+
+/** The tag of the fake's streams (contract §12), the same for every list and resumed part. */
+export const STREAM_TAG = '"fake-stream-v1"'
+
+/**
+ * A stream's answer (`_export=ndjson`) of these records: those after `_after`, one JSON record a line, with
+ * the tag and the count; 412 for an `If-Match` naming another tag, 304 for an `If-None-Match` naming it. `cut`
+ * keeps only the first bytes of the body (an answer cut short), `body` replaces it.
+ */
+export function streamAnswer(
+  request: SentRequest,
+  records: readonly { id: number }[],
+  options: { tag?: string; cut?: number; body?: BodyInit } = {},
+): Response {
+  const tag = options.tag ?? STREAM_TAG
+  const ifMatch = request.headers.get('If-Match')
+  if (ifMatch !== null && ifMatch !== tag) return json({ error: 'The catalogue changed.' }, 412)
+  if (request.headers.get('If-None-Match') === tag)
+    return new Response(null, { status: 304, headers: { ETag: tag } })
+  const after = Number(request.url.searchParams.get('_after') ?? 0)
+  const streamed = records.filter((record) => record.id > after)
+  const text = streamed.map((record) => `${JSON.stringify(record)}\n`).join('')
+  const body =
+    options.body ?? (options.cut === undefined ? text : new TextEncoder().encode(text).slice(0, options.cut))
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/x-ndjson; charset=utf-8',
+      ETag: tag,
+      'Catalogue-Records': String(streamed.length),
+    },
+  })
 }
 
 /** How many records of each collection the fake holds (none when left out), and how it answers. */
@@ -84,9 +119,11 @@ export function fakeService(options: FakeServiceOptions = {}) {
   let inFlight = 0
   let mostInFlight = 0
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers)
     const request: SentRequest = {
       url: new URL(String(input)),
-      authorization: new Headers(init?.headers).get('Authorization'),
+      authorization: headers.get('Authorization'),
+      headers,
       at: options.clock?.now() ?? 0,
     }
     const index = requests.push(request) - 1
@@ -113,6 +150,8 @@ export function fakeService(options: FakeServiceOptions = {}) {
     const records = list.records.filter(
       (record) => !name || String(nameOf(record)).toLowerCase().includes(name.toLowerCase()),
     )
+    if (request.url.searchParams.get('_export') === 'ndjson')
+      return streamAnswer(request, records as { id: number }[])
     const pages = Math.ceil(records.length / 20)
     if (page > pages && page > 1) return json({ error: 'Page beyond the last.' }, 404)
     const link = (to: number) => `${OTHER_HOST}${path}?page=${to}`

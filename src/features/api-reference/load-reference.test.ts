@@ -33,7 +33,24 @@ describe('the /api page reads', () => {
       ['name', 'query', false],
       ['type', 'query', false],
       ['dimension', 'query', false],
+      // The views of contract §12, this service's extension, then streams of them.
+      ...[
+        '_sort',
+        '_sort_desc',
+        'type__exact',
+        'dimension__exact',
+        'residents__gte',
+        'residents__lte',
+        'created__gte',
+        'created__lte',
+        '_facet',
+        '_facet_size',
+        '_col',
+        '_export',
+        '_after',
+      ].map((name) => [name, 'query', false]),
       ['If-None-Match', 'header', false],
+      ['If-Match', 'header', false],
     ])
     expect(list?.responses.map((response) => response.status)).toEqual([
       '200',
@@ -41,10 +58,17 @@ describe('the /api page reads', () => {
       '400',
       '401',
       '404',
+      '412',
       '429',
       '503',
     ])
-    expect(list?.responses[0]?.body).toEqual({ $ref: '#/components/schemas/LocationPage' })
+    // A page, or with `_export=json` the view's records in one array.
+    expect(list?.responses[0]?.body).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/LocationPage' },
+        { type: 'array', items: { $ref: '#/components/schemas/Location' } },
+      ],
+    })
     expect(list?.responses[0]?.examples[0]?.json).toContain('"results"')
     expect(list?.otherMethods.map((other) => other.method)).toEqual([
       'HEAD',

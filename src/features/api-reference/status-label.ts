@@ -8,6 +8,7 @@ const STATUS_TEXT: Record<string, string> = {
   '403': 'Forbidden',
   '404': 'Not Found',
   '405': 'Method Not Allowed',
+  '412': 'Precondition Failed',
   '429': 'Too Many Requests',
   '500': 'Internal Server Error',
   '503': 'Service Unavailable',

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { COLLECTIONS } from '../../catalogue'
+import type { DataViewUrlState, RangeText } from '../../catalogue/views/parameters'
+import { listViewOf } from '../../catalogue/views/view'
 import { CatalogueIndexStatus } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { useCharacterList } from '../../catalogue-index/hooks/use-characters'
-import { listViewOf } from '../../catalogue-index/hooks/use-list-view'
 import type { CharacterRow } from '../../catalogue-index/protocol/characters'
 import { IndexDisclosure } from '../../components/api/IndexDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
@@ -22,7 +23,6 @@ import {
   characterListPath,
   characterPath,
 } from '../../lib/character-path'
-import type { DataViewUrlState, RangeText } from '../../lib/data-view-url'
 import { listSummary } from '../../lib/format'
 import { readListUrl } from '../../lib/list-url'
 import { IndexAnswerState } from './IndexAnswerState'

@@ -1,14 +1,14 @@
 import { MAX_FILTER_LENGTH, parsePage } from '../../catalogue'
+import { EMPTY_DATA_VIEW, readDataViewUrl, writeDataViewUrl } from '../../catalogue/views/parameters'
 import {
   SEARCH_LIST,
   type SearchListRequest,
   type SearchListSortField,
 } from '../../catalogue-index/protocol/search-list'
-import { EMPTY_DATA_VIEW, readDataViewUrl, writeDataViewUrl } from '../../lib/data-view-url'
 
 /**
  * The address of all the results of a search: `/search?q=planet&collection__exact=locations&_sort=name&page=2`.
- * `q` is the query as typed; the collection facet and the sort are written as a list's (data-view-url.ts).
+ * `q` is the query as typed; the collection facet and the sort are written as a list's (src/catalogue/views/parameters.ts).
  */
 export type SearchListUrl = SearchListRequest
 

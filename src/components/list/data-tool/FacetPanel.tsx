@@ -1,6 +1,6 @@
 import { memo, useId, useRef, useState } from 'react'
+import type { FacetCounts } from '../../../catalogue/views/view'
 import { completesByItself, describeIndexState } from '../../../catalogue-index/components/describe'
-import type { FacetCounts } from '../../../catalogue-index/protocol/data-view'
 import type { IndexStatus } from '../../../catalogue-index/protocol/worker-api'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
@@ -18,6 +18,8 @@ type Props = {
   onToggle: (facet: string, value: string) => void
   /** The index they are counted from: whether counts not here yet are on their way, and its date. */
   status: IndexStatus | null
+  /** Who counted them: the service (a service that answers views) or the index; null while nothing has. */
+  countedBy?: 'service' | 'index' | null
   /** What the note under the facets says instead of the index's words (the search list's own). */
   note?: string
 }
@@ -34,6 +36,7 @@ export const FacetPanel = memo(function FacetPanel({
   chosen,
   onToggle,
   status,
+  countedBy = 'index',
   note,
 }: Props) {
   const waiting = counts === null && status !== null && !completesByItself(status)
@@ -66,9 +69,11 @@ export const FacetPanel = memo(function FacetPanel({
         {note ??
           (counts === null
             ? 'Counts appear once the catalogue index is complete.'
-            : countedAt !== null
-              ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
-              : '')}
+            : countedBy === 'service'
+              ? 'Counted by the catalogue service.'
+              : countedAt !== null
+                ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+                : '')}
       </p>
     </div>
   )
@@ -90,6 +95,8 @@ function FacetGroup({
   const [find, setFind] = useState('')
   // Values just chosen are listed before they are counted.
   const counted = counts?.values ?? []
+  // The service could not count this facet in time: only the chosen values are known.
+  const notCounted = counts?.counted === false
   const values: { value: string; count: number | null; chosen: boolean }[] = [
     ...counted,
     ...chosen
@@ -130,7 +137,10 @@ function FacetGroup({
   }
   return (
     <fieldset className="facet" ref={box}>
-      <legend>{label}</legend>
+      <legend>
+        {label}
+        {notCounted && <span className="facet-uncounted"> (not counted)</span>}
+      </legend>
       {/* Expanded, its way back is by its own list's top, not under every value. */}
       {all && <p className="facet-all facet-all-top">{showAll}</p>}
       {all && (
@@ -167,6 +177,9 @@ function FacetGroup({
         <p className="facet-more">
           {listed.length} of {matching.length.toLocaleString()} shown: type to find others.
         </p>
+      )}
+      {all && counts?.truncated && !notCounted && (
+        <p className="facet-more">The {values.length.toLocaleString()} most frequent values are listed.</p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
       {!all && <p className="facet-all">{more && showAll}</p>}

@@ -1,6 +1,6 @@
 import { type FormEvent, memo, useEffect, useEffectEvent, useId, useState } from 'react'
 import type { Column } from '../../../catalogue'
-import { boundOf, type RangeText } from '../../../lib/data-view-url'
+import { boundOf, type RangeText } from '../../../catalogue/views/parameters'
 import { TYPING_DEBOUNCE_MS } from '../use-filter-draft'
 import { rangeChoiceLabel } from './ChosenValues'
 import { reversedRange } from './reversed-range'

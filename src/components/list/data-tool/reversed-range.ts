@@ -1,5 +1,5 @@
 import type { Column } from '../../../catalogue'
-import { boundOf, type RangeText } from '../../../lib/data-view-url'
+import { boundOf, type RangeText } from '../../../catalogue/views/parameters'
 import { rangeChoiceLabel } from './ChosenValues'
 
 type RangedColumn = Pick<Column<never>, 'field' | 'label' | 'kind' | 'range'>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { Column, Facet } from '../../../catalogue'
-import type { DataViewUrlState, RangeText } from '../../../lib/data-view-url'
+import type { DataViewUrlState, RangeText } from '../../../catalogue/views/parameters'
 import type { ListUrlState } from '../../../lib/list-url'
 import { useLatest } from '../../../lib/use-latest'
 import { shownFields } from '../list-columns'

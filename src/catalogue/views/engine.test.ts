@@ -1,16 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  type Column,
-  episodes,
-  filterMatches,
-  type Location,
-  locations,
-  PAGE_SIZE,
-  parseAirDate,
-} from '../../catalogue'
-import type { ListView } from '../protocol/data-view'
-import { answerView, viewRecords } from './data-view'
+import { type Column, episodes, filterMatches, type Location, locations, PAGE_SIZE, parseAirDate } from '..'
+import { answerView, evaluateView, prepareList, viewRecords } from './engine'
+import type { ListView } from './view'
 
 const NAMES = ['Planet 9', 'Planet 10', 'planet 2', 'Émile', 'Emile', 'Zürich Nine', 'Zurich', '', 'Café']
 const TYPES = ['Planet', 'planet', '', 'Space station', 'Moon']
@@ -124,7 +116,7 @@ describe('a view of a list answered by the index', () => {
           )
           for (const { value, chosen } of facet.values)
             expect(chosen).toBe((view.facets[name] ?? []).includes(value))
-          const order = facet.values.map(({ count }) => count)
+          const order = facet.values.map(({ count }) => count ?? -1)
           expect(order).toEqual([...order].sort((a, b) => b - a))
         }
       }),
@@ -218,5 +210,36 @@ describe('a view of a list answered by the index', () => {
     expect(answer.results.map((r) => r.id)).toEqual([2, 3])
     expect(answer.facets[0]?.values).toEqual([{ value: 'S02', count: 2, chosen: false }])
     expect(parseAirDate('July 26, 2015')?.getTime()).toBe(Date.UTC(2015, 6, 26))
+  })
+})
+
+describe('a view counted as a service counts it', () => {
+  const records = [
+    location(1, 'A', 'Planet', 'X', 0, ''),
+    location(2, 'B', 'Moon', 'X', 1, ''),
+    location(3, 'C', 'Planet', 'Y', 2, ''),
+  ]
+  const view: ListView = { filters: {}, facets: { type: ['Planet'] }, ranges: {}, sort: null }
+  const all = Uint32Array.from([0, 1, 2])
+
+  it('counts only the facets asked for, and still applies every choice', () => {
+    const answer = evaluateView(locations, view, prepareList(records), all, { count: ['dimension'] })
+    expect(answer.ordered).toEqual([0, 2])
+    expect(answer.facets.map((facet) => facet.name)).toEqual(['dimension'])
+    expect(answer.facets[0]?.values).toEqual([
+      { value: 'X', count: 1, chosen: false },
+      { value: 'Y', count: 1, chosen: false },
+    ])
+    expect(answer.counted).toBe(true)
+  })
+
+  it('stops counting once out of time, and still answers every row', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      location(index + 1, `N${index}`, index % 2 ? 'Planet' : 'Moon', '', 0, ''),
+    )
+    const positions = Uint32Array.from(many.keys())
+    const answer = evaluateView(locations, view, prepareList(many), positions, { outOfTime: () => true })
+    expect(answer.counted).toBe(false)
+    expect(answer.ordered).toHaveLength(5_000)
   })
 })

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { type CatalogueCollection, COLLECTIONS, episodes, locations } from '../catalogue'
-import { boundOf, isDataViewParameter, needsIndex, readDataViewUrl, writeDataViewUrl } from './data-view-url'
+import { type CatalogueCollection, COLLECTIONS, episodes, locations } from '..'
+import {
+  apiViewParameters,
+  boundOf,
+  encodeParameters,
+  isDataViewParameter,
+  needsIndex,
+  readApiView,
+  readDataViewUrl,
+  writeDataViewUrl,
+} from './parameters'
 
 const read = (search: string, collection: CatalogueCollection = locations) =>
   readDataViewUrl(new URLSearchParams(search), collection)
@@ -61,5 +70,63 @@ describe("the data tool's address", () => {
     expect(boundOf(date, '2015-13', 'from')).toBeNull()
     expect(boundOf({ kind: 'count' }, '3', 'to')).toBe(3)
     expect(boundOf({ kind: 'count' }, '-3', 'to')).toBeNull()
+  })
+})
+
+describe('a view as a service reads it', () => {
+  const api = (search: string, collection: CatalogueCollection = locations) =>
+    readApiView(new URLSearchParams(search), collection)
+  const refused = (search: string, collection?: CatalogueCollection) => {
+    const read = api(search, collection)
+    return read.ok ? null : read.parameter
+  }
+
+  it('reads no view from the specification’s parameters, unknown names or empty bounds', () => {
+    expect(api('name=earth&page=2')).toEqual({ ok: true, view: null })
+    expect(api('foo__exact=x&name__gte=a&_col=name&residents__gte=&_other=1')).toEqual({
+      ok: true,
+      view: null,
+    })
+  })
+
+  it('reads a sort, facet values, ranges and the facets to count, writing them back in one order', () => {
+    const read = api('_facet=dimension&residents__gte=3&type__exact=Planet&_facet=type&_sort_desc=residents')
+    if (!read.ok || !read.view) throw new Error('expected a view')
+    expect(read.view.counted).toEqual(['type', 'dimension'])
+    expect(read.view.facetSize).toBe(30)
+    expect(encodeParameters(apiViewParameters(read.view, locations))).toBe(
+      '_sort_desc=residents&type__exact=Planet&residents__gte=3&_facet=type&_facet=dimension',
+    )
+    const sized = api('_facet=season&_facet_size=1000', episodes)
+    expect(sized.ok && sized.view && encodeParameters(apiViewParameters(sized.view, episodes))).toBe(
+      '_facet=season&_facet_size=1000',
+    )
+  })
+
+  it.each([
+    ['_sort=nope', '_sort'],
+    ['_sort=', '_sort'],
+    ['_sort=name&_sort_desc=id', '_sort'],
+    ['_sort_desc=name&_sort_desc=id', '_sort_desc'],
+    ['residents__gte=abc', 'residents__gte'],
+    ['created__lte=2015-13', 'created__lte'],
+    ['residents__lte=1&residents__lte=2', 'residents__lte'],
+    ['_facet=colour', '_facet'],
+    ['_facet=type&_facet_size=0', '_facet_size'],
+    ['_facet=type&_facet_size=1001', '_facet_size'],
+    [Array.from({ length: 51 }, (_, index) => `type__exact=T${index}`).join('&'), 'type__exact'],
+    [`dimension__exact=${'x'.repeat(201)}`, 'dimension__exact'],
+  ])('refuses %s, naming %s', (search, parameter) => {
+    expect(refused(search)).toBe(parameter)
+  })
+
+  it('says what each refused parameter allows, in a sentence', () => {
+    expect(api('_sort=nope')).toMatchObject({
+      error:
+        'The parameter "_sort" must name a column of locations: id, name, type, dimension, residents, created.',
+    })
+    expect(api('residents__gte=abc')).toMatchObject({
+      error: 'The parameter "residents__gte" must be a whole number of at most 9 digits, such as 3.',
+    })
   })
 })

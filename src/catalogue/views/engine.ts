@@ -1,16 +1,20 @@
-import {
-  type ApiRecord,
-  appliedFilters,
-  type CollectionView,
-  type ColumnKind,
-  type Facet,
-  type Filters,
-  foldCase,
-  PAGE_SIZE,
-  pageCount,
-} from '../../catalogue'
-import { columnValue, facetValue, SORT_COLLATOR } from '../../catalogue/columns'
-import type { DataViewPage, FacetCounts, ListView } from '../protocol/data-view'
+import type { CollectionView, ColumnKind, Facet, Filters } from '../collection'
+import { columnValue, facetValue, SORT_COLLATOR } from '../columns'
+import { foldCase } from '../filters'
+import { appliedFilters } from '../list-addresses'
+import { PAGE_SIZE, pageCount } from '../pagination'
+import type { DataViewPage, FacetCounts, ListView } from './view'
+
+/*
+ * The data tool's engine: a view of a list (the service's filters, facet values, ranges, a sort) answered
+ * from every record of a collection held in memory, with each facet's counts under every other choice. The
+ * index worker answers its views with it, and so does the service's memory store (contract §12): one
+ * meaning, one implementation. Records are read by field, so a record as the API shows it and as the
+ * dataset file holds it are answered alike (the fields a view reads are the same in both).
+ */
+
+/** A record as the engine reads it: an id, and fields read by name. */
+export type ViewRecord = { readonly id: number }
 
 /** A column as the data tool reads it. */
 type ViewColumn = { field: string; kind: ColumnKind; range?: true }
@@ -42,7 +46,7 @@ function compareValues(a: string | number, b: string | number): number {
 }
 
 /** The ascending order of `records` by `column` (see ColumnOrder). */
-export function columnOrder(records: readonly ApiRecord[], column: ViewColumn): ColumnOrder {
+export function columnOrder(records: readonly ViewRecord[], column: ViewColumn): ColumnOrder {
   const values = records.map((record) => columnValue(record, column))
   const idOf = (position: number) => records[position]?.id ?? 0
   const positions = records.map((_, position) => position)
@@ -113,7 +117,7 @@ export function savedCovers(saved: SavedPreparation, collection: ViewedCollectio
  * Prepares a list's records for views; each structure is made when a view first needs it, then kept. From a
  * saved preparation, `records` may be empty: every structure a view needs was saved.
  */
-export function prepareList(records: readonly ApiRecord[], saved?: SavedPreparation): PreparedList {
+export function prepareList(records: readonly ViewRecord[], saved?: SavedPreparation): PreparedList {
   const facets = new Map<string, CodedFacet>(saved?.facets)
   const numbers = new Map<string, Float64Array>(saved?.numbers)
   const orders = new Map<string, ColumnOrder>(saved?.orders)
@@ -250,26 +254,46 @@ function tallyAt(choice: { codes: Uint32Array; tally: Uint32Array }, position: n
   choice.tally[code] = (choice.tally[code] ?? 0) + 1
 }
 
+/** How a view is answered beyond its rows. */
+export interface ViewOptions {
+  /** The facets whose values are counted (by name); all of the collection's by default. */
+  count?: readonly string[]
+  /**
+   * Whether counting has run out of time, asked every few thousand records: once it says yes, counting
+   * stops (the rows are still answered whole) and the answer says `counted: false`.
+   */
+  outOfTime?: () => boolean
+}
+
+/** A view evaluated: its records' positions in its order, its facets' counts, and whether they were counted. */
+export interface EvaluatedView {
+  /** Positions in the prepared list, in the view's order. */
+  ordered: number[]
+  /** The counted facets (see ViewOptions.count), in the collection's order. */
+  facets: FacetCounts[]
+  /** False when counting ran out of time: the counts are then partial, and only chosen values are known. */
+  counted: boolean
+}
+
 /**
  * One page of a view of a list, answered from every record of the collection (`records`, in any order):
  * the service's filters by the contract's rule, then facets and ranges, sorted by a column (ties by id, empty
  * values last) or by id, with each facet's counts under every other choice. `prepared` keeps what the next
  * view of the same records reuses.
  */
-export function answerView<R extends ApiRecord>(
+export function answerView<R extends ViewRecord>(
   collection: ViewedCollection,
   records: readonly R[],
   view: ListView,
   page: number,
   prepared: PreparedList = prepareList(records),
 ): DataViewPage<R> {
-  const { ordered, facets } = evaluateView(collection, view, prepared)
-  const pages = pageCount(ordered.length)
-  const results = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).flatMap((position) => {
+  const { positions, ...answer } = answerViewPositions(collection, view, page, prepared)
+  const results = positions.flatMap((position) => {
     const record = records[position]
     return record ? [record] : []
   })
-  return { info: { count: ordered.length, pages, next: null, prev: null }, results, facets }
+  return { ...answer, results }
 }
 
 /** A view's page as positions in the prepared list (what `answerView` answers, without reading records). */
@@ -279,7 +303,12 @@ export function answerViewPositions(
   page: number,
   prepared: PreparedList,
 ): Omit<DataViewPage, 'results'> & { positions: number[] } {
-  const { ordered, facets } = evaluateView(collection, view, prepared)
+  const { ordered, facets } = evaluateView(
+    collection,
+    view,
+    prepared,
+    prepared.filtered(collection, view.filters),
+  )
   const pages = pageCount(ordered.length)
   const positions = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
   return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
@@ -291,47 +320,53 @@ export function viewPositions(
   view: ListView,
   prepared: PreparedList,
 ): number[] {
-  return evaluateView(collection, view, prepared).ordered
+  const base = prepared.filtered(collection, view.filters)
+  return evaluateView(collection, view, prepared, base, { count: [] }).ordered
 }
 
 /** Every record of a view, in its order (what an export of the view writes). */
-export function viewRecords<R extends ApiRecord>(
+export function viewRecords<R extends ViewRecord>(
   collection: ViewedCollection,
   records: readonly R[],
   view: ListView,
   prepared: PreparedList = prepareList(records),
 ): R[] {
-  return evaluateView(collection, view, prepared).ordered.flatMap((position) => {
+  const base = prepared.filtered(collection, view.filters)
+  return evaluateView(collection, view, prepared, base, { count: [] }).ordered.flatMap((position) => {
     const record = records[position]
     return record ? [record] : []
   })
 }
 
-/** A view's records' positions in its order, and its facets' counts. */
-function evaluateView(
+/** How often (in records) counting asks whether it has run out of time. */
+const TIME_CHECK_EVERY = 4096
+
+/**
+ * A view's records' positions in its order, and its facets' counts: `base` holds the positions (in id order)
+ * of the records the service's filters match (the view's `filters` are not read again here).
+ */
+export function evaluateView(
   collection: ViewedCollection,
   view: ListView,
   prepared: PreparedList,
-): { ordered: number[]; facets: FacetCounts[] } {
-  const base = prepared.filtered(collection, view.filters)
+  base: ArrayLike<number> & Iterable<number>,
+  options: ViewOptions = {},
+): EvaluatedView {
+  const counting = (name: string) => !options.count || options.count.includes(name)
   // Each choice is a test of a record's position; a record counts toward a facet when it passes every other.
-  const coded = collection.facets.map((facet) => {
-    const { codes, values } = prepared.facet(facet)
+  const coded = collection.facets.flatMap((facet) => {
     const chosen = new Set(view.facets[facet.name] ?? [])
+    const counted = counting(facet.name)
+    if (chosen.size === 0 && !counted) return []
+    const { codes, values } = prepared.facet(facet)
     const allowed = new Uint8Array(values.length)
     values.forEach((value, code) => {
       if (chosen.has(value)) allowed[code] = 1
     })
-    return {
-      facet,
-      codes,
-      values,
-      chosen,
-      allowed,
-      active: chosen.size > 0,
-      tally: new Uint32Array(values.length),
-    }
+    const tally = new Uint32Array(counted ? values.length : 0)
+    return [{ facet, codes, values, chosen, allowed, active: chosen.size > 0, counted, tally }]
   })
+  const tallied = coded.filter((choice) => choice.counted)
   const ranges = collection.columns.flatMap((column) => {
     const bounds = column.range ? view.ranges[column.field] : undefined
     if (!bounds || (bounds.from === null && bounds.to === null)) return []
@@ -342,14 +377,22 @@ function evaluateView(
 
   const keep = new Uint8Array(prepared.size)
   const matching: number[] = []
-  for (const position of base) {
+  let counted = true
+  // Asked at the first record, then every TIME_CHECK_EVERY.
+  let untilCheck = 1
+  for (let index = 0; index < base.length; index++) {
+    const position = base[index] ?? 0
+    if (counted && tallied.length > 0 && options.outOfTime && --untilCheck === 0) {
+      untilCheck = TIME_CHECK_EVERY
+      if (options.outOfTime()) counted = false
+    }
     let failures = 0
     let failed = -1
-    for (let index = 0; index < coded.length && failures < 2; index++) {
-      const choice = coded[index]
+    for (let at = 0; at < coded.length && failures < 2; at++) {
+      const choice = coded[at]
       if (choice?.active && !choice.allowed[choice.codes[position] ?? 0]) {
         failures++
-        failed = index
+        failed = at
       }
     }
     for (const { values, from, to } of ranges) {
@@ -360,14 +403,14 @@ function evaluateView(
     if (failures === 0) {
       keep[position] = 1
       matching.push(position)
-      for (const choice of coded) tallyAt(choice, position)
-    } else if (failures === 1) {
+      if (counted) for (const choice of tallied) tallyAt(choice, position)
+    } else if (failures === 1 && counted) {
       const choice = coded[failed]
-      if (choice) tallyAt(choice, position)
+      if (choice?.counted) tallyAt(choice, position)
     }
   }
 
-  const facets: FacetCounts[] = coded.map(({ facet, values, chosen, tally }) => ({
+  const facets: FacetCounts[] = tallied.map(({ facet, values, chosen, tally }) => ({
     name: facet.name,
     label: facet.label,
     values: [
@@ -379,9 +422,7 @@ function evaluateView(
       ...[...chosen]
         .filter((value) => !values.includes(value))
         .map((value) => ({ value, count: 0, chosen: true })),
-    ].sort(
-      (a, b) => b.count - a.count || SORT_COLLATOR.compare(a.value, b.value) || (a.value < b.value ? -1 : 1),
-    ),
+    ].sort(compareFacetValues),
   }))
 
   const column = view.sort
@@ -389,5 +430,17 @@ function evaluateView(
     : undefined
   const ordered =
     column && view.sort ? sortedPositions(prepared.orderOf(column), view.sort.descending, keep) : matching
-  return { ordered, facets }
+  return { ordered, facets, counted }
+}
+
+/** A facet's values in the order they are listed: most frequent first, then by the collator, then by code point. */
+export function compareFacetValues(
+  a: { value: string; count: number },
+  b: { value: string; count: number },
+): number {
+  return (
+    b.count - a.count ||
+    SORT_COLLATOR.compare(a.value, b.value) ||
+    (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
+  )
 }

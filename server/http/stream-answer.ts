@@ -1,0 +1,115 @@
+import { pipeline, Readable, Transform } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { STREAM_CONTENT_TYPES, STREAM_RECORDS_HEADER } from '../../src/catalogue/views/stream'
+import type { CollectionSource } from '../catalogue/source'
+import { planStream, type StreamQuery, streamChunks, streamTag } from '../catalogue/stream'
+import { chooseEncoding, compressingStream } from './compression'
+import { CORS_ANSWER_HEADERS } from './cors'
+import { sendError } from './errors'
+import { API_VARY } from './representation'
+import { streamedBytes } from './request-log'
+import { STREAM_RETRY_AFTER_SECONDS, type StreamLeases } from './stream-leases'
+
+/** What answers a stream besides its query: the catalogue's content version, the leases, who asks. */
+export interface StreamContext {
+  contentVersion: string
+  /** One stream at a time per rate bucket; null: no limit (the rate limit is off). */
+  leases: StreamLeases | null
+  /** The caller's rate bucket (one stream at a time each). */
+  bucket: string
+  demo: boolean
+}
+
+/** A whole view is not kept by the browser: the client revalidates it by its tag, or asks again. */
+const STREAM_CACHE_CONTROL = 'private, no-store'
+
+/**
+ * Whether a conditional header (`If-Match`, `If-None-Match`) names the stream: `*`, or its tag in any
+ * encoding (`"…"`, `"…-br"`, `"…-gzip"`: the same records, whichever bytes carried them), weak or strong.
+ */
+export function namesStream(header: string | undefined, tag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((part) => {
+    const named = part.trim().replace(/^W\//, '')
+    return named === '*' || named.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === tag
+  })
+}
+
+function oneStreamAtATime(demo: boolean): string {
+  const who = demo
+    ? 'the demo key may run one stream at a time from each address'
+    : 'each key may run one stream at a time'
+  return `Another export of this key is still being streamed: ${who}; retry in ${STREAM_RETRY_AFTER_SECONDS} seconds.`
+}
+
+const CHANGED =
+  'The catalogue changed since this stream began (If-Match names another version): start the stream again, without _after.'
+
+/**
+ * Answers a stream (contract §12): the tag first (from the catalogue's content version, before any record is
+ * read), then `If-Match` (412 when the catalogue changed) and `If-None-Match` (304), the records' count, and,
+ * for a GET holding the bucket's one lease, the body: read, rendered and compressed a chunk at a time as the
+ * client takes it (backpressure), so that memory stays bounded whatever the view's size.
+ */
+export async function sendStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: CollectionSource,
+  query: StreamQuery,
+  base: string,
+  context: StreamContext,
+): Promise<FastifyReply> {
+  const tag = streamTag(context.contentVersion, source, query, base)
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  reply.headers({
+    ...CORS_ANSWER_HEADERS,
+    'cache-control': STREAM_CACHE_CONTROL,
+    vary: API_VARY,
+    etag: encoding ? `"${tag}-${encoding}"` : `"${tag}"`,
+  })
+  const ifMatch = request.headers['if-match']
+  if (ifMatch !== undefined && !namesStream(ifMatch, tag)) return sendError(reply, 412, CHANGED)
+  if (namesStream(request.headers['if-none-match'], tag)) return reply.code(304).send()
+
+  const plan = await planStream(source, query)
+  reply.header(STREAM_RECORDS_HEADER, String(plan.count))
+  reply.header('content-type', STREAM_CONTENT_TYPES[query.format])
+  if (encoding) reply.header('content-encoding', encoding)
+  if (request.method === 'HEAD') return reply.code(200).send()
+
+  const lease = context.leases ? await context.leases.take(context.bucket) : { release: () => {} }
+  if (lease === null) {
+    reply.removeHeader('content-encoding')
+    reply.removeHeader(STREAM_RECORDS_HEADER)
+    reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS))
+    return sendError(reply, 429, oneStreamAtATime(context.demo))
+  }
+  const text = Readable.from(streamChunks(source, query, plan, base), { objectMode: false })
+  // Given back once the last record is rendered (the client may ask for its next stream as soon as the last
+  // bytes arrive), or when the client goes away.
+  const release = () => lease.release()
+  text.once('end', release)
+  text.once('close', release)
+  reply.raw.once('close', release)
+  let bytes = 0
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length
+      streamedBytes.set(reply.raw, bytes)
+      done(null, chunk)
+    },
+  })
+  if (!encoding) return reply.code(200).send(pipeline(text, counted, () => undefined))
+  // The first chunk (a CSV's header row, say) goes out at once, and the headers with it: a compressor would
+  // otherwise hold it until it has a block's worth.
+  const compressor = compressingStream(encoding)
+  let first = true
+  const flushingFirst = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, chunk)
+      if (first) compressor.flush()
+      first = false
+    },
+  })
+  return reply.code(200).send(pipeline(text, flushingFirst, compressor, counted, () => undefined))
+}

@@ -1,0 +1,33 @@
+import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
+import type { CatalogueClient } from './client'
+import { serviceViews } from './service-views'
+
+/** The marker of the views extension in an OpenAPI document (contract §12): `info['x-catalogue-extensions'].views`. */
+export const marksViews = (document: unknown): boolean => markedExtensions(document).views
+
+/** How long the document may take; past it, the service is taken not to answer views. */
+const MARKER_TIMEOUT_MS = 10_000
+
+const asked = new Set<string>()
+
+/**
+ * Learns whether another service answers views from the marker of its `/openapi.json` (no key needed), once
+ * per service and page load; a service whose document cannot be read, or holds no marker, answers none.
+ */
+export function learnViewsOf(
+  client: Pick<CatalogueClient, 'service' | 'urlOf'>,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): void {
+  const { service } = client
+  if (asked.has(service) || serviceViews.answers(service, {}) !== undefined) return
+  asked.add(service)
+  fetchImpl(client.urlOf(OPENAPI_PATH), {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(MARKER_TIMEOUT_MS),
+  })
+    .then((response) => (response.ok ? response.json() : null))
+    .then(
+      (document: unknown) => serviceViews.learn(service, marksViews(document)),
+      () => serviceViews.learn(service, false),
+    )
+}

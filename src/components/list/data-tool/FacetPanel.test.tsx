@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FacetPanel } from './FacetPanel'
+
+afterEach(cleanup)
+
+const facets = [
+  { name: 'type', label: 'Type' },
+  { name: 'dimension', label: 'Dimension' },
+]
+
+describe('the facet panel of a view the service answered', () => {
+  it('says "not counted" beside a facet the service could not count in time, still listing its chosen values', () => {
+    render(
+      <FacetPanel
+        facets={facets}
+        counts={[
+          {
+            name: 'type',
+            label: 'Type',
+            values: [
+              { value: 'Planet', count: 12, chosen: false },
+              { value: 'Moon', count: 3, chosen: false },
+            ],
+            counted: true,
+          },
+          {
+            name: 'dimension',
+            label: 'Dimension',
+            values: [{ value: 'C-137', count: null, chosen: true }],
+            counted: false,
+            truncated: true,
+          },
+        ]}
+        chosen={{ dimension: ['C-137'] }}
+        onToggle={() => undefined}
+        status={null}
+        countedBy="service"
+      />,
+    )
+    const dimension = screen.getByRole('group', { name: /^Dimension\s*\(not counted\)$/ })
+    expect(within(dimension).getByRole<HTMLInputElement>('checkbox', { name: 'C-137' }).checked).toBe(true)
+    const type = screen.getByRole('group', { name: 'Type' })
+    expect(within(type).getByRole<HTMLInputElement>('checkbox', { name: /^Planet\s*\(12\)$/ }).checked).toBe(
+      false,
+    )
+    expect(screen.getByText('Counted by the catalogue service.')).toBeTruthy()
+  })
+})
