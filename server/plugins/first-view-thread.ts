@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url'
 import { parentPort, workerData } from 'node:worker_threads'
 import { expose, type Remote, releaseProxy } from 'comlink'
-import nodeEndpoint, { type NodeEndpoint } from 'comlink/dist/umd/node-adapter.js'
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js'
 
 /** An API answer as it crosses threads: its status and bytes. */
 export type ThreadAnswer = { status: number; body: ArrayBuffer | null }
@@ -68,4 +68,4 @@ const thread: FirstViewThread = {
   },
 }
 
-if (parentPort) expose(thread, nodeEndpoint(parentPort as unknown as NodeEndpoint))
+if (parentPort) expose(thread, nodeEndpoint(parentPort))

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { proxy, type Remote, transfer, wrap } from 'comlink'
-import nodeEndpoint, { type NodeEndpoint } from 'comlink/dist/umd/node-adapter.js'
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js'
 import type { FirstView, FirstViewEntry } from '../../src/catalogue'
-import type { FirstViewThread, ThreadAnswer } from './first-view-thread'
+import type { AskService, FirstViewThread, ThreadAnswer } from './first-view-thread'
 
 /**
  * Heap of the render thread at most (MB): a comparison of 500 records takes a few tens of MB while it renders.
@@ -48,7 +48,7 @@ export async function renderInWorker(file: string): Promise<RenderThread | null>
     })
     const started: Running = {
       worker,
-      thread: wrap<FirstViewThread>(nodeEndpoint(worker as unknown as NodeEndpoint)),
+      thread: wrap<FirstViewThread>(nodeEndpoint(worker)),
       failed,
     }
     running = started
@@ -90,7 +90,8 @@ export async function renderInWorker(file: string): Promise<RenderThread | null>
         headers,
         source?.demoKey ?? null,
         source?.views === true,
-        ask as never,
+        // Comlink's types cannot say that a `proxy()` crosses as the Remote the thread receives.
+        ask as Remote<AskService> | null,
       )
       return (await Promise.race([view, current.failed])) as FirstView
     } finally {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini'
 import { type AnyCollection, type DatasetRecord, foldCase } from '../../src/catalogue'
 import { columnValue, facetValue } from '../../src/catalogue/columns'
 import { SCHEMA } from './database'
@@ -19,9 +20,10 @@ export function identifier(name: string): string {
 
 /** The dataset's fields of a collection, in the order its schema lists them (`id`, `name`, …). */
 export function fieldsOf(collection: AnyCollection): string[] {
-  const shape = (collection.dataset as unknown as { shape?: Record<string, unknown> }).shape
-  if (shape === undefined) throw new Error(`The dataset schema of ${collection.name} is not an object`)
-  return Object.keys(shape)
+  const schema = collection.dataset
+  if (!(schema instanceof z.ZodMiniObject))
+    throw new Error(`The dataset schema of ${collection.name} is not an object`)
+  return Object.keys(schema.shape)
 }
 
 export const foldedColumn = (field: string) => `${field}_folded`
