@@ -27,7 +27,7 @@ export class MemoryViews {
   /** A view of the records at `base` (positions in id order, those the service's filters match; null: all). */
   answer(base: Int32Array | null, query: ViewQuery): ViewAnswer {
     const started = performance.now()
-    const { ordered, facets, counted } = evaluateView(
+    const { ordered, count, facets, counted } = evaluateView(
       this.collection,
       query.view,
       this.prepared,
@@ -35,15 +35,16 @@ export class MemoryViews {
       {
         count: query.count,
         outOfTime: () => performance.now() - started >= query.facetTimeLimitMs,
+        window: { start: query.start, end: query.end },
       },
     )
     const records: DatasetRecord[] = []
-    for (const position of ordered.slice(query.start, query.end)) {
+    for (const position of ordered) {
       const record = this.records[position]
       if (record) records.push(record)
     }
     // Counts cut short by the time limit are partial: none is given.
-    return { count: ordered.length, records, facets: counted ? facets : [], counted }
+    return { count, records, facets: counted ? facets : [], counted }
   }
 
   /** The positions of a view of the records at `base` (as for `answer`), in the view's order: a stream's. */

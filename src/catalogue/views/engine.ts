@@ -221,30 +221,43 @@ export function prepareList(records: readonly ViewRecord[], saved?: SavedPrepara
   }
 }
 
+/** A part of a view's order: its places `start` (included) to `end` (excluded). */
+export type ViewWindow = { start: number; end: number }
+
+const WHOLE: ViewWindow = { start: 0, end: Number.POSITIVE_INFINITY }
+
 /**
- * The positions kept by `keep`, in the view's order: ascending walks the order; descending walks the runs of
- * equal values from the last, each run still by id; empty values last either way.
+ * The positions kept by `keep`, in the view's order, within `window`: ascending walks the order; descending
+ * walks the runs of equal values from the last, each run still by id; empty values last either way. The walk
+ * stops at the window's end: a page asks for twenty, not for the whole order.
  */
-function sortedPositions(prepared: ColumnOrder, descending: boolean, keep: Uint8Array): number[] {
+function sortedPositions(
+  prepared: ColumnOrder,
+  descending: boolean,
+  keep: Uint8Array,
+  window: ViewWindow,
+): number[] {
   const { order, valued, runStart } = prepared
   const out: number[] = []
+  let place = 0
+  /** Takes `position` if kept and in the window; false once the window is full. */
+  const take = (position: number): boolean => {
+    if (!keep[position]) return true
+    if (place >= window.start) out.push(position)
+    place++
+    return place < window.end
+  }
   if (!descending) {
-    for (const position of order) if (keep[position]) out.push(position)
+    for (const position of order) if (!take(position)) return out
     return out
   }
   let end = valued
   while (end > 0) {
     const start = runStart[end - 1] ?? 0
-    for (let index = start; index < end; index++) {
-      const position = order[index] ?? 0
-      if (keep[position]) out.push(position)
-    }
+    for (let index = start; index < end; index++) if (!take(order[index] ?? 0)) return out
     end = start
   }
-  for (let index = valued; index < order.length; index++) {
-    const position = order[index] ?? 0
-    if (keep[position]) out.push(position)
-  }
+  for (let index = valued; index < order.length; index++) if (!take(order[index] ?? 0)) return out
   return out
 }
 
@@ -263,12 +276,16 @@ export interface ViewOptions {
    * stops (the rows are still answered whole) and the answer says `counted: false`.
    */
   outOfTime?: () => boolean
+  /** The part of the view's order wanted (a page): `ordered` holds only it. The whole order by default. */
+  window?: ViewWindow
 }
 
 /** A view evaluated: its records' positions in its order, its facets' counts, and whether they were counted. */
 export interface EvaluatedView {
-  /** Positions in the prepared list, in the view's order. */
+  /** Positions in the prepared list, in the view's order (within its window: see ViewOptions.window). */
   ordered: number[]
+  /** How many records the whole view holds. */
+  count: number
   /** The counted facets (see ViewOptions.count), in the collection's order. */
   facets: FacetCounts[]
   /** False when counting ran out of time: the counts are then partial, and only chosen values are known. */
@@ -303,15 +320,15 @@ export function answerViewPositions(
   page: number,
   prepared: PreparedList,
 ): Omit<DataViewPage, 'results'> & { positions: number[] } {
-  const { ordered, facets } = evaluateView(
+  const window = { start: (page - 1) * PAGE_SIZE, end: page * PAGE_SIZE }
+  const { ordered, count, facets } = evaluateView(
     collection,
     view,
     prepared,
     prepared.filtered(collection, view.filters),
+    { window },
   )
-  const pages = pageCount(ordered.length)
-  const positions = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-  return { info: { count: ordered.length, pages, next: null, prev: null }, positions, facets }
+  return { info: { count, pages: pageCount(count), next: null, prev: null }, positions: ordered, facets }
 }
 
 /** The positions of every record of a view, in its order (what an export of the view writes). */
@@ -375,8 +392,17 @@ export function evaluateView(
     return [{ values: prepared.numbers(column), from, to }]
   })
 
+  const column = view.sort
+    ? collection.columns.find((candidate) => candidate.field === view.sort?.field)
+    : undefined
+  const sort =
+    column && view.sort ? { order: prepared.orderOf(column), descending: view.sort.descending } : null
+  const window = options.window ?? WHOLE
+
   const keep = new Uint8Array(prepared.size)
+  // Unsorted, the view's order is the base's: its window is kept as the records pass.
   const matching: number[] = []
+  let count = 0
   let counted = true
   // Asked at the first record, then every TIME_CHECK_EVERY.
   let untilCheck = 1
@@ -402,7 +428,8 @@ export function evaluateView(
     }
     if (failures === 0) {
       keep[position] = 1
-      matching.push(position)
+      if (!sort && count >= window.start && count < window.end) matching.push(position)
+      count++
       if (counted) for (const choice of tallied) tallyAt(choice, position)
     } else if (failures === 1 && counted) {
       const choice = coded[failed]
@@ -425,12 +452,8 @@ export function evaluateView(
     ].sort(compareFacetValues),
   }))
 
-  const column = view.sort
-    ? collection.columns.find((candidate) => candidate.field === view.sort?.field)
-    : undefined
-  const ordered =
-    column && view.sort ? sortedPositions(prepared.orderOf(column), view.sort.descending, keep) : matching
-  return { ordered, facets, counted }
+  const ordered = sort ? sortedPositions(sort.order, sort.descending, keep, window) : matching
+  return { ordered, count, facets, counted }
 }
 
 /** A facet's values in the order they are listed: most frequent first, then by the collator, then by code point. */
