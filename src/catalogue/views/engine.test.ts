@@ -233,6 +233,35 @@ describe('a view counted as a service counts it', () => {
     expect(answer.counted).toBe(true)
   })
 
+  it('answers a window of a view alike whether or not it counts facets, on every record or a filtered few', () => {
+    fc.assert(
+      fc.property(
+        catalogue,
+        // Half of them with no facet value and no range: the service's plain sorts and pages.
+        fc.oneof(
+          views,
+          views.map((view) => ({ ...view, facets: {}, ranges: {} })),
+        ),
+        fc.nat({ max: 80 }),
+        fc.nat({ max: 30 }),
+        fc.boolean(),
+        (records, view, start, length, filtered) => {
+          const prepared = prepareList(records)
+          const base = filtered
+            ? prepared.filtered(locations, { name: 'e' })
+            : prepared.filtered(locations, {})
+          const whole = evaluateView(locations, view, prepared, base)
+          const window = { start, end: start + length }
+          const uncounted = evaluateView(locations, view, prepared, base, { count: [], window })
+          expect(uncounted.count).toBe(whole.ordered.length)
+          expect(uncounted.ordered).toEqual(whole.ordered.slice(window.start, window.end))
+          expect(uncounted.facets).toEqual([])
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
   it('stops counting once out of time, and still answers every row', () => {
     const many = Array.from({ length: 10_000 }, (_, index) =>
       location(index + 1, `N${index}`, index % 2 ? 'Planet' : 'Moon', '', 0, ''),

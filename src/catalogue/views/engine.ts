@@ -234,7 +234,7 @@ const WHOLE: ViewWindow = { start: 0, end: Number.POSITIVE_INFINITY }
 function sortedPositions(
   prepared: ColumnOrder,
   descending: boolean,
-  keep: Uint8Array,
+  keep: Uint8Array | null,
   window: ViewWindow,
 ): number[] {
   const { order, valued, runStart } = prepared
@@ -242,7 +242,7 @@ function sortedPositions(
   let place = 0
   /** Takes `position` if kept and in the window; false once the window is full. */
   const take = (position: number): boolean => {
-    if (!keep[position]) return true
+    if (keep && !keep[position]) return true
     if (place >= window.start) out.push(position)
     place++
     return place < window.end
@@ -398,6 +398,17 @@ export function evaluateView(
   const sort =
     column && view.sort ? { order: prepared.orderOf(column), descending: view.sort.descending } : null
   const window = options.window ?? WHOLE
+
+  // Nothing to test or count beyond the service's filters, over every record: the view is the base itself.
+  const plain = tallied.length === 0 && ranges.length === 0 && coded.every((choice) => !choice.active)
+  if (plain && (!sort || base.length === prepared.size)) {
+    const ordered = sort
+      ? sortedPositions(sort.order, sort.descending, null, window)
+      : Array.from({ length: Math.max(0, Math.min(window.end, base.length) - window.start) }, (_, index) => {
+          return base[window.start + index] ?? 0
+        })
+    return { ordered, count: base.length, facets: [], counted: true }
+  }
 
   const keep = new Uint8Array(prepared.size)
   // Unsorted, the view's order is the base's: its window is kept as the records pass.
