@@ -18,7 +18,7 @@ import { DEFAULT_RATE_LIMIT } from '../server/config'
 import { describeHoldings, episodes, locations, PAGE_SIZE } from '../src/catalogue'
 import { launchBrowser } from './app/browser'
 import { currentCommit, loadNow, stampLine, targetTable, writeLatest } from './benchmarks-doc'
-import { ensureLargeDataset } from './large-dataset'
+import { LARGE_EPISODES as EPISODES, ensureLargeDataset, LARGE_LOCATIONS as LOCATIONS } from './large-dataset'
 import { startServer, stopServer } from './processes'
 import { median } from './report'
 import { longTasksOf } from './trace-long-tasks'
@@ -27,8 +27,6 @@ const root = resolve(import.meta.dirname, '..')
 const workDir = mkdtempSync(join(tmpdir(), 'bench-index-'))
 // The same folder as `npm run bench:service`, so the generated file is shared.
 const dataset = ensureLargeDataset(root, join(tmpdir(), 'catalogue-bench'))
-const LOCATIONS = 100_000
-const EPISODES = 20_000
 /** The index's target (issue 31): complete within this long of Build the index, at the default rate limit. */
 const MAX_SECONDS_TO_INDEX = 15
 /** The user pages the list this often, while indexing and in the baseline window. */
