@@ -212,7 +212,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
             sort={shownView.sort}
             onSort={controls.sortBy}
           />
-          {data && (
+          {data ? (
             <Pagination
               page={page}
               pages={data.info.pages}
@@ -220,6 +220,10 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               onFollow={showingNewPage}
               onPage={goToPage}
             />
+          ) : (
+            // Its room is kept while the first page loads, as the rows' is: a scroll restored near the foot of
+            // the list by Back then stays where it was left, rather than held short by a page without it.
+            firstLoad && <div className="pagination-slot" aria-hidden="true" />
           )}
         </>
       )}
