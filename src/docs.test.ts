@@ -94,7 +94,19 @@ describe('docs/benchmarks.md', () => {
   const run = 'Measured 2026-11-26 08:00 UTC at `1234abc` by `a bench`.\n\n| a |\n| --- |\n| 2 |'
 
   // A bench runs for minutes to an hour before it writes: a section whose markers were edited away would lose it.
-  for (const section of ['service', 'bundle', 'app', 'index', 'search', 'warm', 'data-view', 'data-tool']) {
+  for (const section of [
+    'service',
+    'postgres',
+    'service-views',
+    'bundle',
+    'app',
+    'index',
+    'search',
+    'warm',
+    'data-view',
+    'data-tool',
+    'data-tool-views',
+  ]) {
     it(`holds the ${section} section's latest table, dated and with its commit, where its command writes`, () => {
       const latest = benchmarks
         .split(`<!-- bench:${section}:start`)[1]
