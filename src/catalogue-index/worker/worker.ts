@@ -42,7 +42,7 @@ import { searchIndex, searchListOf } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { buildFromStreams } from './stream-build'
 import { throttleLatest } from './throttle-latest'
-import { viewOf, viewRecordsOf } from './view'
+import { prepared, viewOf, viewRecordsOf } from './view'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -236,7 +236,12 @@ const api: IndexWorkerApi = {
 
   async status(connection) {
     const found = await existingDatabase(connection)
-    return found ? statusOf(found.name, found.db) : emptyStatus(await connectionName(connection))
+    if (!found) return emptyStatus(await connectionName(connection))
+    const status = await statusOf(found.name, found.db)
+    // A list that shows a complete index's status answers its next change of view from it: its lists are
+    // prepared for views now, in this worker, rather than on that change (50–100 ms of it on a large catalogue).
+    if (status.complete) void prepared(connection).catch(() => undefined)
+    return status
   },
 
   async build(connection, mode, sizeConfirmed = false) {
