@@ -243,6 +243,7 @@ function sortedPositions(
   /** Takes `position` if kept and in the window; false once the window is full. */
   const take = (position: number): boolean => {
     if (keep && !keep[position]) return true
+    if (place >= window.end) return false
     if (place >= window.start) out.push(position)
     place++
     return place < window.end
