@@ -71,20 +71,23 @@ const recordPaths = (from: number, to: number) =>
 
 afterEach(cleanup)
 
-describe('a list changing its page', () => {
+const BUSY_MS = 15_000
+
+describe('a list changing its page', { timeout: 30_000 }, () => {
   it('renders its rows once: the new page’s, not the previous page’s again while it is on its way', async () => {
     const { asked, fetchFake } = service()
     renderAt('/locations', fetchFake)
-    await screen.findByRole('link', { name: 'Place 1' })
+    // Waits of a busy machine's length: the library's 1 s default is a speed, not a behaviour.
+    await screen.findByRole('link', { name: 'Place 1' }, { timeout: BUSY_MS })
     // Page 2 is fetched ahead once page 1 is shown.
-    await vi.waitFor(() => expect(asked).toContain('/v1/locations?page=2'))
+    await vi.waitFor(() => expect(asked).toContain('/v1/locations?page=2'), { timeout: BUSY_MS })
     linkRenders.length = 0
 
     const pagination = screen.getAllByRole('navigation', { name: 'Pagination' })[0]
     if (!pagination) throw new Error('The list has no pagination.')
     // Page 3 was not fetched ahead: page 1's rows stay on screen, marked as previous, until it has arrived.
     await userEvent.click(within(pagination).getByRole('link', { name: 'Page 3' }))
-    await screen.findByRole('link', { name: 'Place 41' })
+    await screen.findByRole('link', { name: 'Place 41' }, { timeout: BUSY_MS })
 
     expect(recordLinks()).toEqual(recordPaths(41, 45))
   })
