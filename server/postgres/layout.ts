@@ -154,7 +154,7 @@ export function copyWriter(collection: AnyCollection): (record: DatasetRecord, p
   const derived = derivedColumnsOf(collection)
   return (record, position) => {
     let line = String(position)
-    const values = record as unknown as Record<string, unknown>
+    const values: Record<string, unknown> = record
     for (const field of fields) line += `\t${copyValue(values[field])}`
     for (const field of filters) line += `\t${copyText(foldCase(collection.filterText(record, field)))}`
     for (const { value } of derived) line += `\t${copyValue(value(record))}`
