@@ -1,21 +1,27 @@
-import type { DataRouter } from 'react-router-dom'
-import { whenPageSettled } from '../lib/page-idle'
+import { whenPageIdle, whenPageSettled } from '../lib/page-idle'
 import { prefetchRouteModules, routeModulePrefetches } from '../lib/route-module'
 
+/** What is read of the router: whether its first page has loaded. */
+type RouterState = { initialized: boolean; navigation: { state: string } }
+type FirstPageRouter = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void }
+
 /**
- * Fetches the other pages' code once the first page has been on screen for a moment and the main thread is
- * idle, one page per idle moment (src/lib/page-idle.ts), or all at once when the user points at or tabs to a link: a later
- * navigation then waits for no download.
+ * Fetches the other pages' code, one page per idle moment (src/lib/page-idle.ts): the collections' pages, which
+ * most visits open next and which are small, as soon as the first page is idle; the others once it has been
+ * on screen for a moment; all at once when the user points at or tabs to a link. A later navigation then
+ * waits for no download.
  */
 export function prefetchRouteCodeWhenIdle(
-  router: Pick<DataRouter, 'state' | 'subscribe'>,
+  router: FirstPageRouter,
   /** More code to fetch, after the pages'. */
   alsoPrefetch: () => void = () => undefined,
 ): void {
+  let cancelSoon = (): void => undefined
   let cancelIdle = (): void => undefined
   let done = false
   const finish = () => {
     done = true
+    cancelSoon()
     cancelIdle()
     document.removeEventListener('pointerover', onIntent)
     document.removeEventListener('focusin', onIntent)
@@ -33,7 +39,9 @@ export function prefetchRouteCodeWhenIdle(
   document.addEventListener('focusin', onIntent)
 
   const whenIdle = () => {
-    if (!done) cancelIdle = whenPageSettled(...routeModulePrefetches(), alsoPrefetch, finish)
+    if (done) return
+    cancelSoon = whenPageIdle(...routeModulePrefetches('idle'))
+    cancelIdle = whenPageSettled(...routeModulePrefetches('settled'), alsoPrefetch, finish)
   }
   // The first page's loaders and code have arrived: it renders now, and the idle moments come after that.
   if (router.state.initialized && router.state.navigation.state === 'idle') {

@@ -42,8 +42,9 @@ function collectionRoutes<R extends ApiRecord, F extends string>(
   deps: RouterDeps,
 ): RouteObject[] {
   const pages = pagesOf(collection.name)
-  const list = routeModule(pages.list.load)
-  const record = routeModule(pages.record.load)
+  // A list's page and its records' lead to each other: their code is fetched as soon as the first page is idle.
+  const list = routeModule(pages.list.load, { ahead: 'idle' })
+  const record = routeModule(pages.record.load, { ahead: 'idle' })
   const path = collection.appPath.slice(1)
   return [
     {

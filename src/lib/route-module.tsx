@@ -22,7 +22,9 @@ export class RouteModuleError extends Error {
 }
 
 const failedModules = new Set<() => void>()
-const allModules = new Set<{ prefetch(): void }>()
+/** When a page's code is fetched ahead of its first visit, if at all (see `routeModule`). */
+export type Ahead = 'idle' | 'settled' | false
+const allModules = new Map<{ prefetch(): void }, Exclude<Ahead, false>>()
 
 /**
  * Fetches every page's code ahead of its first visit (once the first page is on screen, or when the user
@@ -30,12 +32,14 @@ const allModules = new Set<{ prefetch(): void }>()
  * forgotten silently: the navigation asks again, and only then shows the failure or reloads.
  */
 export function prefetchRouteModules(): void {
-  for (const module of allModules) module.prefetch()
+  for (const module of allModules.keys()) module.prefetch()
 }
 
-/** The same, one page at a time: one function per page whose code is fetched ahead. */
-export function routeModulePrefetches(): (() => void)[] {
-  return [...allModules].map((module) => () => module.prefetch())
+/** The same, one page at a time: one function per page whose code is fetched ahead when `when` says. */
+export function routeModulePrefetches(when: Exclude<Ahead, false>): (() => void)[] {
+  const prefetches: (() => void)[] = []
+  for (const [module, ahead] of allModules) if (ahead === when) prefetches.push(() => module.prefetch())
+  return prefetches
 }
 
 /** Forgets every page whose code failed to load, so the next render or navigation asks again. */
@@ -53,8 +57,12 @@ export function retryFailedRouteModules(): void {
  */
 export function routeModule(
   load: () => Promise<Module>,
-  /** `ahead: false` leaves the page out of `prefetchRouteModules` (a large page few visits need). */
-  { ahead = true }: { ahead?: boolean } = {},
+  /**
+   * When its code is fetched ahead: once the page on screen has settled (the default); as soon as it is idle
+   * (`'idle'`: a small page that most visits open next, such as a list's records); or only when visited
+   * (`false`: a large page few visits need).
+   */
+  { ahead = 'settled' }: { ahead?: Ahead } = {},
 ) {
   let attempt: Promise<ComponentType> | null = null
   let loaded: ComponentType | null = null
@@ -108,7 +116,7 @@ export function routeModule(
       )
     },
   }
-  if (ahead) allModules.add(module)
+  if (ahead) allModules.set(module, ahead)
   return module
 }
 
