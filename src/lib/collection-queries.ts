@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { CatalogueClient } from '../api/client'
-import type { ApiRecord, CollectionView, Filters } from '../catalogue'
+import type { ApiRecord, CollectionView, Filters, ListPage } from '../catalogue'
 
 /** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
 export const STALE_TIME = Number.POSITIVE_INFINITY
@@ -80,6 +80,21 @@ export function collectionQueries<R extends ApiRecord, F extends string>(collect
         gcTime: GC_TIME,
         retryOnMount: RETRY_ON_MOUNT,
       }),
+    /**
+     * Puts a page answered otherwise (a service's plain view, its facets counted with it) in the cache of the
+     * specification's page with the same filters, which holds the same rows: a list that reads that one later
+     * (once the index is complete) shows it with no request.
+     */
+    seedList(
+      queryClient: QueryClient,
+      client: CatalogueClient,
+      filters: Filters<F>,
+      page: number,
+      { info, results }: ListPage<R>,
+    ) {
+      const key = keys.list(serviceOf(client), filters, page)
+      if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, { info, results })
+    },
     /** Puts list rows in the detail cache of their service, so opening one shows it at once, with no request. */
     seedDetails(queryClient: QueryClient, client: CatalogueClient, records: readonly R[]) {
       for (const record of records) {

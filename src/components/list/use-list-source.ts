@@ -147,15 +147,41 @@ export function useListSource<R extends ApiRecord, F extends string>(
   useEffect(() => {
     if (!served) return
     queries.seedDetails(queryClient, client, served.results)
+    // A plain page of a service's view is also the specification's page, which the list reads once the index
+    // is complete (`sourceOf`): seeded, it is not asked again then.
+    const plainView = source === 'views' && !wantsIndex
+    if (plainView) queries.seedList(queryClient, client, filters, page, served)
     if (page < served.info.pages) {
       const next = page + 1
-      void (source === 'views'
-        ? queryClient.prefetchQuery(serviceViewQuery(collection, queries, client, filters, view, next))
-        : queryClient.prefetchQuery(queries.list(client, filters, next)))
+      if (source === 'views') {
+        const ahead = serviceViewQuery(collection, queries, client, filters, view, next)
+        void queryClient.prefetchQuery(ahead).then(() => {
+          const fetched = queryClient.getQueryData(ahead.queryKey)
+          if (plainView && fetched) queries.seedList(queryClient, client, filters, next, fetched)
+        })
+      } else void queryClient.prefetchQuery(queries.list(client, filters, next))
     }
     // Another service: whether it answers views is read from its OpenAPI document, after its first page.
     if (learnt === undefined && maybeClient) learnViewsOf(maybeClient)
-  }, [served, page, queries, queryClient, client, maybeClient, filters, source, collection, view, learnt])
+  }, [
+    served,
+    page,
+    queries,
+    queryClient,
+    client,
+    maybeClient,
+    filters,
+    source,
+    collection,
+    view,
+    learnt,
+    wantsIndex,
+  ])
+  // The catalogue's own count, answered with its facets, is the unfiltered page 1 the same way.
+  const viewTotalData = viewTotal.data
+  useEffect(() => {
+    if (viewTotalData) queries.seedList(queryClient, client, {}, 1, viewTotalData)
+  }, [viewTotalData, queries, queryClient, client])
   // A page of an indexed view beyond its last goes to the last, as the service's pages do (list-loader.ts).
   const indexedPages = source === 'index' && index.data && !index.previous ? index.data.info.pages : 0
   useEffect(() => {
