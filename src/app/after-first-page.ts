@@ -8,7 +8,7 @@ import { prefetchPalette } from './search/SearchLauncher'
  * and the search palette's code on idle, and the offline shell's worker after `load`. A chunk of its own, to keep the first page's
  * JavaScript within its budget (src/bundle-budget.test.ts).
  */
-export function afterFirstPage(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+export function afterFirstPage(router: Pick<DataRouter, 'routes' | 'state' | 'subscribe'>): void {
   prefetchRouteCodeWhenIdle(router, prefetchPalette)
   registerServiceWorker()
 }

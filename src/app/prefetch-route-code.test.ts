@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SETTLE_MS } from '../lib/page-idle'
-import { routeModule } from '../lib/route-module'
+import { pageCodeHandle, routeModule } from '../lib/route-module'
 import { prefetchRouteCodeWhenIdle } from './prefetch-route-code'
 
 /** The browser's idle callbacks, run by the test when it says the main thread is idle. */
@@ -27,22 +27,31 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const fetched: string[] = []
+let fetched: string[] = []
 const page = (name: string) => () => {
   fetched.push(name)
   return new Promise<never>(() => undefined)
 }
-routeModule(page('records'), { ahead: 'idle' })
-routeModule(page('settings'))
-routeModule(page('insights'), { ahead: false })
+const records = routeModule(page('records'), { ahead: 'idle' })
+const settings = routeModule(page('settings'))
+const insights = routeModule(page('insights'), { ahead: false })
 
 /** A router whose first page has loaded. */
 const router = {
+  routes: [
+    { path: 'locations/:ids', handle: pageCodeHandle(records) },
+    { path: 'settings', handle: pageCodeHandle(settings) },
+    { path: 'insights', handle: pageCodeHandle(insights) },
+  ],
   state: { initialized: true, navigation: { state: 'idle' } },
   subscribe: () => () => undefined,
 }
 
 describe('the other pages’ code', () => {
+  beforeEach(() => {
+    fetched = []
+  })
+
   it('is fetched for a list’s records as soon as the page is idle, for the others once it has settled, and never for a page fetched only when visited', () => {
     const alsoPrefetch = vi.fn()
     prefetchRouteCodeWhenIdle(router, alsoPrefetch)
@@ -56,5 +65,15 @@ describe('the other pages’ code', () => {
     }
     expect(fetched).toEqual(['records', 'settings'])
     expect(alsoPrefetch).toHaveBeenCalledOnce()
+  })
+
+  it('is fetched for the page a link leads to, and that page alone, when the pointer is over the link', () => {
+    prefetchRouteCodeWhenIdle(router)
+    document.body.innerHTML =
+      '<a href="/insights"><span>Insights</span></a><a href="https://elsewhere.test/settings">x</a>'
+    document.querySelector('span')?.dispatchEvent(new Event('pointerover', { bubbles: true }))
+    expect(fetched).toEqual(['insights'])
+    document.querySelector('a[href^="https"]')?.dispatchEvent(new Event('pointerover', { bubbles: true }))
+    expect(fetched).toEqual(['insights']) // another site's link is not this app's page
   })
 })

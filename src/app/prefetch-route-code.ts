@@ -1,15 +1,20 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom'
 import { whenPageIdle, whenPageSettled } from '../lib/page-idle'
-import { prefetchRouteModules, routeModulePrefetches } from '../lib/route-module'
+import { pageCodePrefetchOf, routeModulePrefetches } from '../lib/route-module'
 
-/** What is read of the router: whether its first page has loaded. */
+/** What is read of the router: its routes, and whether its first page has loaded. */
 type RouterState = { initialized: boolean; navigation: { state: string } }
-type FirstPageRouter = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void }
+type FirstPageRouter = {
+  routes: RouteObject[]
+  state: RouterState
+  subscribe(listener: (state: RouterState) => void): () => void
+}
 
 /**
  * Fetches the other pages' code, one page per idle moment (src/lib/page-idle.ts): the collections' pages, which
  * most visits open next and which are small, as soon as the first page is idle; the others once it has been
- * on screen for a moment; all at once when the user points at or tabs to a link. A later navigation then
- * waits for no download.
+ * on screen for a moment; a link's page at once when the user points at or tabs to it. A later navigation
+ * then waits for no download.
  */
 export function prefetchRouteCodeWhenIdle(
   router: FirstPageRouter,
@@ -26,14 +31,11 @@ export function prefetchRouteCodeWhenIdle(
     document.removeEventListener('pointerover', onIntent)
     document.removeEventListener('focusin', onIntent)
   }
-  const prefetchAll = () => {
-    if (done) return
-    finish()
-    prefetchRouteModules()
-    alsoPrefetch()
-  }
   function onIntent(event: Event) {
-    if (event.target instanceof Element && event.target.closest('a[href]')) prefetchAll()
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
+    for (const { route } of matchRoutes(router.routes, link.pathname) ?? [])
+      pageCodePrefetchOf(route.handle)?.()
   }
   document.addEventListener('pointerover', onIntent, { passive: true })
   document.addEventListener('focusin', onIntent)

@@ -7,7 +7,7 @@ import type { ApiReferenceData } from '../features/api-reference/ApiReferencePag
 import { episodeQueries } from '../features/episodes/queries'
 import { locationQueries } from '../features/locations/queries'
 import type { CollectionQueries } from '../lib/collection-queries'
-import { routeModule } from '../lib/route-module'
+import { pageCodeHandle, routeModule } from '../lib/route-module'
 import { COLLECTION_ROUTES, type CollectionRoute, HOME_PATH } from './collection-routes'
 import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
@@ -51,13 +51,13 @@ function collectionRoutes<R extends ApiRecord, F extends string>(
       path,
       loader: listLoader({ collection, queries, page: list, ...deps }),
       lazy: list.lazy,
-      handle: firstViewRoute(pages.list.source),
+      handle: { ...firstViewRoute(pages.list.source), ...pageCodeHandle(list) },
     },
     {
       path: `${path}/:ids`,
       loader: recordLoader({ collection, queries, page: record, ...deps }),
       lazy: record.lazy,
-      handle: firstViewRoute(pages.record.source),
+      handle: { ...firstViewRoute(pages.record.source), ...pageCodeHandle(record) },
     },
   ]
 }
@@ -132,6 +132,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
                 return null
               },
               lazy: insightsPage.lazy,
+              handle: pageCodeHandle(insightsPage),
             },
             {
               path: 'search',
@@ -141,6 +142,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
                 return null
               },
               lazy: searchListPage.lazy,
+              handle: pageCodeHandle(searchListPage),
             },
             {
               path: 'characters',
@@ -150,11 +152,13 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
                 list: true,
               }),
               lazy: charactersPage.lazy,
+              handle: pageCodeHandle(charactersPage),
             },
             {
               path: 'characters/:ids',
               loader: characterPagesLoader({ connections: deps.connections, page: characterPage }),
               lazy: characterPage.lazy,
+              handle: pageCodeHandle(characterPage),
             },
           ],
         },
@@ -166,6 +170,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             return { baseUrl: deps.connections.saved()?.baseUrl ?? '' }
           },
           lazy: apiReferencePage.lazy,
+          handle: pageCodeHandle(apiReferencePage),
         },
         {
           path: 'settings',
@@ -174,6 +179,7 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             return null
           },
           lazy: settingsPage.lazy,
+          handle: pageCodeHandle(settingsPage),
         },
         { path: '*', Component: NotFoundPage },
       ],

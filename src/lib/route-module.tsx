@@ -27,19 +27,26 @@ export type Ahead = 'idle' | 'settled' | false
 const allModules = new Map<{ prefetch(): void }, Exclude<Ahead, false>>()
 
 /**
- * Fetches every page's code ahead of its first visit (once the first page is on screen, or when the user
- * points at a link), so that a later navigation asks the network for nothing. A prefetch that fails is
+ * Every page's code fetched ahead of its first visit when `when` says (src/app/prefetch-route-code.ts), one
+ * function per page, so that a later navigation asks the network for nothing. A prefetch that fails is
  * forgotten silently: the navigation asks again, and only then shows the failure or reloads.
  */
-export function prefetchRouteModules(): void {
-  for (const module of allModules.keys()) module.prefetch()
-}
-
-/** The same, one page at a time: one function per page whose code is fetched ahead when `when` says. */
 export function routeModulePrefetches(when: Exclude<Ahead, false>): (() => void)[] {
   const prefetches: (() => void)[] = []
   for (const [module, ahead] of allModules) if (ahead === when) prefetches.push(() => module.prefetch())
   return prefetches
+}
+
+/** A route's handle naming its page's code: a pointer over a link to the route fetches that code at once. */
+export const pageCodeHandle = (module: { prefetch(): void }) => ({ pageCode: module })
+
+/** The prefetch of the page code a route's handle names (`pageCodeHandle`); null for any other handle. */
+export function pageCodePrefetchOf(handle: unknown): (() => void) | null {
+  if (typeof handle !== 'object' || handle === null || !('pageCode' in handle)) return null
+  const code = handle.pageCode
+  if (typeof code !== 'object' || code === null || !('prefetch' in code)) return null
+  const { prefetch } = code
+  return typeof prefetch === 'function' ? () => prefetch.call(code) : null
 }
 
 /** Forgets every page whose code failed to load, so the next render or navigation asks again. */
