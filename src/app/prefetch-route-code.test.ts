@@ -1,30 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeIdleMoments } from '../lib/idle-moments.fixture'
 import { SETTLE_MS } from '../lib/page-idle'
 import { pageCodeHandle, routeModule } from '../lib/route-module'
 import { prefetchRouteCodeWhenIdle } from './prefetch-route-code'
 
-/** The browser's idle callbacks, run by the test when it says the main thread is idle. */
-let idle: (() => void)[] = []
-const runIdle = () => {
-  const waiting = idle
-  idle = []
-  for (const callback of waiting) callback()
-}
-
+const { runIdle } = fakeIdleMoments()
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  idle = []
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback))
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-    idle[handle - 1] = () => undefined
-  })
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete')
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
 })
 
 let fetched: string[] = []

@@ -1,29 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeIdleMoments } from './idle-moments.fixture'
 import { SETTLE_MS, whenPageIdle, whenPageSettled } from './page-idle'
 
-/** The browser's idle callbacks, run by the test when it says the main thread is idle. */
-let idle: (() => void)[] = []
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  idle = []
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback))
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-    idle[handle - 1] = () => undefined
-  })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
-
-const runIdle = () => {
-  const waiting = idle
-  idle = []
-  for (const callback of waiting) callback()
-}
+const { runIdle } = fakeIdleMoments()
 
 describe('work no one has asked for', () => {
   it('waits for the page to load, then runs one piece per idle moment, in order', () => {
