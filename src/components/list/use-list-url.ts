@@ -37,8 +37,12 @@ export function useListUrl<F extends string>(list: ListShape<F>) {
   const location = useLocation()
   const navigation = useNavigation()
   const navigate = useNavigate()
+  // Another address of this list on its way. Settling a typing entry (the same address again) is not: the
+  // page stays as it is, so a click meanwhile (the Clear filters a field's blur settled for) lands.
   const pending =
-    navigation.state === 'loading' && navigation.location.pathname === location.pathname
+    navigation.state === 'loading' &&
+    navigation.location.pathname === location.pathname &&
+    navigation.location.search !== location.search
       ? navigation.location
       : null
   const state = useMemo(
