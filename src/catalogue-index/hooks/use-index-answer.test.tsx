@@ -103,6 +103,19 @@ describe('a question for the index', () => {
     expect(answer().status).toBeNull()
   })
 
+  it('asked before the worker says, is asked once: under the date the page saw, which the worker then says again', async () => {
+    indexCompleteness.seen({ baseUrl: '', apiKey: 'k' }, true, complete.updatedAt)
+    let say: (status: IndexStatus) => void = () => {}
+    worker.status.mockReturnValue(new Promise((resolve) => (say = resolve)))
+    const ask = vi.fn(async () => 'the answer')
+    renderWith(ask)
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    await act(async () => say(complete))
+    await vi.waitFor(() => expect(answer().status).not.toBeNull())
+    expect(answer().data).toBe('the answer')
+    expect(ask).toHaveBeenCalledTimes(1)
+  })
+
   it('that fails is a failure, which Retry asks again', async () => {
     const ask = vi
       .fn()

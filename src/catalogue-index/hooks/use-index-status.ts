@@ -83,7 +83,7 @@ export function useIndexStatus(
         worker.status(conn).then((next) => {
           if (!live) return
           setStatus(next)
-          indexCompleteness.seen({ baseUrl, apiKey }, next.complete)
+          indexCompleteness.seen({ baseUrl, apiKey }, next.complete, next.updatedAt)
           if (!next.building) setProgress(null)
         })
       void worker.channelName(conn).then((name) => {
