@@ -4,20 +4,7 @@ import { createMemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { createClient } from '../api/client'
 import type { ConnectionStore } from '../api/connection-in-use'
-import { indexCompleteness } from '../catalogue-index/client/index-completeness'
-import { indexQueryKeys } from '../catalogue-index/hooks/index-query-keys'
 import { appRoutes } from './router'
-
-/** The index worker of this tab, as a list's loader reaches it: it answers every view with no rows. */
-const indexView = vi.fn(async () => ({
-  info: { count: 0, pages: 0, next: null, prev: null },
-  results: [],
-  facets: [],
-}))
-vi.mock('../catalogue-index/client/index-client', () => ({
-  indexWorker: () => ({ view: indexView }),
-  plainConnection: (connection: { baseUrl: string; apiKey: string }) => connection,
-}))
 
 /** A service of 126 locations (7 pages): every page after the last is answered 404, as the service does. */
 const fetchCatalogue = vi.fn(async (input: RequestInfo | URL) => {
@@ -27,13 +14,11 @@ const fetchCatalogue = vi.fn(async (input: RequestInfo | URL) => {
   return Response.json({ info: { count: 126, pages: 7, next: null, prev: null }, results: [] })
 })
 
-const CONNECTION = { baseUrl: '', apiKey: 'k' }
-
 function storeWith(connected: boolean): ConnectionStore {
-  const client = connected ? createClient(CONNECTION, fetchCatalogue) : null
+  const client = connected ? createClient({ baseUrl: '', apiKey: 'k' }, fetchCatalogue) : null
   return {
     config: Promise.resolve({ demoKey: null }),
-    saved: () => (connected ? CONNECTION : null),
+    saved: () => null,
     client: async () => client,
     clientFor: () => client,
     save: () => {},
@@ -80,39 +65,5 @@ describe('the loaders correct addresses with history replace', () => {
     const { address, action } = await open('/locations?name=x&page=2', false)
     expect(address).toBe(`/settings?from=${encodeURIComponent('/locations?name=x&page=2')}`)
     expect(action).toBe('REPLACE')
-  })
-})
-
-describe('a view the index answers', () => {
-  const UPDATED_AT = 1_700_000_000_000
-  const sortedByName = {
-    filters: {},
-    facets: {},
-    ranges: {},
-    sort: { field: 'name', descending: false },
-  }
-
-  it('is asked of a complete index as its address loads, in the query its page reads', async () => {
-    indexCompleteness.seen(CONNECTION, true, UPDATED_AT)
-    const queryClient = new QueryClient()
-    const router = createMemoryRouter(appRoutes({ queryClient, connections: storeWith(true) }), {
-      initialEntries: ['/locations?_sort=name'],
-    })
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 })
-    expect(indexView).toHaveBeenCalledWith(CONNECTION, 'locations', sortedByName, 1)
-    // The page's query (src/catalogue-index/hooks/use-list-view.ts), keyed by the complete index's date.
-    const key = indexQueryKeys.view('', UPDATED_AT, 'locations', sortedByName, 1)
-    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toMatchObject({ results: [] }))
-  })
-
-  it('is not asked of an index not seen complete: the page says what the view needs', async () => {
-    indexView.mockClear()
-    indexCompleteness.seen(CONNECTION, false)
-    const router = createMemoryRouter(
-      appRoutes({ queryClient: new QueryClient(), connections: storeWith(true) }),
-      { initialEntries: ['/locations?_sort=name'] },
-    )
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 })
-    expect(indexView).not.toHaveBeenCalled()
   })
 })

@@ -13,7 +13,7 @@ import { appPathOf, type LoaderDeps, requireClient } from './require-client'
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
  * beyond the last, a view parameter the list does not have), and starts the request for the page the address
  * asks for, in the same query the page reads (the list page's source hook, use-list-source.ts, makes the same
- * choice): a view the index answers asks the index (once it was seen complete), nothing else; a service that answers views is asked with the view's
+ * choice): a view the index answers asks nothing; a service that answers views is asked with the view's
  * parameters and its facets counted (unless the index, complete, answers a plain list's counts); any other
  * list is the specification's page. It also starts the one for the heading's count of the whole catalogue (the
  * unfiltered page 1, asked the same way), so that the service's first view holds both. It waits for the
@@ -42,18 +42,12 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
       ? queryClient.ensureQueryData(serviceView(collection, queries, client, {}, EMPTY_DATA_VIEW, 1))
       : queryClient.ensureQueryData(queries.list(client, {}, 1))
     count.catch(() => undefined)
-    const wanted = appliedFilterValues(collection.filters, filters)
-    // A sort, facet values or ranges the index answers (complete, or no service does): on the page (ListPage),
-    // asked of a complete index now, so that its answer is on its way while the page's code and render are.
+    // A sort, facet values or ranges the index answers (complete, or no service does): on the page (ListPage).
     if (needsIndex(view) && !viewsAnswered) {
-      if (connection !== null && indexed) {
-        void import('../../catalogue-index/hooks/use-list-view').then(({ prefetchListView }) =>
-          prefetchListView(queryClient, connection, collection, wanted, view, page),
-        )
-      }
       await code
       return null
     }
+    const wanted = appliedFilterValues(collection.filters, filters)
     const ask = (at: number): Promise<ListPage<R>> =>
       serviceView
         ? queryClient.ensureQueryData(serviceView(collection, queries, client, wanted, view, at))

@@ -3,8 +3,8 @@ import type { Connection } from '../../api/client'
 /**
  * Whether the index of a connection was last seen complete (by the page's status hook), and the date of that
  * complete index: a list's loader sends no view to a service that answers views when the index answers it
- * with no request, and asks the index for the view in the query the page will read (its key holds the date).
- * Unknown (not complete) before the index has said.
+ * with no request, and a page that mounts before the worker speaks asks under that date, once. Unknown (not
+ * complete) before the index has said.
  */
 const completeAt = new Map<string, number | null>()
 const keyOf = ({ baseUrl, apiKey }: Connection) => `${baseUrl}\n${apiKey}`

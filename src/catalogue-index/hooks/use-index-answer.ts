@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query'
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import { plainConnection } from '../client/index-client'
@@ -60,34 +60,21 @@ class IndexIncomplete extends Error {
 const NO_CONNECTION: Connection = { baseUrl: '', apiKey: '' }
 
 /**
- * The query a question is asked in, for a connection and the date of its complete index: the one a page reads
- * (`useIndexAnswer`), which a list's loader also fills as a navigation starts, before the page renders.
- */
-export function indexQuery<T>(
-  question: Pick<IndexQuestion<T>, 'key' | 'ask' | 'retries'>,
-  connection: Connection | null,
-  updatedAt: number | null,
-) {
-  const { key, ask, retries = 0 } = question
-  return queryOptions({
-    queryKey: key(connection?.baseUrl ?? '', updatedAt),
-    queryFn: async (): Promise<T> => {
-      const answer = connection ? await ask(plainConnection(connection)) : null
-      if (answer === null) throw new IndexIncomplete()
-      return answer
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: (count, error) => !(error instanceof IndexIncomplete) && count < retries,
-  })
-}
-
-/**
  * The one way a page asks the index: once the index of the connection in use is complete, and again whenever
  * it changes (a refresh, another tab's crawl, which change its date and so the query's key). An index found
  * incomplete when asked is "not complete", never a failure.
  */
 export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
-  const { enabled = true, keepPrevious = false, autoIndex = false, followed, urgent = true } = question
+  const {
+    key,
+    ask,
+    enabled = true,
+    keepPrevious = false,
+    autoIndex = false,
+    retries = 0,
+    followed,
+    urgent = true,
+  } = question
   const { connection } = useConnection()
   const support = useIndexSupport()
   const supported = support === true && connection !== null
@@ -103,9 +90,16 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     ? status.updatedAt
     : ((connection && indexCompleteness.updatedAt(connection)) ?? null)
   const query = useQuery({
-    ...indexQuery(question, connection, updatedAt),
+    queryKey: key(connection?.baseUrl ?? '', updatedAt),
+    queryFn: async () => {
+      const answer = connection ? await ask(plainConnection(connection)) : null
+      if (answer === null) throw new IndexIncomplete()
+      return answer
+    },
     enabled: complete && enabled,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (count, error) => !(error instanceof IndexIncomplete) && count < retries,
     refetchInterval: (asked) =>
       asked.state.data !== undefined && followed?.(asked.state.data) ? FOLLOW_MS : false,
   })
