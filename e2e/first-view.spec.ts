@@ -145,11 +145,11 @@ test.describe('once the service worker controls the site', () => {
   })
 })
 
-for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
+for (const locale of ['en-GB', 'de-DE', 'ja-JP', 'ar-EG']) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale })
 
-    test('lists, a record and a comparison hydrate with no error, their dates in the reader’s language', async ({
+    test('lists, a record and a comparison hydrate with no error, their dates and counts in the reader’s language', async ({
       page,
       catalogue,
     }) => {
@@ -173,6 +173,13 @@ for (const locale of ['en-GB', 'de-DE', 'ja-JP']) {
           .getByText(created.format(new Date(first?.created ?? '')))
           .first(),
       ).toBeVisible()
+      // Counts too (a reader's digits may not be the service's runtime's): a facet's count as the locale writes it.
+      await page.goto('/locations')
+      const byType = new Map<string, number>()
+      for (const { type } of catalogue.locations) byType.set(type, (byType.get(type) ?? 0) + 1)
+      const [type = '', most = 0] = [...byType].sort((a, b) => b[1] - a[1])[0] ?? []
+      const count = new Intl.NumberFormat(locale).format(most)
+      await expect(page.getByRole('checkbox', { name: `${type} (${count})`, exact: true })).toBeVisible()
       expect(errors).toEqual([])
     })
   })

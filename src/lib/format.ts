@@ -41,7 +41,12 @@ function dateFormat(asked: string | undefined, kind: keyof typeof DATE_FORMATS):
   return format
 }
 
-/** A count with digits grouped for the reader ("1,234"), as `toLocaleString()` gives it. */
+/**
+ * A count with digits grouped for the reader ("1,234"), in the reader's locale: every count a page shows. A
+ * bare `toLocaleString()` writes in the runtime's own locale, which is the service's when it renders the page
+ * and the browser's when it hydrates it; their digits can differ (Arabic-Indic in `ar-EG`), and so would the
+ * HTML React hydrates.
+ */
 export function grouped(count: number): string {
   numberFormat ??= new Intl.NumberFormat(readerLocale)
   return numberFormat.format(count)

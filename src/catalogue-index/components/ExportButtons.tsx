@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import type { Filters } from '../../catalogue'
+import { grouped } from '../../lib/format'
 import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
 import { describeBytes } from './describe'
@@ -31,7 +32,7 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
     received !== null
       ? `${describeBytes(received)} received`
       : progress
-        ? `${progress.pagesDone.toLocaleString()} of ${progress.pagesTotal?.toLocaleString() ?? '?'} pages`
+        ? `${grouped(progress.pagesDone)} of ${progress.pagesTotal === null ? '?' : grouped(progress.pagesTotal)} pages`
         : 'Starting'
   // The pressed button gives way to Cancel while the file is made, and takes focus back once it is done
   // (or cancelled), when focus was on the one or the other: never lost to the page.

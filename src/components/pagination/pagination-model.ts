@@ -1,3 +1,5 @@
+import { grouped } from '../../lib/format'
+
 export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; side: 'start' | 'end' }
 
 /** At most this many items (page numbers and gaps) are shown, however many pages there are. */
@@ -37,7 +39,7 @@ export function jumpTarget(text: string, total: number): number | null {
 
 /** Said when the page typed is past the end, and the last page is shown instead. */
 export const BEYOND_LAST = (asked: number, pages: number) =>
-  `There is no page ${asked.toLocaleString()}: this list has ${pages.toLocaleString()} pages, so this is the last.`
+  `There is no page ${grouped(asked)}: this list has ${grouped(pages)} pages, so this is the last.`
 
 /** What the "Go to page" field accepts, said when it refuses what was typed. */
-export const JUMP_HINT = (pages: number) => `Enter a whole number from 1 to ${pages.toLocaleString()}.`
+export const JUMP_HINT = (pages: number) => `Enter a whole number from 1 to ${grouped(pages)}.`

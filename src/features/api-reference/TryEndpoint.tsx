@@ -4,6 +4,7 @@ import { useConnection } from '../../api/connection-in-use'
 import { absoluteUrl } from '../../api/curl'
 import { JsonView } from '../../components/api/JsonView'
 import { useClipboard } from '../../components/api/use-clipboard'
+import { grouped } from '../../lib/format'
 import type { Endpoint } from './openapi-model'
 import {
   codeSamples,
@@ -149,7 +150,7 @@ function AnswerView({
   return (
     <div className="api-try-answer">
       <p role="status" className="api-try-status">
-        <strong>{statusLabel(String(answer.status))}</strong> in {answer.ms.toLocaleString()} ms, from{' '}
+        <strong>{statusLabel(String(answer.status))}</strong> in {grouped(answer.ms)} ms, from{' '}
         <code>{answer.path}</code>
       </p>
       {view && (

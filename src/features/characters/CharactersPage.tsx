@@ -23,7 +23,7 @@ import {
   characterListPath,
   characterPath,
 } from '../../lib/character-path'
-import { listSummary } from '../../lib/format'
+import { grouped, listSummary } from '../../lib/format'
 import { readListUrl } from '../../lib/list-url'
 import { IndexAnswerState } from './IndexAnswerState'
 import { parseSeason } from './season'
@@ -122,7 +122,7 @@ export default function CharactersPage() {
           {withSeason(data?.seasons ?? [], season).map((value) => (
             <option key={value} value={value}>
               Season {value}
-              {data ? ` (${(data.seasonCounts[value] ?? 0).toLocaleString()})` : ''}
+              {data ? ` (${grouped(data.seasonCounts[value] ?? 0)})` : ''}
             </option>
           ))}
         </select>

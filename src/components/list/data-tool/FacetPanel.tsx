@@ -2,6 +2,7 @@ import { memo, useId, useRef, useState } from 'react'
 import type { FacetCounts } from '../../../catalogue/views/view'
 import { completesByItself, describeIndexState } from '../../../catalogue-index/components/describe'
 import type { IndexStatus } from '../../../catalogue-index/protocol/worker-api'
+import { grouped } from '../../../lib/format'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
 const FIRST_VALUES = 8
@@ -124,7 +125,7 @@ function FacetGroup({
         requestAnimationFrame(() => box.current?.querySelector<HTMLButtonElement>('[aria-expanded]')?.focus())
       }}
     >
-      {all ? 'Show fewer' : `Show all (${values.length.toLocaleString()})`}
+      {all ? 'Show fewer' : `Show all (${grouped(values.length)})`}
     </button>
   )
   if (counts !== null && values.length === 0) {
@@ -168,18 +169,18 @@ function FacetGroup({
                 onChange={() => onToggle(entry.value)}
               />
               <span className="facet-text">{facetValueLabel(entry.value)}</span>
-              {entry.count !== null && <span className="facet-count"> ({entry.count.toLocaleString()})</span>}
+              {entry.count !== null && <span className="facet-count"> ({grouped(entry.count)})</span>}
             </label>
           </li>
         ))}
       </ul>
       {all && matching.length > listed.length && (
         <p className="facet-more">
-          {listed.length} of {matching.length.toLocaleString()} shown: type to find others.
+          {listed.length} of {grouped(matching.length)} shown: type to find others.
         </p>
       )}
       {all && counts?.truncated && !notCounted && (
-        <p className="facet-more">The {values.length.toLocaleString()} most frequent values are listed.</p>
+        <p className="facet-more">The {grouped(values.length)} most frequent values are listed.</p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
       {!all && <p className="facet-all">{more && showAll}</p>}
