@@ -42,10 +42,10 @@ function dateFormat(asked: string | undefined, kind: keyof typeof DATE_FORMATS):
 }
 
 /**
- * A count with digits grouped for the reader ("1,234"), in the reader's locale: every count a page shows. A
- * bare `toLocaleString()` writes in the runtime's own locale, which is the service's when it renders the page
- * and the browser's when it hydrates it; their digits can differ (Arabic-Indic in `ar-EG`), and so would the
- * HTML React hydrates.
+ * A count with digits grouped for the reader ("1,234"), in the reader's locale. A bare `toLocaleString()`
+ * writes in the runtime's own locale, which is the service's when it renders a page and the browser's when it
+ * hydrates it: their digits can differ (Arabic-Indic in `ar-EG`), and so would the HTML React hydrates. (Texts
+ * written in a fixed locale, `toLocaleString('en')`, match on both sides.)
  */
 export function grouped(count: number): string {
   numberFormat ??= new Intl.NumberFormat(readerLocale)

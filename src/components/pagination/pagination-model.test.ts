@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { jumpTarget, MAX_ITEMS, type PageItem, pageItems } from './pagination-model'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setReaderLocale } from '../../lib/format'
+import { BEYOND_LAST, JUMP_HINT, jumpTarget, MAX_ITEMS, type PageItem, pageItems } from './pagination-model'
 
 /** Writes items the way a reader sees them: numbers and "…". */
 const show = (items: PageItem[]) =>
@@ -52,5 +53,18 @@ describe('jump target', () => {
     expect(jumpTarget('abc', 7)).toBeNull()
     expect(jumpTarget('', 7)).toBeNull()
     expect(jumpTarget('2', 0)).toBeNull()
+  })
+})
+
+describe('its messages', () => {
+  afterEach(() => setReaderLocale(undefined))
+
+  it('write the pages in the reader’s locale, the one the service rendered in, not the runtime’s', () => {
+    setReaderLocale('ar-EG')
+    const arabic = new Intl.NumberFormat('ar-EG')
+    expect(JUMP_HINT(1234)).toBe(`Enter a whole number from 1 to ${arabic.format(1234)}.`)
+    expect(BEYOND_LAST(2000, 1234)).toContain(
+      `no page ${arabic.format(2000)}: this list has ${arabic.format(1234)}`,
+    )
   })
 })

@@ -176,7 +176,7 @@ function FacetGroup({
       </ul>
       {all && matching.length > listed.length && (
         <p className="facet-more">
-          {listed.length} of {grouped(matching.length)} shown: type to find others.
+          {grouped(listed.length)} of {grouped(matching.length)} shown: type to find others.
         </p>
       )}
       {all && counts?.truncated && !notCounted && (
