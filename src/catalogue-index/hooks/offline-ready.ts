@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { EXPLORER_CONFIG_PATH } from '../../catalogue'
 
 let ready: Promise<boolean> | null = null
@@ -31,15 +31,28 @@ export function offlineReady(): Promise<boolean> {
   return ready
 }
 
-/** True once `offlineReady()` has resolved true. */
+/** What `offlineReady()` resolved with, once it has. */
+let known = false
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  void offlineReady().then((value) => {
+    if (value === known) return
+    known = value
+    for (const notify of listeners) notify()
+  })
+  return () => listeners.delete(listener)
+}
+
+/**
+ * True once `offlineReady()` has resolved true: at once on a page that mounts after it has (Back to a list), and
+ * false in the service's render and while the browser hydrates it, so that the HTML matches.
+ */
 export function useOfflineReady(): boolean {
-  const [isReady, setReady] = useState(false)
-  useEffect(() => {
-    let live = true
-    void offlineReady().then((value) => live && setReady(value))
-    return () => {
-      live = false
-    }
-  }, [])
-  return isReady
+  return useSyncExternalStore(
+    subscribe,
+    () => known,
+    () => false,
+  )
 }
