@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 /**
  * The import boundaries are lint rules (biome.json): a module placed in a folder and importing what that
@@ -13,6 +13,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 const ROOT = dirname(import.meta.dirname)
 const BIOME = join(ROOT, 'node_modules', '.bin', 'biome')
 const run = promisify(execFile)
+
+// The cases of the whole project start `npm run lint`, which takes seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 /** A module written into a folder for one case, by its path from the project's root. */
 interface Probe {
