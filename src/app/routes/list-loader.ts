@@ -4,7 +4,7 @@ import { isApiError } from '../../api/errors'
 import { serviceViews } from '../../api/service-views'
 import { type ApiRecord, appliedFilterValues, type ListPage } from '../../catalogue'
 import { EMPTY_DATA_VIEW, needsIndex } from '../../catalogue/views/parameters'
-import { lastSeenStatus } from '../../catalogue-index/client/last-seen-status'
+import { indexCompleteness } from '../../catalogue-index/client/index-completeness'
 import { settingsPath } from '../../components/states/settings-redirect'
 import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
@@ -32,7 +32,7 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
     const { filters, page, view } = readListUrl(url.searchParams, collection)
     const config = await connections.config
     const connection = effectiveConnection(connections.saved(), config.demoKey)
-    const indexed = connection !== null && lastSeenStatus.complete(connection)
+    const indexed = connection !== null && indexCompleteness.known(connection)
     const viewsAnswered = serviceViews.answers(client.service, config) === true && !indexed
     const serviceView = viewsAnswered
       ? (await import('../../components/list/service-view')).serviceViewQuery

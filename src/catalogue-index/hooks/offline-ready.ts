@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import { EXPLORER_CONFIG_PATH } from '../../catalogue'
 
 let ready: Promise<boolean> | null = null
@@ -31,28 +31,15 @@ export function offlineReady(): Promise<boolean> {
   return ready
 }
 
-/** What `offlineReady()` resolved with, once it has. */
-let known = false
-const listeners = new Set<() => void>()
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  void offlineReady().then((value) => {
-    if (value === known) return
-    known = value
-    for (const notify of listeners) notify()
-  })
-  return () => listeners.delete(listener)
-}
-
-/**
- * True once `offlineReady()` has resolved true: at once on a page that mounts after it has (Back to a list), and
- * false in the service's render and while the browser hydrates it, so that the HTML matches.
- */
+/** True once `offlineReady()` has resolved true. */
 export function useOfflineReady(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => known,
-    () => false,
-  )
+  const [isReady, setReady] = useState(false)
+  useEffect(() => {
+    let live = true
+    void offlineReady().then((value) => live && setReady(value))
+    return () => {
+      live = false
+    }
+  }, [])
+  return isReady
 }

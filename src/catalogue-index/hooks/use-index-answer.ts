@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import { plainConnection } from '../client/index-client'
+import { indexCompleteness } from '../client/index-completeness'
 import type { IndexConnection } from '../protocol/worker-api'
 import { useIndexSupport } from './index-support'
 import { type IndexState, useIndexStatus } from './use-index-status'
@@ -82,10 +83,14 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     enabled: supported,
     urgent,
   })
-  // Before the worker has said on this page, what it said last in this tab (`useIndexStatus` starts from it).
-  const complete = supported && status?.complete === true
+  // Before the worker has said, what it said last on this page (a list's loader reads the same).
+  const complete =
+    supported && (status?.complete ?? (connection !== null && indexCompleteness.known(connection)))
+  const updatedAt = status
+    ? status.updatedAt
+    : ((connection && indexCompleteness.updatedAt(connection)) ?? null)
   const query = useQuery({
-    queryKey: key(connection?.baseUrl ?? '', status?.updatedAt ?? null),
+    queryKey: key(connection?.baseUrl ?? '', updatedAt),
     queryFn: async () => {
       const answer = connection ? await ask(plainConnection(connection)) : null
       if (answer === null) throw new IndexIncomplete()

@@ -1,8 +1,8 @@
-import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
 import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
-import { lastSeenStatus } from '../client/last-seen-status'
+import { indexCompleteness } from '../client/index-completeness'
 import type {
   BuildMode,
   BuildOutcome,
@@ -49,17 +49,11 @@ export function useIndexStatus(
   connection: IndexConnection,
   { autoIndex, enabled = true, urgent = true }: IndexStatusOptions,
 ): IndexState {
-  const { baseUrl, apiKey } = connection
-  // What the worker said last in this tab, shared by every part of the page; null in the service's render and
-  // while the browser hydrates it, so that the HTML matches.
-  const status = useSyncExternalStore(
-    lastSeenStatus.subscribe,
-    () => (enabled ? lastSeenStatus.of({ baseUrl, apiKey }) : null),
-    () => null,
-  )
+  const [status, setStatus] = useState<IndexStatus | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [asking, setAsking] = useState<number | null>(null)
+  const { baseUrl, apiKey } = connection
 
   const build = useCallback(
     (mode: BuildMode, sizeConfirmed = false) => {
@@ -88,7 +82,8 @@ export function useIndexStatus(
       const refresh = () =>
         worker.status(conn).then((next) => {
           if (!live) return
-          lastSeenStatus.seen({ baseUrl, apiKey }, next)
+          setStatus(next)
+          indexCompleteness.seen({ baseUrl, apiKey }, next.complete, next.updatedAt)
           if (!next.building) setProgress(null)
         })
       void worker.channelName(conn).then((name) => {
