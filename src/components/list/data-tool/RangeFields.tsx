@@ -71,12 +71,17 @@ function RangeField({
     if (invalid(next.from) || invalid(next.to)) return
     if (next.from !== range.from || next.to !== range.to) onChange(next)
   }
-  // As the "contains" fields: what is typed applies once typing pauses.
-  const applyTyped = useEffectEvent((typed: RangeText) => apply(typed))
+  // As the "contains" fields: what is typed applies once typing pauses. Only what is typed: a draft the address
+  // gave (a saved view, Back) is never written back. And only the draft still shown: a pause that ends just as
+  // the address changes (after React has shown the new draft, before it cancels this timer) applies nothing.
+  const applyTyped = useEffectEvent((typed: RangeText) => {
+    if (typed === draft) apply(typed)
+  })
   useEffect(() => {
+    if (judged) return
     const timer = setTimeout(() => applyTyped(draft), TYPING_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [draft])
+  }, [draft, judged])
   const applied = range.from === '' && range.to === '' ? null : rangeChoiceLabel(column.label, range)
   const reversed = reversedRange(column, range)
   const hint =
