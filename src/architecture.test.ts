@@ -105,6 +105,18 @@ const RESTRICTED = ['style/noRestrictedImports']
 const importsOf = (rows: [folder: string, from: string][]) =>
   rows.map(([folder, from]) => [folder, from, probeAt(folder, importing('anything', from))] as const)
 
+/** Cases of folders that may not import a module: each refused by the import wall. */
+const refusesEach = (title: string, rows: [folder: string, from: string][]) =>
+  it.each(importsOf(rows))(title, (_folder, _from, probe) => {
+    expect(rulesOf(probe)).toEqual(RESTRICTED)
+  })
+
+/** Cases of folders that may import a module: each passes the lint. */
+const allowsEach = (title: string, rows: [folder: string, from: string][]) =>
+  it.each(importsOf(rows))(title, (_folder, _from, probe) => {
+    expect(rulesOf(probe)).toEqual([])
+  })
+
 describe('the contract module (src/catalogue)', () => {
   it.each([
     ['React', probeAt('src/catalogue', importing('useState', 'react'))],
@@ -189,32 +201,24 @@ describe('the crawler and the export (src/crawler, src/export), which run in a W
 })
 
 describe('imports run one way: catalogue ← api ← lib ← components/features ← app', () => {
-  it.each(
-    importsOf([
-      ['src/api', '../lib/format'],
-      ['src/lib', '../components/layout/Layout'],
-      ['src/components/list', '../../features/locations/queries'],
-      ['src/components/list', '../../app/collection-routes'],
-      ['src/features/locations', '../../app/collection-routes'],
-      ['server', '../src/api/client'],
-      ['server/dataset', '../../src/lib/format'],
-    ]),
-  )('%s may not import %s', (_folder, _from, probe) => {
-    expect(rulesOf(probe)).toEqual(RESTRICTED)
-  })
+  refusesEach('%s may not import %s', [
+    ['src/api', '../lib/format'],
+    ['src/lib', '../components/layout/Layout'],
+    ['src/components/list', '../../features/locations/queries'],
+    ['src/components/list', '../../app/collection-routes'],
+    ['src/features/locations', '../../app/collection-routes'],
+    ['server', '../src/api/client'],
+    ['server/dataset', '../../src/lib/format'],
+  ])
 
-  it.each(
-    importsOf([
-      ['src/api', '../catalogue'],
-      ['src/lib', '../api/client'],
-      ['src/components/list', '../../lib/format'],
-      ['src/features/locations', '../../components/list/ListPage'],
-      ['src/app', '../features/locations/queries'],
-      ['server/dataset', '../../src/catalogue'],
-    ]),
-  )('%s may import %s', (_folder, _from, probe) => {
-    expect(rulesOf(probe)).toEqual([])
-  })
+  allowsEach('%s may import %s', [
+    ['src/api', '../catalogue'],
+    ['src/lib', '../api/client'],
+    ['src/components/list', '../../lib/format'],
+    ['src/features/locations', '../../components/list/ListPage'],
+    ['src/app', '../features/locations/queries'],
+    ['server/dataset', '../../src/catalogue'],
+  ])
 
   it('makes `npm run lint` fail', async () => {
     const probe = `boundary-probe-${process.pid}-whole`
@@ -287,27 +291,19 @@ describe('the catalogue index (src/catalogue-index): worker, protocol, client, h
     expect(rulesOf(clientProtocol)).toEqual([])
   })
 
-  it.each(
-    importsOf([
-      ['src/catalogue-index/components', '../client/index-client'],
-      ['src/catalogue-index/components', '../worker/store'],
-      ['src/components/list', '../../catalogue-index/client/index-client'],
-      ['src/features/insights', '../../catalogue-index/worker/aggregate'],
-    ]),
-  )('%s reaches the index only through its hooks: not %s', (_folder, _from, probe) => {
-    expect(rulesOf(probe)).toEqual(RESTRICTED)
-  })
+  refusesEach('%s reaches the index only through its hooks: not %s', [
+    ['src/catalogue-index/components', '../client/index-client'],
+    ['src/catalogue-index/components', '../worker/store'],
+    ['src/components/list', '../../catalogue-index/client/index-client'],
+    ['src/features/insights', '../../catalogue-index/worker/aggregate'],
+  ])
 
-  it.each(
-    importsOf([
-      ['src/catalogue-index/components', '../hooks/use-index-status'],
-      ['src/components/list', '../../catalogue-index/hooks/use-search'],
-      ['src/features/insights', '../../catalogue-index/protocol/insights'],
-      ['src/app/connection', '../../catalogue-index/client/index-client'],
-    ]),
-  )('%s may import %s', (_folder, _from, probe) => {
-    expect(rulesOf(probe)).toEqual([])
-  })
+  allowsEach('%s may import %s', [
+    ['src/catalogue-index/components', '../hooks/use-index-status'],
+    ['src/components/list', '../../catalogue-index/hooks/use-search'],
+    ['src/features/insights', '../../catalogue-index/protocol/insights'],
+    ['src/app/connection', '../../catalogue-index/client/index-client'],
+  ])
 })
 
 describe('no circles', () => {
