@@ -12,6 +12,8 @@ export type ConnectionStore = {
   config: Promise<ExplorerConfig>
   /** What the user saved in this browser (null: nothing). */
   saved(): Connection | null
+  /** The connection in use now (see `effectiveConnection`); undefined while the config is on its way. */
+  inUse(): Connection | null | undefined
   /** The client for the connection in use, or null when there is none (no key saved, no demo key). */
   client(): Promise<CatalogueClient | null>
   clientFor(connection: Connection | null): CatalogueClient | null

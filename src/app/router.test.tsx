@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { createClient } from '../api/client'
 import type { ConnectionStore } from '../api/connection-in-use'
+import { indexCompleteness } from '../catalogue-index/client/index-completeness'
 import { appRoutes } from './router'
 
 /** A service of 126 locations (7 pages): every page after the last is answered 404, as the service does. */
@@ -14,11 +15,14 @@ const fetchCatalogue = vi.fn(async (input: RequestInfo | URL) => {
   return Response.json({ info: { count: 126, pages: 7, next: null, prev: null }, results: [] })
 })
 
+const CONNECTED = { baseUrl: '', apiKey: 'k' }
+
 function storeWith(connected: boolean): ConnectionStore {
-  const client = connected ? createClient({ baseUrl: '', apiKey: 'k' }, fetchCatalogue) : null
+  const client = connected ? createClient(CONNECTED, fetchCatalogue) : null
   return {
     config: Promise.resolve({ demoKey: null }),
     saved: () => null,
+    inUse: () => (connected ? CONNECTED : null),
     client: async () => client,
     clientFor: () => client,
     save: () => {},
@@ -65,5 +69,44 @@ describe('the loaders correct addresses with history replace', () => {
     const { address, action } = await open('/locations?name=x&page=2', false)
     expect(address).toBe(`/settings?from=${encodeURIComponent('/locations?name=x&page=2')}`)
     expect(action).toBe('REPLACE')
+  })
+})
+
+describe('a change of view that the complete index answers', () => {
+  /** The navigation states the router went through on its way to `to`. */
+  async function statesOnTheWay(from: string, to: string, indexComplete: boolean) {
+    const { router } = await open(from)
+    indexCompleteness.seen(CONNECTED, indexComplete, 1)
+    const states: string[] = []
+    const stop = router.subscribe((state) => states.push(state.navigation.state))
+    await router.navigate(to)
+    stop()
+    indexCompleteness.seen(CONNECTED, false)
+    return { states, address: `${router.state.location.pathname}${router.state.location.search}` }
+  }
+
+  it.each([
+    ['a sort', '/locations?_sort=name', '/locations?_sort_desc=name'],
+    ['a facet value', '/locations', '/locations?type__exact=Planet'],
+    ['a range', '/locations?_sort=name', '/locations?_sort=name&residents__gte=2'],
+  ])('moves to %s at once, with no loading between', async (_, from, to) => {
+    const { states, address } = await statesOnTheWay(from, to, true)
+    expect(address).toBe(to)
+    expect(states).not.toContain('loading')
+  })
+
+  it.each([['a filter, which the service answers', '/locations?_sort=name', '/locations?name=a']])(
+    'still loads %s',
+    async (_, from, to) => {
+      const { states, address } = await statesOnTheWay(from, to, true)
+      expect(address).toBe(to)
+      expect(states).toContain('loading')
+    },
+  )
+
+  it('still loads a view while the index is not complete, and corrects an address it would not write', async () => {
+    expect((await statesOnTheWay('/locations', '/locations?_sort=name', false)).states).toContain('loading')
+    const corrected = await statesOnTheWay('/locations', '/locations?_sort=name&page=abc', true)
+    expect(corrected.address).toBe('/locations?_sort=name')
   })
 })

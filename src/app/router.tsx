@@ -13,7 +13,7 @@ import { RequireConnection } from './connection/RequireConnection'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteError } from './RouteError'
 import { characterPagesLoader } from './routes/characters-loader'
-import { listLoader } from './routes/list-loader'
+import { listLoader, listShouldRevalidate } from './routes/list-loader'
 import { recordLoader } from './routes/record-loader'
 import { requireClient } from './routes/require-client'
 
@@ -50,6 +50,7 @@ function collectionRoutes<R extends ApiRecord, F extends string>(
     {
       path,
       loader: listLoader({ collection, queries, page: list, ...deps }),
+      shouldRevalidate: listShouldRevalidate({ collection, ...deps }),
       lazy: list.lazy,
       handle: { ...firstViewRoute(pages.list.source), ...pageCodeHandle(list) },
     },

@@ -16,6 +16,13 @@ export function createConnectionStore(
   markConnectionChosen(saved)
   let cached: { baseUrl: string; apiKey: string; client: CatalogueClient } | null = null
   const listeners = new Set<() => void>()
+  let demoKey: string | null | undefined
+  config.then(
+    (read) => {
+      demoKey = read.demoKey
+    },
+    () => undefined,
+  )
 
   function clientFor(connection: Connection | null): CatalogueClient | null {
     if (!connection) return null
@@ -29,6 +36,7 @@ export function createConnectionStore(
   return {
     config,
     saved: () => saved,
+    inUse: () => (demoKey === undefined ? undefined : effectiveConnection(saved, demoKey)),
     async client() {
       const { demoKey } = await config
       return clientFor(effectiveConnection(saved, demoKey))

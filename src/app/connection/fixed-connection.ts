@@ -22,6 +22,7 @@ export function fixedConnectionStore(
   return {
     config: settled(config),
     saved: () => null,
+    inUse: () => connection,
     client: async () => client,
     clientFor: (wanted) =>
       wanted?.baseUrl === connection.baseUrl && wanted.apiKey === connection.apiKey ? client : null,

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, replace } from 'react-router-dom'
+import { type LoaderFunctionArgs, replace, type ShouldRevalidateFunctionArgs } from 'react-router-dom'
 import { effectiveConnection } from '../../api/connection-in-use'
 import { isApiError } from '../../api/errors'
 import { serviceViews } from '../../api/service-views'
@@ -79,5 +79,24 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
         )
       }
     }
+  }
+}
+
+/**
+ * Whether a list's loader runs for the list's next address. A change of view (a sort, facet values, ranges) that
+ * the complete index answers asks the loader nothing (see `listLoader`): the router then moves to the address
+ * at once, with no loading state between, and the list renders once fewer.
+ */
+export function listShouldRevalidate<R extends ApiRecord, F extends string>(
+  deps: Pick<LoaderDeps<R, F>, 'collection' | 'connections'>,
+) {
+  const { collection, connections } = deps
+  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
+    if (formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
+    if (currentUrl.search === nextUrl.search) return defaultShouldRevalidate
+    if (canonicalListSearch(nextUrl.searchParams, collection) !== null) return defaultShouldRevalidate
+    const connection = connections.inUse()
+    if (!connection || !indexCompleteness.known(connection)) return defaultShouldRevalidate
+    return !needsIndex(readListUrl(nextUrl.searchParams, collection).view) && defaultShouldRevalidate
   }
 }
