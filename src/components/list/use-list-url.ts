@@ -72,9 +72,11 @@ export function useListUrl<F extends string>(list: ListShape<F>) {
         return
       }
       const state: EntryState = how === 'typing' ? { typing: true } : null
+      // A committed change renders in the event that made it, not as a transition painted a frame later: a view
+      // the complete index answers has no loader to wait for, and its question leaves with this render's effects.
       navigate(
         { pathname: location.pathname, search },
-        { replace: typingEntry, state, preventScrollReset: true },
+        { replace: typingEntry, state, preventScrollReset: true, flushSync: how === 'commit' },
       )
     },
     [list, navigate, location, pendingSearch],
