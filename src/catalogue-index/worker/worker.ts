@@ -42,7 +42,7 @@ import { searchIndex, searchListOf } from './search'
 import { emptyMeta, type IndexDb, readById, readMeta, removeUnseen, writeMeta, writePage } from './store'
 import { buildFromStreams } from './stream-build'
 import { throttleLatest } from './throttle-latest'
-import { prepared, viewOf, viewRecordsOf } from './view'
+import { viewOf, viewRecordsOf, warmViews } from './view'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
@@ -239,8 +239,9 @@ const api: IndexWorkerApi = {
     if (!found) return emptyStatus(await connectionName(connection))
     const status = await statusOf(found.name, found.db)
     // A list that shows a complete index's status answers its next change of view from it: its lists are
-    // prepared for views now, in this worker, rather than on that change (50–100 ms of it on a large catalogue).
-    if (status.complete) void prepared(connection).catch(() => undefined)
+    // prepared for views now, in this worker, rather than on that change (50–100 ms of it on a large catalogue),
+    // and each view's paths run once (`warmViews`).
+    if (status.complete) void warmViews(connection).catch(() => undefined)
     return status
   },
 
