@@ -180,6 +180,27 @@ for (const locale of ['en-GB', 'de-DE', 'ja-JP', 'ar-EG']) {
       const [type = '', most = 0] = [...byType].sort((a, b) => b[1] - a[1])[0] ?? []
       const count = new Intl.NumberFormat(locale).format(most)
       await expect(page.getByRole('checkbox', { name: `${type} (${count})`, exact: true })).toBeVisible()
+      // The summary's rows read in their order on screen, first before last, whatever the reader's digits.
+      const [from = '', to = ''] = [1, PAGE_SIZE].map((row) => new Intl.NumberFormat(locale).format(row))
+      const summary = listView(page, 'locations').summary
+      await expect(summary).toContainText(`${from}`)
+      const lefts = await summary.evaluate(
+        (element, numbers) => {
+          const text = element.firstChild
+          const content = text?.textContent ?? ''
+          let after = 0
+          return numbers.map((number) => {
+            const at = content.indexOf(number, after)
+            after = at + number.length
+            const range = document.createRange()
+            range.setStart(text as Node, at)
+            range.setEnd(text as Node, after)
+            return range.getBoundingClientRect().left
+          })
+        },
+        [from, to],
+      )
+      expect(lefts[0]).toBeLessThan(lefts[1] ?? 0)
       expect(errors).toEqual([])
     })
   })

@@ -99,6 +99,13 @@ export function idList(ids: readonly number[], shown = 10): string {
   return ids.length > shown ? `${listed} and ${grouped(ids.length - shown)} more` : listed
 }
 
+/**
+ * The dash between two counts of a range, as written: Arabic-Indic digits (`ar-EG`) are Arabic numbers to the
+ * bidirectional algorithm, which joins a dash between two of them into one right-to-left run ("121–126" was
+ * shown "126–121"). A left-to-right mark on each side keeps the order; Latin digits need none.
+ */
+const rangeDash = (first: string) => (/^[0-9]/.test(first) ? '–' : '\u200e–\u200e')
+
 /** "21–40 of 126 locations" (an en dash, digits grouped for the reader), "1–1 of 1 location", or no match. */
 export function listSummary(
   count: number,
@@ -110,5 +117,6 @@ export function listSummary(
   if (count === 0) return filtered ? `No ${plural} match these filters` : `No ${plural}`
   const first = (page - 1) * PAGE_SIZE + 1
   const last = first + shown - 1
-  return `${grouped(first)}–${grouped(last)} of ${grouped(count)} ${count === 1 ? singular : plural}`
+  const from = grouped(first)
+  return `${from}${rangeDash(from)}${grouped(last)} of ${grouped(count)} ${count === 1 ? singular : plural}`
 }
