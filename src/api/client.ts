@@ -9,8 +9,8 @@ import {
   type ListPage,
   listRequestPath,
 } from '../catalogue'
+import { absoluteUrl } from './absolute-url'
 import { answeredFromCache } from './cache-source'
-import { absoluteUrl } from './curl'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
 import { recordsRequestPath } from './request-paths'

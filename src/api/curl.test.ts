@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, curlCommand } from './curl'
+import { curlCommand } from './curl'
 
 /** What bash makes of the command's arguments (curl itself is replaced by printf). */
 function argumentsOf(command: string, env: Record<string, string> = {}): string[] {
@@ -30,14 +30,5 @@ describe('curlCommand', { timeout: 30_000 }, () => {
     const args = argumentsOf(curlCommand("https://x.example/v1/locations?name=o'neil", key))
     expect(args[1]).toBe(`Authorization: Bearer ${key}`)
     expect(args[4]).toBe("https://x.example/v1/locations?name=o'neil")
-  })
-})
-
-describe('absoluteUrl', { timeout: 30_000 }, () => {
-  it("uses the service's base, or this page's origin when the base is empty", () => {
-    expect(absoluteUrl('https://svc.example/', '/v1/episodes', 'http://app')).toBe(
-      'https://svc.example/v1/episodes',
-    )
-    expect(absoluteUrl('', '/v1/episodes', 'http://app')).toBe('http://app/v1/episodes')
   })
 })

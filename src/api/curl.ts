@@ -17,8 +17,3 @@ export function curlCommand(url: string, apiKey?: string): string {
       : shellQuote(`Authorization: Bearer ${apiKey}`)
   return `curl -H ${auth} -H 'Accept: application/json' ${shellQuote(url)}`
 }
-
-/** The absolute address of an API path on the service at `base` (empty: this page's origin). */
-export function absoluteUrl(base: string, path: string, origin: string): string {
-  return `${base.trim().replace(/\/+$/, '') || origin}${path}`
-}

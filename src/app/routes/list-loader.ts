@@ -85,18 +85,20 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
 /**
  * Whether a list's loader runs for the list's next address. A change of view (a sort, facet values, ranges) that
  * the complete index answers asks the loader nothing (see `listLoader`): the router then moves to the address
- * at once, with no loading state between, and the list renders once fewer.
+ * at once, with no loading state between, and the list renders once fewer. An address to correct still loads.
  */
 export function listShouldRevalidate<R extends ApiRecord, F extends string>(
   deps: Pick<LoaderDeps<R, F>, 'collection' | 'connections'>,
 ) {
   const { collection, connections } = deps
-  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
-    if (formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
-    if (currentUrl.search === nextUrl.search) return defaultShouldRevalidate
-    if (canonicalListSearch(nextUrl.searchParams, collection) !== null) return defaultShouldRevalidate
+  return ({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
     const connection = connections.inUse()
-    if (!connection || !indexCompleteness.known(connection)) return defaultShouldRevalidate
-    return !needsIndex(readListUrl(nextUrl.searchParams, collection).view) && defaultShouldRevalidate
+    const indexed = !!connection && indexCompleteness.known(connection)
+    const { searchParams } = nextUrl
+    const answered =
+      indexed &&
+      canonicalListSearch(searchParams, collection) === null &&
+      needsIndex(readListUrl(searchParams, collection).view)
+    return defaultShouldRevalidate && !answered
   }
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { absoluteUrl } from '../../api/absolute-url'
 import { useConnection } from '../../api/connection-in-use'
-import { absoluteUrl } from '../../api/curl'
 import { JsonView } from '../../components/api/JsonView'
 import { useClipboard } from '../../components/api/use-clipboard'
 import { grouped } from '../../lib/format'
