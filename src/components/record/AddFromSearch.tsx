@@ -7,7 +7,7 @@ import { describeSearchSource } from '../../catalogue-index/components/search-so
 import { indexSupported } from '../../catalogue-index/hooks/index-support'
 import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
 import { useSearch } from '../../catalogue-index/hooks/use-search'
-import { titleCase } from '../../lib/format'
+import { titleCase } from '../../lib/wording'
 import type { RecordConfig } from './record-config'
 
 const NO_CONNECTION = { baseUrl: '', apiKey: '' }

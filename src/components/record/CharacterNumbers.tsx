@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom'
 import { characterPath } from '../../lib/character-path'
-import { characterNumbers, countText } from '../../lib/format'
+import { characterNumbers, countText } from '../../lib/wording'
 import type { BackState } from '../links/back-state'
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { differ, sharedAndOnly, textOf } from '../../lib/compare'
-import { countText } from '../../lib/format'
+import { countText } from '../../lib/wording'
 
 export type CompareColumn = { id: number; name: string; heading: ReactNode }
 /**

@@ -11,7 +11,7 @@ import type { BackState } from '../../components/links/back-state'
 import { type CompareRow, type CompareSet, CompareTable } from '../../components/record/CompareTable'
 import { useCompareFocus } from '../../components/record/use-compare-focus'
 import { CHARACTERS_APP_PATH, characterPath } from '../../lib/character-path'
-import { idList } from '../../lib/format'
+import { idList } from '../../lib/wording'
 import { Appearance, linksOf } from './CharacterDetailView'
 import { IndexAnswerState } from './IndexAnswerState'
 

@@ -23,8 +23,9 @@ import {
   characterListPath,
   characterPath,
 } from '../../lib/character-path'
-import { grouped, listSummary } from '../../lib/format'
+import { grouped } from '../../lib/format'
 import { readListUrl } from '../../lib/list-url'
+import { listSummary } from '../../lib/wording'
 import { IndexAnswerState } from './IndexAnswerState'
 import { parseSeason } from './season'
 import '../../components/list/list.css'

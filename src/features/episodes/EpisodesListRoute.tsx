@@ -1,7 +1,7 @@
 import { episodes } from '../../catalogue'
 import { ListPage } from '../../components/list/ListPage'
 import type { ListConfigOf } from '../../components/list/list-config'
-import { countText } from '../../lib/format'
+import { countText } from '../../lib/wording'
 import { episodeQueries } from './queries'
 
 const config: ListConfigOf<typeof episodes> = {
