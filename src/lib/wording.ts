@@ -1,7 +1,8 @@
 import { characterIdFromUrl, PAGE_SIZE } from '../catalogue'
 import { grouped } from './format'
 
-// The explorer's English around counts and ids; the numbers in them are the reader's (`grouped`, format.ts).
+// What list and record pages write around counts and ids: the explorer's English, and the ids it reads from
+// addresses. The numbers in them are the reader's (`grouped`, format.ts), made there.
 
 /** "location" → "Location": the words a record page needs, from the contract's nouns. */
 export function titleCase(text: string): string {
