@@ -51,7 +51,10 @@ export interface ListAnswer<R extends ApiRecord, F extends string> extends Sourc
   filters: Filters<F>
   /** The view needs the index, which is not complete (or cannot be kept here): what it needs; else null. */
   waiting: IndexWaiting | null
-  /** Asks the source again: the route's loader runs again, and corrects the address if the answer says so. */
+  /**
+   * Asks the source again: the index its worker; otherwise the route's loader runs again, and corrects the
+   * address if the answer says so.
+   */
   retry(): void
   /**
    * The facets' counts under the view, and who counted them: the service that answers the view, or the
@@ -215,7 +218,8 @@ export function useListSource<R extends ApiRecord, F extends string>(
     filters,
     fetching: answer.fetching || revalidator.state === 'loading',
     waiting: source === 'index' && !index.complete ? index : null,
-    retry: () => void revalidator.revalidate(),
+    // The index's answers come from its worker, not the loader: its own query asks again.
+    retry: source === 'index' ? index.retry : () => void revalidator.revalidate(),
     facets:
       source === 'views'
         ? { counts: viewed.data?.facets ?? null, status: null, by: viewed.data ? 'service' : null }
