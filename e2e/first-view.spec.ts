@@ -173,7 +173,13 @@ for (const locale of ['en-GB', 'de-DE', 'ja-JP', 'ar-EG']) {
           .getByText(created.format(new Date(first?.created ?? '')))
           .first(),
       ).toBeVisible()
-      // Counts too (a reader's digits may not be the service's runtime's): a facet's count as the locale writes it.
+      // Counts too (a reader's digits may not be the service's runtime's): the comparison's residents,
+      const residents = first?.residents.length ?? 0
+      const written = new Intl.NumberFormat(locale).format(residents)
+      const residentsText =
+        residents === 0 ? 'No residents' : `${written} resident${residents === 1 ? '' : 's'}`
+      await expect(page.getByText(residentsText, { exact: true }).first()).toBeVisible()
+      // and a facet's count, as the locale writes them.
       await page.goto('/locations')
       const byType = new Map<string, number>()
       for (const { type } of catalogue.locations) byType.set(type, (byType.get(type) ?? 0) + 1)

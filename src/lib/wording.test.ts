@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setReaderLocale } from './format'
 import { characterNumbers, countText, idList, listSummary } from './wording'
+
+afterEach(() => setReaderLocale(undefined))
 
 describe('wording for readers', () => {
   it('counts residents and characters', () => {
     expect(countText(0, 'resident', 'residents')).toBe('No residents')
     expect(countText(1, 'resident', 'residents')).toBe('1 resident')
     expect(countText(12, 'character', 'characters')).toBe('12 characters')
+  })
+
+  it('writes a count in the reader’s digits, as the list’s summary beside it', () => {
+    expect(countText(1234, 'character', 'characters')).toBe(`${(1234).toLocaleString()} characters`)
+    setReaderLocale('ar-EG')
+    expect(countText(3, 'resident', 'residents')).toBe('٣ residents')
+    expect(listSummary(3, 1, 3, { singular: 'resident', plural: 'residents', filtered: false })).toMatch(
+      / ٣ residents$/,
+    )
   })
 
   it('reads character numbers from their addresses', () => {

@@ -9,10 +9,10 @@ export function titleCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** "No residents", "1 resident", "3 residents". */
+/** "No residents", "1 resident", "3 residents", "1,234 characters" (digits grouped for the reader). */
 export function countText(count: number, singular: string, plural: string): string {
   if (count === 0) return `No ${plural}`
-  return `${count} ${count === 1 ? singular : plural}`
+  return `${grouped(count)} ${count === 1 ? singular : plural}`
 }
 
 /** The character numbers of character addresses, in their order; an address without a number is left out. */
