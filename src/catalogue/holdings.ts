@@ -10,10 +10,12 @@ type Counted = { labels: { singular: string; plural: string }; count: number }
  * collection, in the order given. The service's start, the generator, the snapshot, the connection test and
  * the catalogue index's status all say it in these words.
  */
-export function describeHoldings(counts: readonly Counted[]): string {
+export function describeHoldings(
+  counts: readonly Counted[],
+  /** How a count is written: the explorer passes the reader's digits; the service's logs are in English. */
+  written: (count: number) => string = (count) => count.toLocaleString('en'),
+): string {
   return joinWithAnd(
-    counts.map(
-      ({ labels, count }) => `${count.toLocaleString('en')} ${count === 1 ? labels.singular : labels.plural}`,
-    ),
+    counts.map(({ labels, count }) => `${written(count)} ${count === 1 ? labels.singular : labels.plural}`),
   )
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { CrawlProgress } from '../../crawler'
+import { setReaderLocale } from '../../lib/format'
 import type { CollectionStatus, IndexStatus } from '../protocol/worker-api'
 import {
   completesByItself,
@@ -26,7 +27,28 @@ const status = (collections: CollectionStatus[]): IndexStatus => ({
   building: false,
 })
 
+afterEach(() => setReaderLocale(undefined))
+
 describe('the index status in words', () => {
+  it('writes its counts in the reader’s digits, as the pages around it', () => {
+    setReaderLocale('ar-EG')
+    const built = status([
+      list('locations', { count: 126, pages: 7, pagesDone: 7, records: 126, complete: true }),
+      list('episodes', { count: 51, pages: 3, pagesDone: 3, records: 51, complete: true }),
+    ])
+    expect(describeIndexState(built).text).toBe('Catalogue index: ١٢٦ locations and ٥١ episodes')
+    const streamed = {
+      pagesDone: 0,
+      pagesTotal: null,
+      records: 24_000,
+      recordsTotal: 120_000,
+      secondsLeft: null,
+    }
+    expect(
+      describeProgress({ ...streamed, requests: 1, retries: 0, requestsPerSecond: 0, pause: null }),
+    ).toBe('٢٤٬٠٠٠ of ١٢٠٬٠٠٠ records')
+  })
+
   it('says nothing of counts before any list was asked', () => {
     expect(describeIndexState(status([list('locations', {}), list('episodes', {})]))).toEqual({
       text: 'Catalogue index: not built',

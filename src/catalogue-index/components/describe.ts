@@ -1,5 +1,6 @@
 import { COLLECTIONS, describeHoldings, joinWithAnd } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
+import { grouped } from '../../lib/format'
 import { AUTO_INDEX_MAX_PAGES, type CollectionStatus, type IndexStatus } from '../protocol/worker-api'
 
 const wordsOf = (status: CollectionStatus, count: number) => {
@@ -26,7 +27,7 @@ export function describeIndexState(status: IndexStatus): { text: string; action:
   if (started) {
     const totals = status.collections.map((list) => list.count)
     const of = totals.every((count) => count !== null)
-      ? ` (of ${totals.map((count) => (count ?? 0).toLocaleString('en')).join(' and ')})`
+      ? ` (of ${totals.map((count) => grouped(count ?? 0)).join(' and ')})`
       : ''
     return {
       text: `Catalogue index: partly built · ${describeCounts(status.collections)} so far${of}`,
@@ -36,7 +37,7 @@ export function describeIndexState(status: IndexStatus): { text: string; action:
   const sized = status.collections.filter((list) => list.count !== null && list.pages !== null)
   const sizes = sized.map(
     (list) =>
-      `${(list.count ?? 0).toLocaleString('en')} ${wordsOf(list, list.count ?? 0)} in ${(list.pages ?? 0).toLocaleString('en')} ${list.pages === 1 ? 'page' : 'pages'}`,
+      `${grouped(list.count ?? 0)} ${wordsOf(list, list.count ?? 0)} in ${grouped(list.pages ?? 0)} ${list.pages === 1 ? 'page' : 'pages'}`,
   )
   return {
     text: `Catalogue index: not built${sizes.length > 0 ? ` (${joinWithAnd(sizes)})` : ''}`,
@@ -87,6 +88,7 @@ export function describeCounts(collections: readonly CollectionStatus[]): string
       },
       count: records,
     })),
+    grouped,
   )
 }
 
@@ -103,15 +105,14 @@ export function describeAge(time: number, now: number): string {
 
 /** "12 of 40 pages, 240 records, about 8 s left"; from a stream, "24,000 of 120,000 records, about 8 s left". */
 export function describeProgress(progress: CrawlProgress): string {
-  const count = (value: number) => value.toLocaleString('en')
   const left = progress.secondsLeft === null ? '' : `, about ${describeSeconds(progress.secondsLeft)} left`
   if (progress.recordsTotal != null)
-    return `${progress.records.toLocaleString('en')} of ${progress.recordsTotal.toLocaleString('en')} records${left}`
+    return `${grouped(progress.records)} of ${grouped(progress.recordsTotal)} records${left}`
   const pages =
     progress.pagesTotal === null
-      ? `${count(progress.pagesDone)} pages`
-      : `${count(progress.pagesDone)} of ${count(progress.pagesTotal)} pages`
-  const records = `${progress.records.toLocaleString('en')} records`
+      ? `${grouped(progress.pagesDone)} pages`
+      : `${grouped(progress.pagesDone)} of ${grouped(progress.pagesTotal)} pages`
+  const records = `${grouped(progress.records)} records`
   return `${pages}, ${records}${left}`
 }
 
@@ -124,7 +125,7 @@ export function progressOf(progress: CrawlProgress | null): { value: number; max
 /** "450 MB", "1.2 GB": a size as a person reads it (decimal units, as disks are sold). */
 export function describeBytes(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`
-  return `${Math.max(1, Math.round(bytes / 1e6)).toLocaleString('en')} MB`
+  return `${grouped(Math.max(1, Math.round(bytes / 1e6)))} MB`
 }
 
 function describeSeconds(seconds: number): string {

@@ -16,12 +16,11 @@ import { FacetPanel } from '../../components/list/data-tool/FacetPanel'
 import { Pagination } from '../../components/pagination/Pagination'
 import { LoadingBar } from '../../components/states/LoadingBar'
 import { QueryErrorState } from '../../components/states/QueryErrorState'
+import { grouped } from '../../lib/format'
 import { readSearchListUrl, type SearchListUrl, searchListSearch } from './search-list-url'
 import '../../components/list/data-tool/data-tool.css'
 import '../../components/list/list.css'
 import './search-list.css'
-
-const grouped = (count: number) => count.toLocaleString('en-US')
 
 /** What the whole search finds beyond the names that match. */
 const WHOLE_SEARCH = 'the whole search (types, dimensions, episode codes, characters, typos) is loading.'

@@ -4,6 +4,7 @@ import type { CatalogueClient, Connection } from '../../api/client'
 import { describeSearchSource, STILL_LOADING } from '../../catalogue-index/components/search-source'
 import { type SearchState, useSearch, wholeAnswer } from '../../catalogue-index/hooks/use-search'
 import type { SearchHit } from '../../catalogue-index/protocol/search'
+import { grouped } from '../../lib/format'
 import { searchListPath } from './search-list-url'
 import './search-palette.css'
 
@@ -14,8 +15,7 @@ type Props = {
   onClose(restoreFocus: boolean): void
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+const plural = (count: number, one: string, many: string) => `${grouped(count)} ${count === 1 ? one : many}`
 
 function announcement(state: SearchState, shown: number): string {
   if (state.failed) return 'The search failed.'
@@ -155,7 +155,7 @@ export function SearchPalette({ connection, client, onClose }: Props) {
                   {group.total > group.hits.length && (
                     <span className="search-palette-more">
                       {' '}
-                      ({group.hits.length} of {group.total.toLocaleString('en-US')})
+                      ({group.hits.length} of {grouped(group.total)})
                     </span>
                   )}
                 </div>
