@@ -18,6 +18,15 @@ test('list → record → back asks the network for nothing once the record’s 
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible()
   const related = page.getByRole('list', { name: 'Episodes its residents appear in' })
   await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 45_000 })
+  // The other pages' code comes in the page's idle moments, the palette's last; on a busy machine they run
+  // late: they are done before the way back is watched.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/PaletteHost-[^/]*\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true)
 
   const requests: string[] = []
   page.on('request', (request) => {
