@@ -41,6 +41,28 @@ test('no page scrolls sideways at 375 px', async ({ page, catalogue }) => {
   expect(wide, 'pages wider than the screen').toEqual([])
 })
 
+test('the compare bar takes one row under the export buttons, with no empty band above it', async ({
+  page,
+}) => {
+  const list = listView(page, 'locations')
+  await page.goto('/locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  const exportJson = page.getByRole('button', { name: /^Export JSON/ })
+  const bar = page.getByRole('group', { name: 'Ticked rows' })
+  const [exported, compare, group] = await Promise.all(
+    [exportJson, list.compareButton, bar].map(
+      async (element) => (await element.boundingBox()) ?? { y: 0, height: 0 },
+    ),
+  )
+  // The bar is as tall as its button (Clear selection's room kept beside it, not on a row of its own),
+  expect(group?.height).toBeLessThanOrEqual((compare?.height ?? 0) + 1)
+  // and follows the export buttons at the toolbar's gap.
+  expect((compare?.y ?? 0) - ((exported?.y ?? 0) + (exported?.height ?? 0))).toBeLessThanOrEqual(16)
+  await list.table.getByRole('checkbox').first().check()
+  await expect(page.getByRole('button', { name: 'Clear selection' })).toBeVisible()
+  expect((await bar.boundingBox())?.height).toBeLessThanOrEqual((compare?.height ?? 0) + 1)
+})
+
 test('filtering, paging, a record and a comparison work on a phone', async ({ page, catalogue }) => {
   const name = nameFillingPages(catalogue.locations)
   const ofName = matching(catalogue.locations, { name })

@@ -21,6 +21,17 @@ export function SelectionActions({ ids, onClear, onCompare }: Props) {
   }
   return (
     <fieldset className="selection-actions" aria-label="Ticked rows" tabIndex={-1} ref={bar}>
+      <button
+        type="button"
+        className="button"
+        disabled={ids.length < 2}
+        aria-describedby={ids.length < 2 ? hintId : undefined}
+        // The second click of a double-click would open the comparison twice over in the history.
+        onClick={(event) => event.detail <= 1 && onCompare()}
+      >
+        {/* A phone shows "Compare (2)", so that the button and Clear selection share one row; the name is whole. */}
+        Compare <span className="compare-word">selected</span> ({ids.length})
+      </button>
       {/* The hint and Clear selection take turns in one place that keeps its room (the one out of use is
           hidden from everyone), so that a tick or Clear selection moves no row under a second click. The
           hint still describes Compare while it waits for a second tick. */}
@@ -37,16 +48,6 @@ export function SelectionActions({ ids, onClear, onCompare }: Props) {
           Clear selection
         </button>
       </span>
-      <button
-        type="button"
-        className="button"
-        disabled={ids.length < 2}
-        aria-describedby={ids.length < 2 ? hintId : undefined}
-        // The second click of a double-click would open the comparison twice over in the history.
-        onClick={(event) => event.detail <= 1 && onCompare()}
-      >
-        Compare selected ({ids.length})
-      </button>
     </fieldset>
   )
 }
