@@ -155,7 +155,7 @@ export function SearchPalette({ connection, client, onClose }: Props) {
                   {group.total > group.hits.length && (
                     <span className="search-palette-more">
                       {' '}
-                      ({group.hits.length} of {grouped(group.total)})
+                      ({grouped(group.hits.length)} of {grouped(group.total)})
                     </span>
                   )}
                 </div>
