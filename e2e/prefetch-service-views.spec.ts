@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
+import { idlePrefetchesDone, listView } from './support/explorer'
 import { expect, test } from './support/fixtures'
 
 // The default service answers views: its lists never build the index unasked, but a record page's related
@@ -18,15 +18,9 @@ test('list → record → back asks the network for nothing once the record’s 
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible()
   const related = page.getByRole('list', { name: 'Episodes its residents appear in' })
   await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 45_000 })
-  // The other pages' code comes in the page's idle moments, the palette's last; on a busy machine they run
-  // late: they are done before the way back is watched.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance.getEntriesByType('resource').some((entry) => /\/PaletteHost-[^/]*\.js$/.test(entry.name)),
-      ),
-    )
-    .toBe(true)
+  // The other pages' code comes in the page's idle moments; on a busy machine they run late: they are done
+  // before the way back is watched.
+  await idlePrefetchesDone(page)
 
   const requests: string[] = []
   page.on('request', (request) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { COLLECTIONS } from '../src/catalogue'
 import { expectNoAxeViolations } from './support/axe'
 import { holdingsOf } from './support/catalogue'
-import { openIndexed } from './support/explorer'
+import { idlePrefetchesDone, openIndexed } from './support/explorer'
 import { expect, test } from './support/fixtures'
 import { freezePageClock, pauseTyping, typeAtPace } from './support/page-clock'
 
@@ -83,15 +83,7 @@ test.describe('the search palette', () => {
     page,
   }) => {
     // The palette's code comes with the other pages' once the list is on screen, before any open.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => /\/PaletteHost-[^/]*\.js$/.test(entry.name)),
-        ),
-      )
-      .toBe(true)
+    await idlePrefetchesDone(page)
     await page.keyboard.press('Control+K')
     await page.keyboard.type('cafe muller')
     await expect(field(page)).toHaveValue('cafe muller')

@@ -105,6 +105,20 @@ export async function definitionsIn(scope: Page | Locator): Promise<Record<strin
   return Object.fromEntries(terms.map((term, index) => [term.trim(), (definitions[index] ?? '').trim()]))
 }
 
+/**
+ * Waits until the page's idle prefetches have fetched the search palette's code, the last of them (after the
+ * other pages'): on a busy machine they run seconds after the page is shown.
+ */
+export async function idlePrefetchesDone(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/PaletteHost-[^/]*\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true)
+}
+
 /** True when the page can be scrolled sideways (it must not, at any width). */
 export function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
