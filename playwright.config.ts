@@ -40,7 +40,9 @@ export default defineConfig({
     baseURL: DEMO_URL,
     locale: 'en-GB',
     timezoneId: 'UTC',
-    trace: 'retain-on-failure',
+    // CI keeps only its log, where no trace can be opened, and recording one for every test costs about a
+    // sixth of the suite's time (docs/testing.md); a run elsewhere keeps the traces of failed tests.
+    trace: CI ? 'off' : 'retain-on-failure',
     // The app shell's service worker would answer reloads from its cache, out of reach of the specs' injected
     // faults; the specs of the offline shell allow it.
     serviceWorkers: 'block',
