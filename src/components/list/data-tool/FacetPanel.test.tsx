@@ -48,3 +48,26 @@ describe('the facet panel of a view the service answered', () => {
     expect(screen.getByText('Counted by the catalogue service.')).toBeTruthy()
   })
 })
+
+describe('the facet panel of a view the complete index answered', () => {
+  it('dates its counts as the offline banner dates the index ("09:41, 23 Nov")', () => {
+    const builtAt = new Date(2026, 10, 23, 9, 41).getTime()
+    render(
+      <FacetPanel
+        facets={facets.slice(0, 1)}
+        counts={[
+          {
+            name: 'type',
+            label: 'Type',
+            values: [{ value: 'Planet', count: 12, chosen: false }],
+            counted: true,
+          },
+        ]}
+        chosen={{}}
+        onToggle={() => undefined}
+        status={{ collections: [], complete: true, updatedAt: builtAt, building: false }}
+      />,
+    )
+    expect(screen.getByText('Counted from the catalogue index of 09:41, 23 Nov.')).toBeTruthy()
+  })
+})

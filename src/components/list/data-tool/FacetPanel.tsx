@@ -1,6 +1,10 @@
 import { memo, useId, useRef, useState } from 'react'
 import type { FacetCounts } from '../../../catalogue/views/view'
-import { completesByItself, describeIndexState } from '../../../catalogue-index/components/describe'
+import {
+  completesByItself,
+  describeAsOf,
+  describeIndexState,
+} from '../../../catalogue-index/components/describe'
 import type { IndexStatus } from '../../../catalogue-index/protocol/worker-api'
 import { grouped } from '../../../lib/format'
 
@@ -73,7 +77,7 @@ export const FacetPanel = memo(function FacetPanel({
             : countedBy === 'service'
               ? 'Counted by the catalogue service.'
               : countedAt !== null
-                ? `Counted from the catalogue index of ${new Date(countedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+                ? `Counted from the catalogue index of ${describeAsOf(countedAt)}.`
                 : '')}
       </p>
     </div>
