@@ -4,21 +4,16 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_KEY } from '../../server/config'
-import { createClient } from '../api/client'
-import { ConnectionContext } from '../api/connection-in-use'
 import { artifacts } from '../catalogue/artifacts.fixture'
 import { ListPage } from '../components/list/ListPage'
 import type { ListConfigOf } from '../components/list/list-config'
 import { RecordRoute } from '../components/record/RecordRoute'
 import { collectionQueries } from '../lib/collection-queries'
-import { fixedConnectionStore } from './connection/fixed-connection'
-import { createQueryClient } from './query-client'
+import { renderApp } from './render-app.fixture'
 
 // A collection defined in test code only: the real service serves it, the real pages show it. The service
 // runs in its own process: jsdom's globals (this file's environment) are not Node's, which Fastify needs.
@@ -44,27 +39,15 @@ const config: ListConfigOf<typeof artifacts> = {
 
 function renderAt(url: string) {
   const connection = { baseUrl: origin, apiKey: DEMO_KEY }
-  const client = createClient(connection)
   // The test's service is the connection saved in this browser.
-  const connections = {
-    ...fixedConnectionStore({ demoKey: null }, connection, client),
-    saved: () => connection,
-  }
-  const router = createMemoryRouter(
+  return renderApp(
     [
       { path: '/artifacts', element: <ListPage config={config} /> },
       { path: '/artifacts/:ids', element: <RecordRoute config={{ collection: artifacts, queries }} /> },
     ],
-    { initialEntries: [url] },
+    url,
+    { connection, config: { demoKey: null }, saved: connection },
   )
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionContext value={connections}>
-        <RouterProvider router={router} />
-      </ConnectionContext>
-    </QueryClientProvider>,
-  )
-  return router
 }
 
 afterEach(cleanup)

@@ -1,14 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createElement } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../api/client'
-import { ConnectionContext } from '../../api/connection-in-use'
-import { fixedConnectionStore } from '../../app/connection/fixed-connection'
-import { createQueryClient } from '../../app/query-client'
+import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/collection-queries'
 import { ListPage } from './ListPage'
@@ -50,19 +45,8 @@ function service() {
 }
 
 function renderAt(address: string, fetchImpl: typeof fetch) {
-  const connection = { baseUrl: '', apiKey: 'k' }
-  const client = createClient(connection, fetchImpl)
   const config = { collection: locations, queries: collectionQueries(locations) }
-  const router = createMemoryRouter([{ path: '/locations', element: <ListPage config={config} /> }], {
-    initialEntries: [address],
-  })
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
-        <RouterProvider router={router} />
-      </ConnectionContext>
-    </QueryClientProvider>,
-  )
+  renderApp([{ path: '/locations', element: <ListPage config={config} /> }], address, { fetch: fetchImpl })
 }
 
 const recordLinks = () => linkRenders.filter((to) => /^\/locations\/\d+$/.test(to))

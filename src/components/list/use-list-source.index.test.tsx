@@ -1,12 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { act, cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../api/client'
-import { ConnectionContext } from '../../api/connection-in-use'
-import { fixedConnectionStore } from '../../app/connection/fixed-connection'
-import { createQueryClient } from '../../app/query-client'
+import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import type { DataViewPage } from '../../catalogue/views/view'
 import type { IndexStatus } from '../../catalogue-index/protocol/worker-api'
@@ -79,21 +74,12 @@ afterEach(() => {
 describe('the rows of a view the complete index answers', () => {
   it('fail in the list’s shape, and Retry asks the index again', async () => {
     worker.view.mockRejectedValueOnce(new Error('IndexedDB could not be read.')).mockResolvedValue(indexed)
-    const connection = { baseUrl: '', apiKey: 'k' }
     const fetchFake = vi.fn(async () =>
       Response.json({ info: { count: 1, pages: 1, next: null, prev: null }, results: [planet] }),
     )
-    const client = createClient(connection, fetchFake)
-    const router = createMemoryRouter([{ path: '/locations', element: <Probe />, loader: () => null }], {
-      initialEntries: ['/locations?_sort=name'],
+    renderApp([{ path: '/locations', element: <Probe />, loader: () => null }], '/locations?_sort=name', {
+      fetch: fetchFake,
     })
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
-          <RouterProvider router={router} />
-        </ConnectionContext>
-      </QueryClientProvider>,
-    )
     await vi.waitFor(() => expect(answer().error).toBeInstanceOf(Error))
     expect(answer()).toMatchObject({ source: 'index', page: undefined })
     await act(async () => answer().retry())

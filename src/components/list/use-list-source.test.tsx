@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { act, cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../api/client'
-import { ConnectionContext } from '../../api/connection-in-use'
 import { serviceViews } from '../../api/service-views'
-import { fixedConnectionStore } from '../../app/connection/fixed-connection'
-import { createQueryClient } from '../../app/query-client'
+import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/collection-queries'
 import { type ListAnswer, useListSource } from './use-list-source'
@@ -55,28 +50,13 @@ function Probe() {
 
 function renderAt(address: string, fetchImpl: typeof fetch) {
   let loads = 0
-  const connection = { baseUrl: '', apiKey: 'k' }
-  const client = createClient(connection, fetchImpl)
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/locations',
-        element: <Probe />,
-        loader: () => {
-          loads++
-          return null
-        },
-      },
-    ],
-    { initialEntries: [address] },
-  )
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
-        <RouterProvider router={router} />
-      </ConnectionContext>
-    </QueryClientProvider>,
-  )
+  const loader = () => {
+    loads++
+    return null
+  }
+  const router = renderApp([{ path: '/locations', element: <Probe />, loader }], address, {
+    fetch: fetchImpl,
+  })
   return { router, loads: () => loads }
 }
 
@@ -173,22 +153,13 @@ function viewsService(echo = true) {
 
 function renderOn(address: string, fetchImpl: typeof fetch, baseUrl: string, views?: boolean) {
   const connection = { baseUrl, apiKey: 'k' }
-  const client = createClient(connection, fetchImpl)
   // Another service is one chosen in Settings; this site's own is the demo key's.
-  const saved = () => (baseUrl === '' ? null : connection)
-  const router = createMemoryRouter([{ path: '/locations', element: <Probe />, loader: () => null }], {
-    initialEntries: [address],
+  return renderApp([{ path: '/locations', element: <Probe />, loader: () => null }], address, {
+    connection,
+    fetch: fetchImpl,
+    config: { demoKey: 'k', views },
+    saved: baseUrl === '' ? null : connection,
   })
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionContext
-        value={{ ...fixedConnectionStore({ demoKey: 'k', views }, connection, client), saved }}
-      >
-        <RouterProvider router={router} />
-      </ConnectionContext>
-    </QueryClientProvider>,
-  )
-  return router
 }
 
 describe('the rows of a list on a service that answers views', () => {

@@ -1,12 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../api/client'
-import { ConnectionContext } from '../../api/connection-in-use'
-import { fixedConnectionStore } from '../../app/connection/fixed-connection'
-import { createQueryClient } from '../../app/query-client'
+import { renderApp } from '../../app/render-app.fixture'
 import type { SearchListAnswer } from '../../catalogue-index/hooks/use-search-list'
 import type { SearchListPage as Page } from '../../catalogue-index/protocol/search-list'
 import SearchListPage from './SearchListPage'
@@ -47,18 +42,9 @@ vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
 afterEach(cleanup)
 
 function open(path: string) {
-  const router = createMemoryRouter([{ path: '/search', element: <SearchListPage /> }], {
-    initialEntries: [path],
+  renderApp([{ path: '/search', element: <SearchListPage /> }], path, {
+    fetch: () => Promise.reject(new Error('no service in this test')),
   })
-  const connection = { baseUrl: '', apiKey: 'k' }
-  const client = createClient(connection, () => Promise.reject(new Error('no service in this test')))
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, client)}>
-        <RouterProvider router={router} />
-      </ConnectionContext>
-    </QueryClientProvider>,
-  )
 }
 
 describe('/search while the search index loads', () => {
