@@ -1,9 +1,12 @@
 import { parseAirDate } from '../catalogue'
 
-// In UTC, and saying so ("12:58:36 UTC"): the same text whether the service or the browser renders it.
+// A record's dates in UTC, and saying so ("12:58:36 UTC"): the same text whether the service or the browser
+// renders it. The moment the index was read is this browser's own, written only by it, in its time zone.
 const DATE_FORMATS = {
   created: { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' },
   airDate: { dateStyle: 'long', timeZone: 'UTC' },
+  clock: { hour: '2-digit', minute: '2-digit', hour12: false },
+  day: { day: 'numeric', month: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>
 
 /**
@@ -62,6 +65,12 @@ export function formatCreated(iso: string, locale?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   return dateFormat(locale, 'created').format(date)
+}
+
+/** "09:41, 23 Nov": when the catalogue index was read, wherever it is written (the offline banner, the facets). */
+export function formatAsOf(time: number, locale = 'en-GB'): string {
+  const date = new Date(time)
+  return `${dateFormat(locale, 'clock').format(date)}, ${dateFormat(locale, 'day').format(date)}`
 }
 
 /** An air date such as "December 2, 2013" as a calendar date in the reader's locale; the text as is if unreadable. */

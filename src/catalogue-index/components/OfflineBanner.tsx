@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { formatAsOf } from '../../lib/format'
 import { setOffline, useOfflineAsOf } from '../hooks/use-offline'
-import { describeAsOf } from './describe'
 
 /** "Offline: showing the catalogue as of 09:41, 23 Nov", with Retry, while the index answers for the service. */
 export default function OfflineBanner() {
@@ -13,7 +13,7 @@ export default function OfflineBanner() {
   }
   return (
     <div className="offline-banner" role="status">
-      <p>Offline: showing the catalogue as of {describeAsOf(asOf)}</p>
+      <p>Offline: showing the catalogue as of {formatAsOf(asOf)}</p>
       <button type="button" className="button button-secondary" onClick={retry}>
         Retry
       </button>

@@ -133,13 +133,3 @@ function describeSeconds(seconds: number): string {
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`
   return `${(seconds / 3600).toFixed(1)} h`
 }
-
-/** "09:41, 23 Nov": the date of the index, wherever it is written (the offline banner, the facets' note). */
-export function describeAsOf(time: number, locale = 'en-GB'): string {
-  const date = new Date(time)
-  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    date,
-  )
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date)
-  return `${clock}, ${day}`
-}

@@ -1,12 +1,8 @@
 import { memo, useId, useRef, useState } from 'react'
 import type { FacetCounts } from '../../../catalogue/views/view'
-import {
-  completesByItself,
-  describeAsOf,
-  describeIndexState,
-} from '../../../catalogue-index/components/describe'
+import { completesByItself, describeIndexState } from '../../../catalogue-index/components/describe'
 import type { IndexStatus } from '../../../catalogue-index/protocol/worker-api'
-import { grouped } from '../../../lib/format'
+import { formatAsOf, grouped } from '../../../lib/format'
 
 /** How many values a facet shows before "Show all"; and at most how many it lists at once after it. */
 const FIRST_VALUES = 8
@@ -77,7 +73,7 @@ export const FacetPanel = memo(function FacetPanel({
             : countedBy === 'service'
               ? 'Counted by the catalogue service.'
               : countedAt !== null
-                ? `Counted from the catalogue index of ${describeAsOf(countedAt)}.`
+                ? `Counted from the catalogue index of ${formatAsOf(countedAt)}.`
                 : '')}
       </p>
     </div>
