@@ -3,6 +3,7 @@ import {
   type AppliedFilter,
   appliedFilters,
   MAX_FILTER_LENGTH,
+  pageCount,
   parsePage,
 } from '../../src/catalogue'
 import { CatalogueError } from './errors'
@@ -48,4 +49,17 @@ function readPage(raw: unknown): number {
     )
   }
   return page
+}
+
+/**
+ * The pages of a list of `count` records, once the page asked is known to exist: CatalogueError not-found for
+ * one past the last (page 1 of an empty list exists).
+ */
+export function pagesHolding(query: ListQuery, count: number): number {
+  const pages = pageCount(count)
+  if (query.page > pages && query.page > 1) {
+    const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
+    throw new CatalogueError('not-found', `Page ${query.pageText} does not exist: ${has}.`)
+  }
+  return pages
 }

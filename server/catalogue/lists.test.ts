@@ -123,6 +123,26 @@ describe('filters', () => {
     expect(page.info.count).toBe(shippedDataset.episodes.filter((e) => e.episode.startsWith('S02')).length)
   })
 
+  it('matches nothing with a value holding U+0000, in every filter and as often as asked (contract §13)', async () => {
+    const empty = { info: { count: 0, pages: 0, next: null, prev: null }, results: [] }
+    // More requests than the database store's pool holds connections: none may keep one.
+    for (let round = 0; round < 3; round++) {
+      for (const path of [
+        `/v1/locations?name=x%00${round}`,
+        `/v1/locations?type=%00${round}`,
+        `/v1/locations?dimension=${round}%00&name=a`,
+        `/v1/episodes/?name=%00${round}`,
+        `/v1/episodes/?episode=S0${round}%00`,
+      ]) {
+        const response = await server.get(path)
+        expect(response.status, path).toBe(200)
+        expect(await response.json()).toEqual(empty)
+      }
+    }
+    const after = await server.get('/v1/locations?name=never-asked-before')
+    expect(after.status).toBe(200)
+  })
+
   it('refuses a filter longer than 200 characters, and one given twice', async () => {
     const long = await server.get(`/v1/locations?name=${'a'.repeat(201)}`)
     expect(long.status).toBe(400)

@@ -11,7 +11,7 @@ import {
 } from '../../src/catalogue'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { CatalogueError } from './errors'
-import type { ListQuery } from './list-query'
+import { type ListQuery, pagesHolding } from './list-query'
 import { type PositionSet, positionSet } from './positions'
 import { addressesFor } from './render'
 import type { CollectionSource } from './source'
@@ -127,11 +127,7 @@ export class Catalogue {
         records = start >= count ? [] : await source.atPositions(positions.slice(start, end))
       }
     }
-    const pages = pageCount(count)
-    if (page > pages && page > 1) {
-      const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
-      throw new CatalogueError('not-found', `Page ${query.pageText} does not exist: ${has}.`)
-    }
+    const pages = pagesHolding(query, count)
     const at = addressesFor(collection, base)
     return {
       info: {

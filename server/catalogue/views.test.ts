@@ -143,6 +143,39 @@ describe('views of a list (contract §12), on the memory store', () => {
     expect(await errorOf(response)).toMatch(/^Page 999 does not exist: this list has \d+ pages?\.$/)
   })
 
+  it('answers a page far past the last with 404 before reading anything, whatever the view', async () => {
+    for (const query of ['_sort=name', '_sort_desc=residents', 'type__exact=Planet&_sort=name', '_sort=id']) {
+      const response = await server.get(`/v1/locations?page=107374183&${query}`)
+      expect(response.status, query).toBe(404)
+      expect(await errorOf(response)).toMatch(/^Page 107374183 does not exist: this list has \d+ pages?\.$/)
+    }
+  })
+
+  it('matches nothing with a facet value or filter holding U+0000, and still counts the facets (contract §13)', async () => {
+    for (const query of [
+      'type__exact=%00',
+      'dimension__exact=C%00&_sort=name',
+      'type__exact=Planet%00&_facet=dimension',
+      'name=%00&_sort_desc=residents',
+    ]) {
+      const response = await server.get(`/v1/locations?${query}`)
+      expect(response.status, query).toBe(200)
+      const page = LocationViewPage.parse(await response.json())
+      expect(page.info.count).toBe(0)
+      expect(page.results).toEqual([])
+    }
+    const counted = LocationViewPage.parse(
+      await (await server.get('/v1/locations?type__exact=%00&type__exact=Planet&_facet=type')).json(),
+    )
+    const planets = locations.filter((record) => record.type === 'Planet').length
+    expect(counted.info.count).toBe(planets)
+    expect(counted.facets?.type?.values.find((entry) => entry.value === 'Planet')?.count).toBe(planets)
+    expect(counted.facets?.type?.values.find((entry) => entry.value === '\u0000')).toEqual({
+      value: '\u0000',
+      count: 0,
+    })
+  })
+
   it.each([
     ['_sort=colour', '_sort'],
     ['_sort=name&_sort_desc=name', '_sort'],

@@ -1,5 +1,5 @@
 import type { AnyCollection } from '../../src/catalogue'
-import { type ApiRecord, foldCase, listPageAddress, PAGE_SIZE, pageCount } from '../../src/catalogue'
+import { type ApiRecord, foldCase, listPageAddress, PAGE_SIZE } from '../../src/catalogue'
 import { type FacetsBody, facetBodyOf, type ViewPageBody } from '../../src/catalogue/views/answer'
 import {
   type ApiView,
@@ -9,7 +9,7 @@ import {
 } from '../../src/catalogue/views/parameters'
 import { listViewOf } from '../../src/catalogue/views/view'
 import { CatalogueError } from './errors'
-import type { ListQuery } from './list-query'
+import { type ListQuery, pagesHolding } from './list-query'
 import { addressesFor } from './render'
 import type { CollectionSource } from './source'
 
@@ -56,11 +56,7 @@ export async function viewPage(
     end: page * PAGE_SIZE,
     facetTimeLimitMs,
   })
-  const pages = pageCount(answer.count)
-  if (page > pages && page > 1) {
-    const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
-    throw new CatalogueError('not-found', `Page ${query.pageText} does not exist: ${has}.`)
-  }
+  const pages = pagesHolding(query, answer.count)
   const parameters = apiViewParameters(view, collection)
   const at = addressesFor(collection, base)
   const address = (to: number) => listPageAddress(base, collection, to, query.filters, parameters)

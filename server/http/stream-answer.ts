@@ -1,6 +1,7 @@
 import { pipeline, Readable, Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STREAM_CONTENT_TYPES, STREAM_RECORDS_HEADER } from '../../src/catalogue/views/stream'
+import { liftDeadline } from '../catalogue/deadline'
 import type { CollectionSource } from '../catalogue/source'
 import { planStream, type StreamQuery, streamChunks, streamTag } from '../catalogue/stream'
 import { chooseEncoding, compressingStream } from './compression'
@@ -72,6 +73,9 @@ export async function sendStream(
   if (namesStream(request.headers['if-none-match'], tag)) return reply.code(304).send()
 
   const plan = await planStream(source, query)
+  // The first byte is ready: the body takes as long as the client reads it (each batch within the store's own
+  // deadline).
+  liftDeadline()
   reply.header(STREAM_RECORDS_HEADER, String(plan.count))
   reply.header('content-type', STREAM_CONTENT_TYPES[query.format])
   if (encoding) reply.header('content-encoding', encoding)

@@ -52,6 +52,11 @@ export class LiveCatalogue {
   private readonly listeners: (() => void)[] = []
   /** Why the catalogue cannot be read now (its database cannot be reached), or null. */
   unavailable: string | null = null
+  /**
+   * How long an API request may wait for the store in all before its 503 (contract §13: the database's
+   * timeout); null for a store that never waits (the dataset in memory).
+   */
+  deadlineMs: number | null = null
 
   /** `version` 0 for a file (one more at each reload); the database's own catalogue version otherwise. */
   constructor(content: CatalogueContent, version = 0, since = new Date()) {

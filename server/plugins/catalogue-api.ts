@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
 import { isApiViewParameter } from '../../src/catalogue/views/parameters'
+import { withinDeadline } from '../catalogue/deadline'
 import { parseStreamQuery } from '../catalogue/stream'
 import { parseViewQuery } from '../catalogue/views'
 import { type Admit, whenAdmitted } from '../http/admission'
@@ -96,43 +97,55 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     return sendRepresentation(request, reply, body)
   }
 
+  // Every query an answer makes, and every wait, ends by one deadline (contract §13) on a store that waits.
+  const withinItsDeadline = <T>(work: () => Promise<T>): Promise<T> =>
+    live.deadlineMs === null ? work() : withinDeadline(live.deadlineMs, work)
+
   for (const collection of options.collections) {
     const listUrl = collection.itemPath.slice(API_PREFIX.length)
     const itemUrl = `${listUrl}/:ids`
-    api.get(listUrl, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      const served = live.current
-      // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
-      const answersViews = options.views !== null && served.collection(collection.name).answersViews
-      const view = answersViews ? parseViewQuery(collection, query) : null
-      const source = served.collection(collection.name)
-      const stream = options.streams ? parseStreamQuery(source, query, view) : null
-      if (stream && options.streams)
-        return sendStream(request, reply, source, stream, base(request), {
-          contentVersion: served.contentVersion,
-          leases: options.streams.leases,
-          bucket: rateBucketOf(request.keyId, request.ip, options.demo),
-          demo: options.demo,
-        })
-      if (view && options.views) {
-        const slots = options.views
-        const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
-        const viewed = await answers.view(served, collection.name, query, view, base(request), () =>
-          slots.begin(bucket),
-        )
-        if (!viewed)
-          return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(slots.perBucket, options.demo))
-        const canonical = viewed.complete && onlyKnownParameters(collection, query, true)
-        return answer(request, reply, viewed.body, served.version, canonical)
-      }
-      const body = await answers.list(served, collection.name, query, base(request))
-      return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
-    })
-    api.get<{ Params: { ids: string } }>(itemUrl, async (request, reply) => {
-      const served = live.current
-      const body = await answers.byIds(served, collection.name, request.params.ids, base(request))
-      return answer(request, reply, body, served.version)
-    })
+    api.get(listUrl, (request, reply) =>
+      withinItsDeadline(async () => {
+        const query = request.query as Record<string, unknown>
+        const served = live.current
+        // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
+        const answersViews = options.views !== null && served.collection(collection.name).answersViews
+        const view = answersViews ? parseViewQuery(collection, query) : null
+        const source = served.collection(collection.name)
+        const stream = options.streams ? parseStreamQuery(source, query, view) : null
+        if (stream && options.streams)
+          return sendStream(request, reply, source, stream, base(request), {
+            contentVersion: served.contentVersion,
+            leases: options.streams.leases,
+            bucket: rateBucketOf(request.keyId, request.ip, options.demo),
+            demo: options.demo,
+          })
+        if (view && options.views) {
+          const slots = options.views
+          const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
+          const viewed = await answers.view(served, collection.name, query, view, base(request), () =>
+            slots.begin(bucket),
+          )
+          if (!viewed)
+            return sendError(
+              reply.header('retry-after', '1'),
+              429,
+              viewsAtOnce(slots.perBucket, options.demo),
+            )
+          const canonical = viewed.complete && onlyKnownParameters(collection, query, true)
+          return answer(request, reply, viewed.body, served.version, canonical)
+        }
+        const body = await answers.list(served, collection.name, query, base(request))
+        return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
+      }),
+    )
+    api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>
+      withinItsDeadline(async () => {
+        const served = live.current
+        const body = await answers.byIds(served, collection.name, request.params.ids, base(request))
+        return answer(request, reply, body, served.version)
+      }),
+    )
     for (const url of [listUrl, itemUrl]) {
       api.route({
         method: otherMethods,

@@ -57,6 +57,7 @@ export class PostgresCatalogue {
     private readonly events: DatabaseEvents,
   ) {
     this.live = new LiveCatalogue(this.contentOf(served), served.version, served.since)
+    this.live.deadlineMs = database.timeoutMs
   }
 
   /**

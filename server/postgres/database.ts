@@ -1,5 +1,7 @@
 import pg from 'pg'
+import { msLeft } from '../catalogue/deadline'
 import { StoreUnavailableError } from '../catalogue/errors'
+import { WorkBound, workBoundFor } from './work-bound'
 
 /** The schema every table of the catalogue lives in: nothing else in the database is touched. */
 export const SCHEMA = 'catalogue'
@@ -39,14 +41,45 @@ export interface DatabaseObserver {
   failed(failure: QueryFailure): void
 }
 
+/** How a query is run: `costly` ones (uncached views, searches, streams' orders) share the work bound. */
+export interface QueryOptions {
+  costly?: boolean
+}
+
+/** A connection checked out of the pool: by which query, since when, and whether its overstay was reported. */
+interface Checkout {
+  label: string
+  since: number
+  reported: boolean
+}
+
+/** A connection held longer than the deadline (a leak, or a query the database does not end). */
+export interface Overstay {
+  label: string
+  seconds: number
+}
+
+/** The deadline passed while waiting (for a connection, a share of the work, or a query's rows). */
+class DeadlineError extends Error {
+  constructor(what: string) {
+    super(`Timed out waiting for ${what}`)
+  }
+}
+
 /**
- * The service's side of the database: a pool of read-only connections and one way to query through it, with a
- * deadline on the wait for a connection and on every query, kept by the client (a server's own timeout cannot
- * fire while the server is paused). A query that misses its deadline, or a database that cannot be reached,
- * is a StoreUnavailableError (a 503); the connection it held is closed, never handed out again.
+ * The service's side of the database: a pool of read-only connections and one way to query through it. Every
+ * wait (for a share of the work bound, for a connection) and every query ends by the request's deadline
+ * (deadline.ts) and within the database's timeout, kept by the client (a server's own timeout cannot fire
+ * while the server is paused). A query that misses it, or a database that cannot be reached, is a
+ * StoreUnavailableError (a 503); the connection it held is closed, never handed out again. Whatever a query's
+ * error, its connection goes back to the pool or is closed; a checked-out connection whose server goes away
+ * fails its query, never the process.
  */
 export class Database {
   readonly pool: pg.Pool
+  /** How many costly queries run at once (contract §13: below the pool's size). */
+  readonly work: WorkBound
+  private readonly checkouts = new Map<pg.PoolClient, Checkout>()
   private observer: DatabaseObserver | null = null
   /** Called when a query finds its generation's tables gone (the catalogue served is out of date). */
   onStale: () => void = () => {}
@@ -60,7 +93,6 @@ export class Database {
       ...connectionOptions(url, 'catalogue-service'),
       max: poolSize,
       connectionTimeoutMillis: timeoutMs,
-      // Every query's deadline, a query object's too (each() below).
       query_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
@@ -68,8 +100,19 @@ export class Database {
       statement_timeout: timeoutMs,
       options: '-c default_transaction_read_only=on',
     })
+    this.work = new WorkBound(workBoundFor(poolSize))
     // An idle connection whose server went away: the pool drops it; the next query opens another.
     this.pool.on('error', () => this.observer?.failed('unreachable'))
+    // A connection whose server goes away while it is checked out emits `error` on itself (the pool listens on
+    // idle ones only): its query fails with it (withClient), and the process never ends for want of a listener,
+    // whatever holds the connection.
+    this.pool.on('connect', (client) => client.on('error', () => this.observer?.failed('unreachable')))
+    // Every checkout, by whoever made it, until the pool has it back (or closed it): a leak shows as one held on.
+    this.pool.on('acquire', (client) => {
+      this.checkouts.set(client, { label: 'unnamed', since: performance.now(), reported: false })
+    })
+    this.pool.on('release', (_error, client) => this.checkouts.delete(client))
+    this.pool.on('remove', (client) => this.checkouts.delete(client))
   }
 
   observe(observer: DatabaseObserver): void {
@@ -77,82 +120,158 @@ export class Database {
   }
 
   /** The rows of one query (values always as parameters); `label` names it in the metrics. */
-  query<Row extends object>(label: string, text: string, values: unknown[] = []): Promise<Row[]> {
-    return this.withClient(label, async (client) => (await client.query<Row>(text, values)).rows)
-  }
-
-  /**
-   * The rows of one query that must answer within `ms` (a facet's count), or null when it does not: the
-   * database stops it (`statement_timeout` in its own transaction), and the connection is used again. The
-   * service's deadline still holds for the rest (a database that cannot be reached is a 503 as ever).
-   */
-  queryWithin<Row extends object>(
+  query<Row extends object>(
     label: string,
-    ms: number,
     text: string,
     values: unknown[] = [],
-  ): Promise<Row[] | null> {
-    if (!(ms >= 1)) return Promise.resolve(null)
-    return this.withClient(label, async (client) => {
-      await client.query('BEGIN')
-      try {
-        await client.query(`SET LOCAL statement_timeout = ${Math.floor(ms)}`)
-        const { rows } = await client.query<Row>(text, values)
-        await client.query('COMMIT')
-        return rows
-      } catch (error) {
-        const canceled = (error as { code?: string }).code === QUERY_CANCELED
-        // A connection that answered (the database's own refusal, or the time limit) ends its transaction and
-        // is used again; one that did not is closed by withClient.
-        if (canceled || failureOf(error) === null) await client.query('ROLLBACK')
-        if (canceled) return null
-        throw error
-      }
+    options: QueryOptions = {},
+  ): Promise<Row[]> {
+    return this.withClient(label, options, async (client, ms) => {
+      return (await client.query<Row>(timed(text, values, ms))).rows
     })
   }
 
   /**
-   * Hands each row of one query to `onRow` as it arrives, keeping none: for results too large to hold twice
-   * (a broad filter's positions, sent in chunks).
+   * The rows of one query that must answer within `ms` (a facet's count), or null when it does not: the
+   * database stops it (`statement_timeout` in its own transaction), and the connection is used again. A costly
+   * one waits for its share of the work within `ms` too. The request's deadline still holds for the rest (a
+   * database that cannot be reached is a 503 as ever).
    */
-  each<Row extends object>(
+  async queryWithin<Row extends object>(
     label: string,
+    ms: number,
     text: string,
-    values: unknown[],
-    onRow: (row: Row) => void,
-  ): Promise<void> {
-    return this.withClient(
-      label,
-      (client) =>
-        new Promise<void>((resolve, reject) => {
-          const query = new pg.Query(text, values)
-          query.on('row', (row: Row) => onRow(row))
-          query.on('end', () => resolve())
-          query.on('error', reject)
-          client.query(query)
-        }),
-    )
+    values: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<Row[] | null> {
+    if (!(ms >= 1)) return null
+    const started = performance.now()
+    const done = options.costly ? await this.work.take(Math.min(ms, this.msLeft())) : () => {}
+    if (done === null) return null
+    try {
+      const limit = Math.floor(ms - (performance.now() - started))
+      if (limit < 1) return null
+      return await this.withClient(label, {}, async (client) => {
+        // Each step within what is left of the deadline.
+        const step = (text: string, values: unknown[] = []) =>
+          client.query<Row>(timed(text, values, Math.max(1, Math.ceil(this.msLeft()))))
+        await step('BEGIN')
+        try {
+          await step(`SET LOCAL statement_timeout = ${limit}`)
+          const { rows } = await step(text, values)
+          await step('COMMIT')
+          return rows
+        } catch (error) {
+          const canceled = (error as { code?: string }).code === QUERY_CANCELED
+          // A connection that answered (the database's own refusal, or the time limit) ends its transaction
+          // and is used again; one that did not is closed by withClient.
+          if (canceled || failureOf(error) === null) await step('ROLLBACK')
+          if (canceled) return null
+          throw error
+        }
+      })
+    } finally {
+      done()
+    }
   }
 
-  /** Runs `work` on a pooled connection, within the deadlines (a wait for the connection, and each query). */
-  private async withClient<T>(label: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** Connections checked out longer than the deadline (leaked, or stuck), each told once, for the log. */
+  overstays(): Overstay[] {
+    const now = performance.now()
+    const found: Overstay[] = []
+    for (const checkout of this.checkouts.values()) {
+      if (checkout.reported || now - checkout.since <= this.timeoutMs) continue
+      checkout.reported = true
+      found.push({ label: checkout.label, seconds: (now - checkout.since) / 1000 })
+    }
+    return found
+  }
+
+  /** How long the longest-held connection has been checked out now (seconds; 0 when none is). */
+  longestCheckoutSeconds(): number {
+    const now = performance.now()
+    let longest = 0
+    for (const { since } of this.checkouts.values()) longest = Math.max(longest, now - since)
+    return longest / 1000
+  }
+
+  /** What is left of the request's deadline, within the database's timeout (ms). */
+  private msLeft(): number {
+    return Math.min(this.timeoutMs, msLeft())
+  }
+
+  /**
+   * Runs `work` on a pooled connection, after its share of the work bound if costly, each step within what is
+   * left of the deadline (`work` is told how long its queries may take).
+   */
+  private async withClient<T>(
+    label: string,
+    options: QueryOptions,
+    work: (client: pg.PoolClient, ms: number) => Promise<T>,
+  ): Promise<T> {
     const started = performance.now()
-    let client: pg.PoolClient
-    try {
-      client = await this.pool.connect()
-    } catch (error) {
-      throw this.unavailable(error)
+    let done: (() => void) | null = () => {}
+    if (options.costly) {
+      done = await this.work.take(this.msLeft())
+      if (done === null) throw this.unavailable(new DeadlineError('a share of the database’s work'))
     }
     try {
-      const result = await work(client)
-      client.release()
-      this.observer?.query(label, (performance.now() - started) / 1000)
-      return result
+      const client = await this.connect()
+      const checkout = this.checkouts.get(client)
+      if (checkout) checkout.label = label
+      // A connection that broke while held is closed, not handed out again.
+      let broken: Error | null = null
+      const onError = (error: Error) => {
+        broken = error
+      }
+      client.on('error', onError)
+      try {
+        const ms = this.msLeft()
+        if (ms < 1) throw new DeadlineError('the database')
+        const result = await work(client, Math.ceil(ms))
+        client.release(broken ?? undefined)
+        this.observer?.query(label, (performance.now() - started) / 1000)
+        return result
+      } catch (error) {
+        const failure = failureOf(error)
+        // A connection that timed out may still be busy with the query: it is closed, not reused.
+        client.release(broken ?? (failure === null ? undefined : (error as Error)))
+        if (failure === null) throw error
+        throw this.unavailable(error)
+      } finally {
+        client.off('error', onError)
+      }
+    } finally {
+      done()
+    }
+  }
+
+  /** A pooled connection within what is left of the deadline (the pool's own timeout covers the rest). */
+  private async connect(): Promise<pg.PoolClient> {
+    const ms = this.msLeft()
+    try {
+      if (ms >= this.timeoutMs) return await this.pool.connect()
+      if (ms < 1) throw new DeadlineError('a connection')
+      return await new Promise<pg.PoolClient>((resolve, reject) => {
+        let late = false
+        const timer = setTimeout(() => {
+          late = true
+          reject(new DeadlineError('a connection'))
+        }, ms)
+        this.pool.connect().then(
+          (client) => {
+            // Came after the request gave up: straight back to the pool.
+            if (late) return client.release()
+            clearTimeout(timer)
+            resolve(client)
+          },
+          (error: unknown) => {
+            clearTimeout(timer)
+            if (!late) reject(error)
+          },
+        )
+      })
     } catch (error) {
-      const failure = failureOf(error)
-      // A connection that timed out may still be busy with the query: it is closed, not reused.
-      client.release(failure === null ? undefined : (error as Error))
-      if (failure === null) throw error
       throw this.unavailable(error)
     }
   }
@@ -173,6 +292,11 @@ export class Database {
   async close(): Promise<void> {
     await this.pool.end()
   }
+}
+
+/** A query with a read deadline of its own (pg reads `query_timeout` from the config; its types leave it out). */
+function timed(text: string, values: unknown[], ms: number): pg.QueryConfig {
+  return { text, values, query_timeout: ms } as pg.QueryConfig
 }
 
 /** The error code of a statement stopped by `statement_timeout`. */

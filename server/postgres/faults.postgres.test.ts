@@ -4,18 +4,20 @@ import { DEMO_KEY } from '../config'
 import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
 import { type PostgresCluster, startPostgres } from '../test/postgres-process'
 import { shippedDataset } from '../test/server'
+import { startServiceProcess } from '../test/service-process'
 
 /** The database's deadline in this file: a paused database is given up on after it. */
 const TIMEOUT_MS = 1_500
 
 let cluster: PostgresCluster
+let url: string
 let origin: string
 let close: () => Promise<void>
 
 // A cluster of this file's own: pausing or stopping the shared one would fail the other files' tests.
 beforeAll(async () => {
   cluster = await startPostgres()
-  const url = await freshDatabase(cluster.url)
+  url = await freshDatabase(cluster.url)
   await loadInto(url, shippedDataset)
   const catalogue = await openCatalogue(url, TIMEOUT_MS)
   const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
@@ -73,6 +75,57 @@ describe('the database paused or stopped (contract §12)', () => {
     const back = await waitUntil(async () => (await uncached()).response.status === 200, 10)
     expect(back).toBeLessThan(10)
     await waitUntil(async () => (await status('/readyz')) === 200, 10)
+  }, 60_000)
+
+  it('paused: a filter, a view and a stream never asked before each get 503 within 10 s, however many queries they make', async () => {
+    expect((await uncached()).response.status).toBe(200)
+    cluster.pause()
+    try {
+      const answers = await Promise.all(
+        [
+          '/v1/locations?name=never-asked',
+          '/v1/locations?_sort=name&residents__gte=2&_facet=type&page=2',
+          '/v1/episodes/?_export=csv&_sort=name&name=a',
+        ].map(async (path) => {
+          const started = performance.now()
+          const response = await fetch(`${origin}${path}`, {
+            headers: { authorization: `Bearer ${DEMO_KEY}` },
+          })
+          await response.arrayBuffer()
+          return { path, status: response.status, seconds: (performance.now() - started) / 1000 }
+        }),
+      )
+      for (const answer of answers) {
+        expect(answer.status, answer.path).toBe(503)
+        expect(answer.seconds, answer.path).toBeLessThan(10)
+      }
+    } finally {
+      cluster.resume()
+    }
+    await waitUntil(async () => (await uncached()).response.status === 200, 10)
+  }, 60_000)
+
+  it('restarted with a request in flight and U+0000 asked before: the service lives on, and answers again', async () => {
+    const service = await startServiceProcess({
+      CATALOGUE_DATABASE_URL: url,
+      CATALOGUE_DATABASE_TIMEOUT_MS: String(TIMEOUT_MS),
+    })
+    const get = (path: string) =>
+      fetch(`${service.origin}${path}`, { headers: { authorization: `Bearer ${DEMO_KEY}` } })
+    for (const value of ['x%00y', '%00', 'a%00b'])
+      expect((await get(`/v1/locations?name=${value}`)).status).toBe(200)
+    const inFlight = get('/v1/locations?_sort=name&residents__gte=3&_facet=dimension').catch(() => null)
+    cluster.stop()
+    try {
+      await inFlight
+      expect((await get('/v1/locations?name=while-stopped')).status).toBe(503)
+    } finally {
+      cluster.start()
+    }
+    await waitUntil(async () => (await get('/v1/locations?name=after-restart')).status === 200, 10)
+    expect(service.child.exitCode).toBeNull()
+    expect(service.output()).not.toMatch(/Unhandled|terminating connection/)
+    await service.stop()
   }, 60_000)
 
   it('stopped: 503 at once, /readyz 503; started again, it answers within 10 s without a restart', async () => {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import { type AnyCollection, type DatasetRecord, matchesNoText } from '../../src/catalogue'
 import { compareFacetValues } from '../../src/catalogue/views/engine'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 import type { AppliedFilter, CollectionSource, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
@@ -101,9 +101,12 @@ export class PostgresCollection implements CollectionSource {
    * limit, at the same time as the page, on connections of their own.
    */
   async answerView(query: ViewQuery): Promise<ViewAnswer> {
+    // A page past the last of a view whose count is known asks nothing (its answer is a 404).
+    const known = this.knownViewCount(query)
+    const past = known !== undefined && query.start >= known
     const [count, records, facets] = await Promise.all([
-      this.viewCount(query),
-      this.viewPage(query),
+      known ?? this.viewCount(query),
+      past ? [] : this.viewPage(query),
       Promise.all(query.count.map((name) => this.facetCounts(name, query))),
     ])
     const counted = facets.filter((facet): facet is FacetCounts => facet !== null)
@@ -121,7 +124,12 @@ export class PostgresCollection implements CollectionSource {
     for (const facet of this.collection.facets) {
       const chosen = query.view.facets[facet.name]
       if (facet.name === except || !chosen || chosen.length === 0) continue
-      conditions.push(`v.${identifier(facetColumn(facet))} = ANY(${add([...chosen])}::text[])`)
+      const matchable = chosen.filter((value) => !matchesNoText(value))
+      conditions.push(
+        matchable.length === 0
+          ? 'FALSE'
+          : `v.${identifier(facetColumn(facet))} = ANY(${add(matchable)}::text[])`,
+      )
     }
     for (const column of this.collection.columns) {
       const bounds = column.range ? query.view.ranges[column.field] : undefined
@@ -134,27 +142,34 @@ export class PostgresCollection implements CollectionSource {
     return conditions
   }
 
-  /** How many records a view holds: the stored count for the whole list, else counted once per conditions. */
-  private async viewCount(query: ViewQuery): Promise<number> {
+  /** How many records a view holds when known without a query: the whole list's, or kept for its conditions. */
+  private knownViewCount(query: ViewQuery): number | undefined {
     const values: unknown[] = []
     const conditions = this.viewConditions(query, values)
     if (conditions.length === 0) return this.count
-    const key = JSON.stringify([conditions, values])
-    const kept = this.viewCounts.get(key)
-    if (kept !== undefined) return kept
+    return this.viewCounts.get(JSON.stringify([conditions, values]))
+  }
+
+  /** How many records a view's conditions keep, counted once per conditions. */
+  private async viewCount(query: ViewQuery): Promise<number> {
+    const values: unknown[] = []
+    const conditions = this.viewConditions(query, values)
     const [row] = await this.database.query<{ count: number }>(
       'view-count',
       `SELECT count(*)::integer AS count FROM ${this.views} v WHERE ${conditions.join(' AND ')}`,
       values,
+      { costly: true },
     )
     const count = row?.count ?? 0
-    this.viewCounts.set(key, count)
+    this.viewCounts.set(JSON.stringify([conditions, values]), count)
     return count
   }
 
   /** The records of a view's page, in its order. */
   private async viewPage(query: ViewQuery): Promise<DatasetRecord[]> {
-    const { start, end } = query
+    // Positions, ranks and counts are integers: no view holds a record past the largest.
+    const start = Math.min(query.start, MAX_INTEGER)
+    const end = Math.min(query.end, MAX_INTEGER)
     if (start >= end) return []
     const values: unknown[] = []
     const add = (value: unknown) => `$${values.push(value)}`
@@ -174,6 +189,8 @@ export class PostgresCollection implements CollectionSource {
       'view-page',
       `SELECT ${this.fields.map((name) => `t.${name}`).join(', ')} FROM (${page}) p JOIN ${this.table} t ON t.position = p.position ORDER BY p.k ${direction}`,
       values,
+      // A page of the whole list is a range of an index; one under conditions sorts every match.
+      { costly: conditions.length > 0 },
     )
   }
 
@@ -191,6 +208,7 @@ export class PostgresCollection implements CollectionSource {
       query.facetTimeLimitMs,
       `SELECT v.${identifier(facetColumn(facet))} AS value, count(*)::integer AS count FROM ${this.views} v${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} GROUP BY 1`,
       values,
+      { costly: true },
     )
     if (rows === null) return null
     const chosen = new Set(query.view.facets[name] ?? [])
@@ -200,10 +218,14 @@ export class PostgresCollection implements CollectionSource {
     return { name, label: facet.label, values: listed.sort(compareFacetValues) }
   }
 
-  /** The conditions of the filters on the filters table (`LIKE` on the folded columns), values as parameters. */
+  /**
+   * The conditions of the filters on the filters table (`LIKE` on the folded columns), values as parameters;
+   * a value no stored text can hold is FALSE, and never reaches the database (which refuses U+0000).
+   */
   private filterConditions(filters: readonly AppliedFilter[], values: unknown[]): string[] {
     return filters.map(({ field, foldedValue }) => {
       if (!this.collection.filters.includes(field)) throw new Error(`${field} is not a filter field`)
+      if (matchesNoText(foldedValue)) return 'FALSE'
       values.push(containsPattern(foldedValue))
       const column = identifier(foldedColumn(field))
       // `|| ''` hides the column from the trigram index (see usesTrigrams); the match is the same.
@@ -238,16 +260,15 @@ export class PostgresCollection implements CollectionSource {
     const conditions = this.viewConditions(query, values)
     const { key, direction } = this.orderOf(view)
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
-    const chunks: Buffer[] = []
-    await this.database.each<{ chunk: Buffer }>(
+    const rows = await this.database.query<{ chunk: Buffer }>(
       'stream-order',
       `SELECT string_agg(int4send(o.position), ''::bytea ORDER BY o.n) AS chunk FROM (
          SELECT v.position, row_number() OVER (ORDER BY ${key} ${direction}) - 1 AS n FROM ${this.views} v${where}
        ) o GROUP BY o.n / ${POSITIONS_PER_CHUNK} ORDER BY o.n / ${POSITIONS_PER_CHUNK}`,
       values,
-      (row) => chunks.push(row.chunk),
+      { costly: true },
     )
-    return orderedPositionsFrom(chunks)
+    return orderedPositionsFrom(rows.map((row) => row.chunk))
   }
 
   async positionAfter(id: number): Promise<number> {
@@ -261,14 +282,16 @@ export class PostgresCollection implements CollectionSource {
   }
 
   async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+    if (filters.some(({ foldedValue }) => matchesNoText(foldedValue)))
+      return { positions: new Int32Array(0), records: [] }
     const values: unknown[] = []
     const conditions = this.filterConditions(filters, values)
-    const offset = Math.min(start, 2 ** 31 - 1)
+    const offset = Math.min(start, MAX_INTEGER)
     values.push(offset, Math.max(0, end - start))
     const [offsetParameter, limitParameter] = [values.length - 1, values.length]
     const records: PageRow[] = []
     const chunks: Buffer[] = []
-    await this.database.each<PageRow>(
+    const rows = await this.database.query<PageRow>(
       'filter',
       `WITH matching AS MATERIALIZED (SELECT position FROM ${this.filters} WHERE ${conditions.join(' AND ')})
        SELECT NULL::bytea AS positions, position, ${this.columns} FROM ${this.table}
@@ -278,11 +301,11 @@ export class PostgresCollection implements CollectionSource {
          .map(() => 'NULL')
          .join(', ')} FROM matching GROUP BY position / ${POSITIONS_PER_CHUNK}`,
       values,
-      (row) => {
-        if (row.position === null) chunks.push(row.positions as Buffer)
-        else records.push(row)
-      },
     )
+    for (const row of rows) {
+      if (row.position === null) chunks.push(row.positions as Buffer)
+      else records.push(row)
+    }
     records.sort((a, b) => (a.position as number) - (b.position as number))
     return { positions: positionsFrom(chunks), records }
   }
@@ -290,10 +313,13 @@ export class PostgresCollection implements CollectionSource {
 
 /**
  * Positions per row of a filter's answer: every position crosses the wire as 4 bytes of a `bytea` (hex, so 8
- * characters), in rows of at most this many, each read into numbers as it comes, so that a filter matching a
- * million records never holds its positions as one 8 MB string.
+ * characters), in rows of at most this many, so that a filter matching a million records never holds its
+ * positions as one string (each row's text is read into a buffer of its own as it comes).
  */
 const POSITIONS_PER_CHUNK = 65_536
+
+/** The largest `integer` (positions, ranks, counts are integers in the database). */
+const MAX_INTEGER = 2 ** 31 - 1
 
 /** Counts of a view's conditions kept per collection and generation (a few bytes each). */
 const VIEW_COUNTS_KEPT = 10_000

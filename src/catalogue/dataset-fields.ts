@@ -27,3 +27,11 @@ export function textProblem(text: string): string | null {
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * Whether a text holds what no text of a catalogue can (U+0000, an unpaired surrogate): a filter or facet value
+ * holding it matches nothing (contract §13), on every store, without asking one.
+ */
+export function matchesNoText(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value)
+}
