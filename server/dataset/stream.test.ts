@@ -61,6 +61,40 @@ describe('streaming a dataset file', () => {
     expect(await refusal(file)).toBe(`Dataset ${file}: ${message}`)
   })
 
+  it('refuses a text too long as soon as it has read past its limit, never holding it whole', async () => {
+    const name = 'n'.repeat(30_000_000)
+    const file = fileWith(
+      `{"locations":[{"id":1,"name":"${name}","type":"","dimension":"","residents":[],"created":"2017-11-10T12:42:04.162Z"}],"episodes":[]}`,
+    )
+    let furthest = 0
+    const message = await streamDataset(
+      file,
+      COLLECTIONS,
+      { begin() {}, records() {}, end() {} },
+      ({ bytesRead }) => {
+        furthest = bytesRead
+      },
+    ).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    )
+    expect(message).toBe(
+      `Dataset ${file}: locations[0] (id 1): "name" holds more than 10,000 characters, the most a catalogue text may hold`,
+    )
+    expect(furthest).toBeLessThan(1_000_000)
+  })
+
+  it('refuses a field name too long, and keeps a long key or value outside the collections unread', async () => {
+    const key = 'k'.repeat(25_000)
+    const inRecord = fileWith(`{"locations":[{"id":4,"${key}":1}],"episodes":[]}`)
+    expect(await refusal(inRecord)).toBe(
+      `Dataset ${inRecord}: locations[0] (id 4): a field's name or value holds more than 10,000 characters, the most a catalogue text may hold`,
+    )
+    const outside = fileWith(JSON.stringify({ ...shipped, [key]: 'x', notes: { text: 'y'.repeat(30_000) } }))
+    const { result } = await streamed(outside)
+    expect(result.counts).toEqual({ locations: shipped.locations.length, episodes: shipped.episodes.length })
+  })
+
   it('finds a duplicate id in a file out of id order, naming both records', async () => {
     const locations = [...shipped.locations].reverse()
     locations[40] = { ...(locations[40] as DatasetRecord & (typeof locations)[number]), id: 3 }

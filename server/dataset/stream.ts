@@ -4,9 +4,9 @@ import { getManyValues, isMany, none } from 'stream-chain/core'
 import { Assembler } from 'stream-json/core/assembler.js'
 import { jsonParser, type Token } from 'stream-json/core/parser.js'
 import { jsonVerifier } from 'stream-json/core/utils/verifier.js'
-import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import { type AnyCollection, type DatasetRecord, MAX_TEXT_CHARACTERS, TOO_LONG } from '../../src/catalogue'
 import { DatasetError, firstInvalidUtf8, notUtf8, openDatasetFile } from './load'
-import { duplicateId, notADataset, notAnArray, recordProblem } from './records'
+import { duplicateId, notADataset, notAnArray, recordAt, recordProblem } from './records'
 
 /** Where the records of a streamed dataset go, collection by collection, in the file's order. */
 export interface RecordSink {
@@ -54,7 +54,8 @@ export async function streamDataset(
     throw new DatasetError(`Dataset ${path}: ${detail}`)
   }
   const reader = new DatasetReader(collections, fail)
-  const parse = stage(jsonParser({ streamValues: false }))
+  // Strings and keys come in chunks, so that one too long is refused as it is read, never held whole.
+  const parse = stage(jsonParser({ packKeys: false, packStrings: false, streamNumbers: false }))
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let bytesRead = 0
   try {
@@ -159,6 +160,10 @@ class DatasetReader {
   private readonly ids = new Map<string, IdCheck>()
   private readonly byName: Map<string, AnyCollection>
   private ended = false
+  /** The string or key being read, and whether it ran past the most a text may hold. */
+  private gathered = ''
+  private overlong = false
+  private inKey = false
 
   constructor(
     private readonly collections: readonly AnyCollection[],
@@ -168,7 +173,7 @@ class DatasetReader {
   }
 
   read(tokens: readonly Token[]): void {
-    for (const token of tokens) this.token(token)
+    for (const token of tokens) this.text(token)
     this.closeBatch()
   }
 
@@ -189,6 +194,46 @@ class DatasetReader {
       if (!this.counts.has(collection.name)) this.fail(notAnArray(collection))
     const ascending = new Set([...this.ids].filter(([, check]) => check.ascending).map(([name]) => name))
     return { counts: Object.fromEntries(this.counts), ascending }
+  }
+
+  /**
+   * Gathers a string's or a key's chunks into one value, at most twice MAX_TEXT_CHARACTERS UTF-16 units (a
+   * character is one or two): a longer one in a record is refused at once; elsewhere (a key or value the
+   * dataset does not read) it is cut, never held whole, and can name no collection.
+   */
+  private text(token: Token): void {
+    if (token.name === 'startString' || token.name === 'startKey') {
+      this.gathered = ''
+      this.overlong = false
+      this.inKey = token.name === 'startKey'
+      return
+    }
+    if (token.name === 'stringChunk') {
+      if (this.overlong) return
+      if (this.gathered.length + token.value.length > 2 * MAX_TEXT_CHARACTERS) {
+        this.overlong = true
+        if (this.assembler) this.fail(this.tooLong(this.assembler))
+        return
+      }
+      this.gathered += token.value
+      return
+    }
+    if (token.name === 'endString' || token.name === 'endKey') {
+      const value = this.overlong ? '\u0000' : this.gathered
+      this.gathered = ''
+      this.token({ name: token.name === 'endKey' ? 'keyValue' : 'stringValue', value })
+      return
+    }
+    this.token(token)
+  }
+
+  /** The sentence for a text too long in the record being read: the field's value, or a name of a field. */
+  private tooLong(assembler: Assembler): string {
+    const where = recordAt(this.collection as AnyCollection, this.index, assembler.current)
+    const field = assembler.key
+    if (!this.inKey && typeof field === 'string' && assembler.depth === 1)
+      return `${where}: "${field}" ${TOO_LONG}`
+    return `${where}: a field's name or value ${TOO_LONG}`
   }
 
   private token(token: Token): void {

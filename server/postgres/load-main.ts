@@ -2,6 +2,7 @@
  * `npm run db:load -- FILE` loads a dataset file into the database at CATALOGUE_DATABASE_URL (migrating the
  * schema first if needed) and switches the catalogue to it; `-- --check FILE` only checks the file (no
  * database needed, nothing changes); `-- --rollback` serves the catalogue loaded before the last switch again.
+ * A load or rollback waits for another's lock at most 10 minutes (`--wait SECONDS` first), saying so in a line.
  * Progress goes to stderr on a terminal; the one-line summary to stdout; a failure is one sentence, exit 1.
  */
 import { COLLECTIONS, describeHoldings } from '../../src/catalogue'
@@ -9,9 +10,16 @@ import { ConfigError } from '../config'
 import { DatasetError } from '../dataset/load'
 import { type StreamProgress, streamDataset } from '../dataset/stream'
 import { databaseFailure, databaseUrlFrom, redactedDatabaseUrl } from './config'
-import { LoadError, loadDatasetFile, rollBack, type Switched } from './load'
+import {
+  DEFAULT_LOCK_WAIT_SECONDS,
+  LoadError,
+  type LockWait,
+  loadDatasetFile,
+  rollBack,
+  type Switched,
+} from './load'
 
-const USAGE = 'Usage: npm run db:load -- FILE | --check FILE | --rollback'
+const USAGE = 'Usage: npm run db:load -- [--wait SECONDS] FILE | --check FILE | [--wait SECONDS] --rollback'
 
 const holdings = (counts: Record<string, number>) =>
   describeHoldings(COLLECTIONS.map(({ labels, name }) => ({ labels, count: counts[name] ?? 0 })))
@@ -31,6 +39,18 @@ function progressLine(file: string): ((progress: StreamProgress) => void) | unde
 
 const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1)
 
+/** `--wait SECONDS` taken off the front of the arguments: how long to wait for another load's lock. */
+function lockWaitOf(args: string[]): { wait: LockWait; rest: string[] } {
+  const onWait = (line: string) => console.error(line)
+  if (args[0] !== '--wait') return { wait: { seconds: DEFAULT_LOCK_WAIT_SECONDS, onWait }, rest: args }
+  const seconds = /^\d{1,6}$/.test(args[1] ?? '') ? Number(args[1]) : Number.NaN
+  if (!(seconds >= 1 && seconds <= 86_400))
+    throw new ConfigError(
+      'The value of --wait must be a whole number of seconds from 1 to 86400, such as --wait 60.',
+    )
+  return { wait: { seconds, onWait }, rest: args.slice(2) }
+}
+
 async function main(args: string[]): Promise<string> {
   const started = performance.now()
   const [first, second] = args
@@ -45,16 +65,18 @@ async function main(args: string[]): Promise<string> {
     if (progress) process.stderr.write('\n')
     return `${second} is a valid dataset: ${holdings(streamed.counts)} (checked in ${seconds(started)} s; nothing was loaded).`
   }
+  const { wait, rest } = lockWaitOf(args)
   const url = databaseUrlFrom(process.env)
   const where = redactedDatabaseUrl(url)
   const said = (switched: Switched, what: string) =>
     `${what} in ${seconds(started)} s: ${holdings(switched.counts)}; ${where} now serves catalogue version ${switched.version} (generation ${switched.generation}).`
-  if (first === '--rollback' && args.length === 1) return said(await rollBack(url), 'Rolled back')
-  if (first === undefined || first.startsWith('--') || args.length !== 1) throw new ConfigError(USAGE)
-  const progress = progressLine(first)
-  const switched = await loadDatasetFile(url, first, progress)
+  const [file] = rest
+  if (file === '--rollback' && rest.length === 1) return said(await rollBack(url, wait), 'Rolled back')
+  if (file === undefined || file.startsWith('--') || rest.length !== 1) throw new ConfigError(USAGE)
+  const progress = progressLine(file)
+  const switched = await loadDatasetFile(url, file, progress, wait)
   if (progress) process.stderr.write('\n')
-  return said(switched, `Loaded ${first}`)
+  return said(switched, `Loaded ${file}`)
 }
 
 main(process.argv.slice(2)).then(

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
@@ -164,6 +165,61 @@ describe('npm run db:load', () => {
       ])
     },
   )
+
+  it('refuses a file cut in half as --check does, at once, and the next load is not held up', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const whole = JSON.stringify(shippedDataset)
+    const file = datasetFile({})
+    writeFileSync(file, whole.slice(0, Math.floor(whole.length / 2)))
+    const checked = await tool('db:load', ['--check', file])
+    expect(checked.code).toBe(1)
+    expect(checked.stderr).toMatch(/is not valid JSON: .* at byte \d+ \(line 1, column \d+\)\.\n$/)
+    const started = performance.now()
+    const loaded = await tool('db:load', [file], { CATALOGUE_DATABASE_URL: url })
+    expect(loaded.code).toBe(1)
+    expect(loaded.stderr).toBe(checked.stderr)
+    expect(performance.now() - started).toBeLessThan(20_000)
+    const next = await tool('db:load', [DEFAULT_DATASET_PATH], { CATALOGUE_DATABASE_URL: url })
+    expect(next.code).toBe(0)
+    expect(next.stdout).toMatch(/now serves catalogue version 2/)
+  })
+
+  it('says once that it waits for another load’s lock, and gives up after --wait SECONDS', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const holder = new pg.Client(connectionOptions(url, 'catalogue-test'))
+    await holder.connect()
+    try {
+      await holder.query('SELECT pg_advisory_lock(7316029002)')
+      const started = performance.now()
+      const waited = await tool('db:load', ['--wait', '2', DEFAULT_DATASET_PATH], {
+        CATALOGUE_DATABASE_URL: url,
+      })
+      expect(waited.code).toBe(1)
+      expect(waited.stderr.trim().split('\n')).toEqual([
+        'Another load or rollback of this database is running: waiting for it to end (at most 2 seconds; --wait SECONDS to change that).',
+        'Another load or rollback of this database held its lock for 2 seconds: nothing was changed; try again once it ends, or wait longer with --wait SECONDS.',
+      ])
+      expect(performance.now() - started).toBeGreaterThan(2_000)
+      const refused = await tool('db:load', ['--wait', 'soon', '--rollback'], { CATALOGUE_DATABASE_URL: url })
+      expect(refused.code).toBe(1)
+      expect(refused.stderr.trim()).toBe(
+        'The value of --wait must be a whole number of seconds from 1 to 86400, such as --wait 60.',
+      )
+      const waiting = tool('db:load', ['--wait', '60', DEFAULT_DATASET_PATH], { CATALOGUE_DATABASE_URL: url })
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await holder.query('SELECT pg_advisory_unlock(7316029002)')
+      const loaded = await waiting
+      expect(loaded.code).toBe(0)
+      expect(loaded.stderr).toMatch(
+        /^Another load or rollback of this database is running: waiting for it to end \(at most 1 minute; /,
+      )
+      expect(loaded.stdout).toMatch(/now serves catalogue version 2/)
+    } finally {
+      await holder.end()
+    }
+  })
 
   it('keeps the generation before for --rollback, drops older ones, and announces each switch', async () => {
     const url = await freshDatabase()

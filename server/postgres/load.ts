@@ -24,6 +24,17 @@ import { migrate } from './migrate'
 /** One load or rollback at a time (`pg_advisory_lock` on this key); another waits for it. */
 const LOAD_LOCK = '7316029002'
 
+/** How long a load or rollback waits for another's lock before it gives up (seconds; `--wait`). */
+export const DEFAULT_LOCK_WAIT_SECONDS = 600
+
+/** How a load or rollback waits for the lock another holds: at most `seconds`, saying so once (`onWait`). */
+export interface LockWait {
+  seconds: number
+  onWait(line: string): void
+}
+
+const NO_WAIT: LockWait = { seconds: DEFAULT_LOCK_WAIT_SECONDS, onWait: () => {} }
+
 const STATE = `${identifier(SCHEMA)}.state`
 const GENERATIONS = `${identifier(SCHEMA)}.generations`
 const COUNTS = `${identifier(SCHEMA)}.collection_counts`
@@ -55,8 +66,9 @@ export async function loadDatasetFile(
   url: string,
   path: string,
   onProgress?: (progress: StreamProgress) => void,
+  wait: LockWait = NO_WAIT,
 ): Promise<Switched> {
-  return withLoadLock(url, async (client) => {
+  return withLoadLock(url, wait, async (client) => {
     const [{ generation }] = (
       await client.query<{ generation: number }>(
         `SELECT nextval('${SCHEMA}.generation_numbers')::integer AS generation`,
@@ -64,13 +76,14 @@ export async function loadDatasetFile(
     ).rows as [{ generation: number }]
     await client.query('BEGIN')
     let streamed: StreamedDataset
+    const sink = copySink(client, generation)
     try {
       // Indexes are built after the rows are in, far faster than updating them row by row.
       await client.query("SET LOCAL maintenance_work_mem = '256MB'")
       for (const collection of COLLECTIONS) {
         await client.query(`CREATE TABLE ${tableOf(collection, generation)} (LIKE ${layoutOf(collection)})`)
       }
-      streamed = await streamDataset(path, COLLECTIONS, copySink(client, generation), onProgress)
+      streamed = await streamDataset(path, COLLECTIONS, sink, onProgress)
       await client.query(
         `INSERT INTO ${GENERATIONS} (generation, source, source_bytes) VALUES ($1, $2, $3)`,
         [generation, basename(path), streamed.bytes],
@@ -86,6 +99,8 @@ export async function loadDatasetFile(
       }
       await client.query('COMMIT')
     } catch (error) {
+      // A COPY still open holds the connection: it is failed first, or the ROLLBACK would wait behind it.
+      await sink.abort(error)
       await client.query('ROLLBACK').catch(() => {})
       throw error
     }
@@ -102,8 +117,8 @@ export async function loadDatasetFile(
  * `npm run db:load -- --rollback`: serves the generation served before the last switch again (a new catalogue
  * version, announced like a load), and keeps the one it replaces for the next rollback.
  */
-export async function rollBack(url: string): Promise<Switched> {
-  return withLoadLock(url, async (client) => {
+export async function rollBack(url: string, wait: LockWait = NO_WAIT): Promise<Switched> {
+  return withLoadLock(url, wait, async (client) => {
     const { rows } = await client.query<{ previous: number | null }>(
       `SELECT previous_generation::integer AS previous FROM ${STATE}`,
     )
@@ -117,23 +132,64 @@ export async function rollBack(url: string): Promise<Switched> {
   })
 }
 
-/** Connects as the loader, migrates, and runs `work` holding the load lock. */
-async function withLoadLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * Connects as the loader, migrates, and runs `work` holding the load lock: at once when it is free; otherwise
+ * after saying so in one line, once the other load or rollback ends, for at most `wait.seconds`.
+ */
+async function withLoadLock<T>(
+  url: string,
+  wait: LockWait,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client(connectionOptions(url, 'catalogue-load'))
   // A connection error after connecting (the server going away) fails the query under way, not the process.
   client.on('error', () => {})
   await client.connect()
   try {
     await migrate(client)
-    await client.query('SELECT pg_advisory_lock($1::bigint)', [LOAD_LOCK])
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+      [LOAD_LOCK],
+    )
+    if (!rows[0]?.locked) await waitForLock(client, wait)
     return await work(client)
   } finally {
     await client.end().catch(() => {})
   }
 }
 
-/** Each collection's array goes to its table through one COPY, written a batch of records at a time. */
-function copySink(client: pg.Client, generation: number): RecordSink {
+async function waitForLock(client: pg.Client, wait: LockWait): Promise<void> {
+  const minutes =
+    wait.seconds % 60 === 0 ? `${wait.seconds / 60} minute${wait.seconds === 60 ? '' : 's'}` : null
+  const limit = minutes ?? `${wait.seconds} second${wait.seconds === 1 ? '' : 's'}`
+  wait.onWait(
+    `Another load or rollback of this database is running: waiting for it to end (at most ${limit}; --wait SECONDS to change that).`,
+  )
+  // An advisory lock's wait ends at lock_timeout (a lock_not_available error), the session's setting.
+  await client.query(`SET lock_timeout = ${Math.round(wait.seconds * 1000)}`)
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [LOAD_LOCK])
+  } catch (error) {
+    if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error
+    throw new LoadError(
+      `Another load or rollback of this database held its lock for ${limit}: nothing was changed; try again once it ends, or wait longer with --wait SECONDS.`,
+    )
+  } finally {
+    await client.query('SET lock_timeout = 0')
+  }
+}
+
+/** The error code of a lock not granted within lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03'
+
+/**
+ * Each collection's array goes to its table through one COPY, written a batch of records at a time; `abort`
+ * fails a COPY still open (CopyFail), so that the connection can take the ROLLBACK.
+ */
+function copySink(
+  client: pg.Client,
+  generation: number,
+): RecordSink & { abort(error: unknown): Promise<void> } {
   let copy: ReturnType<typeof copyFrom> | null = null
   let finished: Promise<void> = Promise.resolve()
   let write: ((record: DatasetRecord, position: number) => string) | null = null
@@ -146,6 +202,8 @@ function copySink(client: pg.Client, generation: number): RecordSink {
         stream.on('finish', resolve)
         stream.on('error', reject)
       })
+      // Awaited by `end` or `abort`; a failure before then is theirs to report.
+      finished.catch(() => {})
       write = copyWriter(collection)
     },
     async records(_collection, records, first) {
@@ -160,6 +218,13 @@ function copySink(client: pg.Client, generation: number): RecordSink {
       copy?.end()
       await finished
       copy = null
+    },
+    async abort(error) {
+      const open = copy
+      copy = null
+      if (open === null) return
+      open.destroy(error instanceof Error ? error : new Error(String(error)))
+      await finished.catch(() => {})
     },
   }
 }

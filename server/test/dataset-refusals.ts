@@ -95,6 +95,13 @@ export const DATASET_REFUSALS: [label: string, change: DatasetChange, message: s
     },
     'episodes[3] (id 4): "name" contains an unpaired surrogate (U+DC00), which is not a character and a catalogue may not hold',
   ],
+  [
+    'a name of 10,001 characters',
+    (d) => {
+      record(d, 'locations', 5).name = `${'é'.repeat(5_000)}${'🪐'.repeat(5_001)}`
+    },
+    'locations[5] (id 6): "name" holds more than 10,000 characters, the most a catalogue text may hold',
+  ],
 ]
 
 /** A location whose text needs every care a store can give it, and is allowed. */

@@ -12,12 +12,21 @@ export const CHARACTER_IDS_RULE = 'must be an array of positive integers'
 // explorer reads any service that follows it.
 export const apiId = z.int().check(z.nonnegative())
 
+/** The most characters a string field of the dataset may hold (contract §13). */
+export const MAX_TEXT_CHARACTERS = 10_000
+
+/** Why a text is refused for its length, in the words a refused file's message uses. */
+export const TOO_LONG = `holds more than ${MAX_TEXT_CHARACTERS.toLocaleString('en')} characters, the most a catalogue text may hold`
+
 /**
- * What a string field of the dataset may not hold (contract §12): U+0000, which PostgreSQL cannot store in
- * text, and an unpaired surrogate (only a `\u` escape can write one), which is no character and cannot be
- * written as UTF-8. Null when the text is fine, else the words a refused file's message uses.
+ * What a string field of the dataset may not hold (contract §12, §13): more than MAX_TEXT_CHARACTERS
+ * characters; U+0000, which PostgreSQL cannot store in text; and an unpaired surrogate (only a `\u` escape
+ * can write one), which is no character and cannot be written as UTF-8. Null when the text is fine, else the
+ * words a refused file's message uses.
  */
 export function textProblem(text: string): string | null {
+  // Two UTF-16 units at most per character: only a longer text needs its characters counted.
+  if (text.length > MAX_TEXT_CHARACTERS && characterCount(text) > MAX_TEXT_CHARACTERS) return TOO_LONG
   if (text.includes('\u0000')) return 'contains U+0000 (a null character), which a catalogue may not hold'
   const lone = LONE_SURROGATE.exec(text)
   if (lone === null) return null
@@ -34,4 +43,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function matchesNoText(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value)
+}
+
+/** The characters (code points) of a text. */
+function characterCount(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
 }
