@@ -220,6 +220,12 @@ describe('the tag of a stream', () => {
     const resumed = await get(`${path}&_after=100`, { 'if-match': tag })
     expect(resumed.status).toBe(200)
     expect(lines(await resumed.text())[0]?.id).toBe(101)
+    // If-Match compares strongly (RFC 9110): the same tag marked weak names no representation to resume.
+    const weak = await get(`${path}&_after=100`, { 'if-match': `W/${tag}` })
+    expect(weak.status).toBe(412)
+    await weak.text()
+    const notModified = await get(path, { 'if-none-match': `W/${tag}` })
+    expect(notModified.status).toBe(304)
   })
 })
 

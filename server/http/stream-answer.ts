@@ -25,13 +25,16 @@ export interface StreamContext {
 const STREAM_CACHE_CONTROL = 'private, no-store'
 
 /**
- * Whether a conditional header (`If-Match`, `If-None-Match`) names the stream: `*`, or its tag in any
- * encoding (`"…"`, `"…-br"`, `"…-gzip"`: the same records, whichever bytes carried them), weak or strong.
+ * Whether a conditional header names the stream: `*`, or its tag in any encoding (`"…"`, `"…-br"`,
+ * `"…-gzip"`: the same records, whichever bytes carried them). `If-None-Match` compares weakly (a `W/` tag
+ * names it too), `If-Match` strongly (RFC 9110: a weak tag never matches).
  */
-export function namesStream(header: string | undefined, tag: string): boolean {
+export function namesStream(header: string | undefined, tag: string, strong = false): boolean {
   if (!header) return false
   return header.split(',').some((part) => {
-    const named = part.trim().replace(/^W\//, '')
+    const trimmed = part.trim()
+    if (strong && trimmed.startsWith('W/')) return false
+    const named = trimmed.replace(/^W\//, '')
     return named === '*' || named.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === tag
   })
 }
@@ -69,7 +72,7 @@ export async function sendStream(
     etag: encoding ? `"${tag}-${encoding}"` : `"${tag}"`,
   })
   const ifMatch = request.headers['if-match']
-  if (ifMatch !== undefined && !namesStream(ifMatch, tag)) return sendError(reply, 412, CHANGED)
+  if (ifMatch !== undefined && !namesStream(ifMatch, tag, true)) return sendError(reply, 412, CHANGED)
   if (namesStream(request.headers['if-none-match'], tag)) return reply.code(304).send()
 
   const plan = await planStream(source, query)

@@ -3,11 +3,14 @@ import { type ApiRecord, type CollectionView, characterIdFromUrl } from '../cata
 import { recordFields } from '../catalogue/views/stream'
 
 /**
- * Cells a spreadsheet would read as a formula (OWASP, CSV injection): they get a leading `'` and quotes.
- * Papa Parse's own pattern (`escapeFormulae: true`) misses a cell with a line break after the first
- * character, so the test is on the first character alone.
+ * Cells a spreadsheet would read as a formula (OWASP, CSV injection): they get a leading `'` and quotes. A
+ * tab or carriage return first; or a formula's sign (`=`, `+`, `-`, `@`, their full-width forms) or `;` (a
+ * list separator in many locales, after which a spreadsheet reads a formula), behind any white space, line
+ * feeds, zero-width characters or byte order marks, which spreadsheets skip. Papa Parse's own pattern
+ * (`escapeFormulae: true`) misses a cell with a line break after the first character, so the test is on the
+ * start alone.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^(?:[\t\r]|[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@;\uFF1D\uFF0B\uFF0D\uFF20])/
 
 /** Byte order mark: spreadsheets read the file as UTF-8 only with it; CSV readers skip it. */
 const BOM = '\uFEFF'

@@ -81,6 +81,40 @@ describe('CSV export', () => {
     expect(parse(csv)[1]?.[0]).toBe('1')
   })
 
+  it('neutralises a formula behind a separator, spaces, line feeds, zero-width characters or a full-width sign', () => {
+    const dangerous = [
+      ';=1+1',
+      ' =1+1',
+      '\n=1+1',
+      ' \n @SUM(A1)',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠A1',
+      '\u200B=1+1',
+      '\uFEFF+1',
+      '\u2060-1',
+    ]
+    const harmless = [
+      '(Parenthesis)',
+      '#42',
+      '.hidden',
+      '!Bang',
+      '  Spaced',
+      '\nLine',
+      '"Quoted"',
+      '\u200BZero',
+    ]
+    const csv = recordsToCsv(
+      locations,
+      [...dangerous, ...harmless].map((name, index) => location(index + 1, name)),
+    )
+    const cells = parse(csv)
+      .slice(1)
+      .map((row) => row[1])
+    expect(cells).toEqual([...dangerous.map((name) => `'${name}`), ...harmless])
+  })
+
   it('follows each collection’s own fields, and keeps an address that names no character whole', () => {
     const episode: Episode = {
       id: 7,
