@@ -124,6 +124,11 @@ export class PostgresCatalogue {
   }
 
   private async checkOnce(): Promise<void> {
+    for (const { label, seconds } of this.database.overstays())
+      this.events.say(
+        `A database connection has been held ${seconds.toFixed(1)} s by a "${label}" query, past the ${this.database.timeoutMs / 1000} s deadline: one never given back leaves the pool a connection short.`,
+        'warn',
+      )
     let served: Served | null
     try {
       served = await readServed(this.database)

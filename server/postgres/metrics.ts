@@ -4,7 +4,8 @@ import type { PostgresCatalogue } from './catalogue'
 
 /**
  * The database's metrics, beside the service's: the pool (connections in use and idle, requests waiting for
- * one, failures), and how long each kind of query takes (`page`, `positions`, `ids`, `filter`, `version`).
+ * one, the longest checkout, failures), the costly queries under their bound, and how long each kind of query
+ * takes (`page`, `positions`, `ids`, `filter`, `view-page`, `version`…).
  */
 export function observeDatabase(metrics: ServiceMetrics, catalogue: PostgresCatalogue): void {
   const registers = [metrics.registry]
@@ -18,6 +19,25 @@ export function observeDatabase(metrics: ServiceMetrics, catalogue: PostgresCata
       this.set({ state: 'in-use' }, pool.totalCount - pool.idleCount)
       this.set({ state: 'idle' }, pool.idleCount)
       this.set({ state: 'waiting' }, pool.waitingCount)
+    },
+  })
+  const { database } = catalogue
+  new Gauge({
+    name: 'catalogue_database_longest_checkout_seconds',
+    help: 'How long the connection held longest has been checked out of the pool now (a leak grows without end).',
+    registers,
+    collect(this: Gauge) {
+      this.set(database.longestCheckoutSeconds())
+    },
+  })
+  new Gauge({
+    name: 'catalogue_database_costly_queries',
+    help: 'Costly queries (uncached views, streams’ orders) running under the bound on the database’s work, and waiting for a share of it.',
+    labelNames: ['state'] as const,
+    registers,
+    collect(this: Gauge<'state'>) {
+      this.set({ state: 'running' }, database.work.busy)
+      this.set({ state: 'waiting' }, database.work.queued)
     },
   })
   const failures = new Counter({

@@ -65,6 +65,9 @@ describe('the service on PostgreSQL', () => {
     expect(metrics).toMatch(/^catalogue_database_pool_connections\{state="idle"\} \d+$/m)
     expect(metrics).toMatch(/^catalogue_database_query_duration_seconds_count\{query="ids"\} 1$/m)
     expect(metrics).toMatch(/^catalogue_age_seconds \d/m)
+    expect(metrics).toMatch(/^catalogue_database_longest_checkout_seconds \d/m)
+    expect(metrics).toMatch(/^catalogue_database_costly_queries\{state="running"\} 0$/m)
+    expect(metrics).toMatch(/^catalogue_database_costly_queries\{state="waiting"\} 0$/m)
     service.child.kill('SIGHUP')
     await service.waitFor(/SIGHUP reloads a dataset file; this service reads the database/)
     expect(service.output()).toMatch(
@@ -73,6 +76,28 @@ describe('the service on PostgreSQL', () => {
     expect(service.output()).not.toContain(TEST_PASSWORD)
     await service.stop()
   }, 60_000)
+
+  it('tells its log of a connection held past the deadline, once (a leak shows before the pool runs dry)', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const said: string[] = []
+    const catalogue = await PostgresCatalogue.open(
+      { url, timeoutMs: 300, poolSize: 2 },
+      { say: (line) => said.push(line) },
+    )
+    try {
+      const leaked = await catalogue.database.pool.connect()
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      const told = said.filter((line) => line.startsWith('A database connection has been held'))
+      expect(told).toHaveLength(1)
+      expect(told[0]).toMatch(
+        /^A database connection has been held \d+\.\d s by a "unnamed" query, past the 0\.3 s deadline: one never given back leaves the pool a connection short\.$/,
+      )
+      leaked.release()
+    } finally {
+      await catalogue.close()
+    }
+  })
 
   it('serves with a role that may only read, the catalogue loaded by the schema’s owner (docs/deploy.md)', async () => {
     const admin = await freshDatabase()
