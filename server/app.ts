@@ -15,6 +15,7 @@ import { clientAddressOf, fastifyTrustProxy, type TrustProxy } from './http/clie
 import { CORS_OPTIONS } from './http/cors'
 import { FrontDoor } from './http/front-door'
 import { connectionLimits, KEEP_ALIVE_TIMEOUT, SEND_TIMEOUT_MS } from './http/listener'
+import { OpenStreams, STREAM_LIMITS, type StreamLimits } from './http/open-streams'
 import { PublicBase } from './http/public-base'
 import { type RateLimiter, REFUSED_KEY_BURST, REFUSED_KEY_RATE, TokenBucketLimiter } from './http/rate-limit'
 import { RenderAllowance } from './http/render-allowance'
@@ -91,6 +92,8 @@ export interface BuildAppOptions {
    * and go with them.
    */
   streamLeases?: StreamLeases | null
+  /** Streams open at once at most, and the least each must move per window (default STREAM_LIMITS); for tests. */
+  streamLimits?: Partial<StreamLimits>
   /** Limits of the first views' renders (how many at once and waiting, their deadline); for tests. */
   renderLimits?: Partial<RenderLimits>
 }
@@ -189,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     admit: parts.admit,
     responseCache,
     views: parts.views,
-    streams: parts.views === null ? null : { leases: parts.streamLeases },
+    streams: parts.views === null ? null : { leases: parts.streamLeases, open: parts.openStreams },
     demo: parts.demo,
   })
   await app.register(operations, {
@@ -257,6 +260,8 @@ function serviceParts(options: BuildAppOptions) {
     views: options.views === false ? null : new ViewSlots(viewOptions(options).atOnce),
     // One stream at a time per rate bucket comes with the rate limit: none without one.
     streamLeases: options.streamLeases ?? (limiter === null ? null : new LocalStreamLeases()),
+    // The process's cap on open streams and their minimum rate hold whatever the rate limit.
+    openStreams: new OpenStreams({ ...STREAM_LIMITS, ...options.streamLimits }),
     answers: new ApiAnswers(
       new Catalogue({ ...options.cache, isCurrent: (version) => live.isCurrent(version) }),
       (version) => live.isCurrent(version),

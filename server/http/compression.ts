@@ -100,11 +100,22 @@ const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /**
+ * Brotli's window for a stream (2^18 bytes): its default (2^22) holds a 4 MB ring buffer per stream, which
+ * stalled streams would keep (contract §13's slow readers); records repeat within far less.
+ */
+const STREAM_BROTLI_WINDOW = 18
+
+/**
  * A compressor for a stream's answer (contract §12): its work runs on the thread pool as the chunks come, at
- * the large bodies' brotli quality.
+ * the large bodies' brotli quality, with a small window.
  */
 export function compressingStream(encoding: Encoding) {
   return encoding === 'br'
-    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: LARGE_BODY_BROTLI_QUALITY } })
+    ? createBrotliCompress({
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: LARGE_BODY_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_LGWIN]: STREAM_BROTLI_WINDOW,
+        },
+      })
     : createGzip(GZIP_OPTIONS)
 }

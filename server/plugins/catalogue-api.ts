@@ -7,6 +7,7 @@ import { parseViewQuery } from '../catalogue/views'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
+import type { OpenStreams } from '../http/open-streams'
 import type { PublicBase } from '../http/public-base'
 import { type Representation, sendRepresentation } from '../http/representation'
 import type { ResponseCache } from '../http/response-cache'
@@ -37,9 +38,10 @@ export interface CatalogueApiOptions {
   views: ViewSlots | null
   /**
    * Streams of whole views (`_export`, contract §12), with the leases that keep them to one at a time per rate
-   * bucket (null: no limit, as with the rate limit off); null when the extension is off.
+   * bucket (null: no limit, as with the rate limit off) and the process's cap and minimum rate; null when the
+   * extension is off.
    */
-  streams: { leases: StreamLeases | null } | null
+  streams: { leases: StreamLeases | null; open: OpenStreams } | null
   /** Demo mode: the demo key's rate bucket is per client address. */
   demo: boolean
 }
@@ -116,6 +118,8 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         if (stream && options.streams)
           return sendStream(request, reply, source, stream, base(request), {
             contentVersion: served.contentVersion,
+            open: options.streams.open,
+            cutShort: () => api.logAnswer(request, reply),
             leases: options.streams.leases,
             bucket: rateBucketOf(request.keyId, request.ip, options.demo),
             demo: options.demo,

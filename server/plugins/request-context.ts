@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** The key id of the key sent (see request-log), once the API gate has read it. */
     keyId: string | undefined
   }
+  interface FastifyInstance {
+    /**
+     * Writes a request's log line now: for an answer cut short (a stream its client left, or read too slowly),
+     * which ends without the 'finish' the line is otherwise written on.
+     */
+    logAnswer(request: FastifyRequest, reply: FastifyReply): void
+  }
 }
 
 /** The log line's facts for a request Fastify answered. */
@@ -49,8 +56,11 @@ export const requestContext = fp<{ logger: Logger; requests: RequestLog }>(
       }
       done()
     })
-    app.addHook('onResponse', (request, reply, done) => {
+    const logAnswer = (request: FastifyRequest, reply: FastifyReply) =>
       requests.write(factsOf(request, reply, reply.elapsedTime))
+    app.decorate('logAnswer', logAnswer)
+    app.addHook('onResponse', (request, reply, done) => {
+      logAnswer(request, reply)
       done()
     })
     app.setErrorHandler((error, request, reply) => {
