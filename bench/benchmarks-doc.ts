@@ -27,8 +27,14 @@ const markers = (section: string) => ({
   history: `<!-- bench:${section}:history -->`,
 })
 
+/** The commit checked out, marked when tracked files hold changes not committed (what ran is then not it). */
 export function currentCommit(root = ROOT): string {
-  return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', ':!docs'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim()
+  return changed === '' ? commit : `${commit} with uncommitted changes`
 }
 
 /** The 1-minute load average now. */

@@ -29,6 +29,7 @@ import { freePort, launchRedis } from '../server/test/redis-process'
 import { COLLECTIONS } from '../src/catalogue'
 import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
 import { ensureLargeDataset } from './large-dataset'
+import { benchPostgresAttacks } from './postgres-attacks'
 import { memoryOf, type ServerProcess, serveNodeArgs, startServer, stopServer } from './processes'
 import { median } from './report'
 import { getOnce } from './request'
@@ -45,9 +46,13 @@ export interface PostgresBenchOptions {
   /** Samples of each latency row. */
   samples: number
   command: string
+  /** `attacks`: the load and the attack rows alone. */
+  only?: string
 }
 
 const [locations] = COLLECTIONS
+/** The service's memory budget (docs/deploy.md, "Memory"): what stalled streams must stay within. */
+const MEMORY_BUDGET_MB = 400
 const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
@@ -90,7 +95,7 @@ function capturedSql(
     captured = { text, values }
     return []
   }
-  const recorder = { query: capture, each: capture } as unknown as Database
+  const recorder = { query: capture } as unknown as Database
   return call(new PostgresCollection(recorder, locations, generation, count)).then(() => {
     if (captured === null) throw new Error('No SQL was sent')
     return captured as { text: string; values: unknown[] }
@@ -157,6 +162,17 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       })
       servers.push(server)
       return { server, startSeconds: (performance.now() - began) / 1000 }
+    }
+    if (options.only === 'attacks') {
+      const attacks = await benchPostgresAttacks({
+        root: options.root,
+        workDir: options.workDir,
+        url,
+        cluster,
+        memoryBudgetMb: MEMORY_BUDGET_MB,
+      })
+      console.log(`\n${targetTable(attacks)}\n`)
+      return
     }
     const onFile = await start('file', { CATALOGUE_DATA: DEFAULT_DATASET_PATH })
     const onDatabase = await start('postgres', { CATALOGUE_DATABASE_URL: url })
@@ -363,6 +379,15 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     await client.end()
     const lag = Math.max(...servedAt) - switchedAt
 
+    // Last: one of them stops and starts the database.
+    const attacks = await benchPostgresAttacks({
+      root: options.root,
+      workDir: options.workDir,
+      url,
+      cluster,
+      memoryBudgetMb: MEMORY_BUDGET_MB,
+    })
+
     const loadAfter = loadavg()[0] as number
     const pass = (value: number, target: number) => value <= target
     const lead = targetTable([
@@ -398,6 +423,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
         measured: `${Math.round(lag)} ms (the reload took ${reload.seconds.toFixed(1)} s)`,
         pass: lag <= 1_000,
       },
+      ...attacks,
     ])
     const stamp = stampLine({
       command: options.command,

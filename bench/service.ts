@@ -87,6 +87,8 @@ const { values: flags } = parseArgs({
     episodes: { type: 'string', default: String(MAX_EPISODES) },
     samples: { type: 'string', default: '60' },
     'only-export': { type: 'boolean', default: false },
+    // --store postgres --only attacks: the load and the attack rows alone (bench/postgres-attacks.ts).
+    only: { type: 'string' },
   },
   // --no-replicas skips the replicas comparison.
   allowNegative: true,
@@ -620,6 +622,7 @@ const run =
           episodes: Number(flags.episodes),
           samples: Number(flags.samples),
           command: `npm run bench:service -- ${args.join(' ')}`,
+          only: flags.only,
         })
       }
     : flags.views

@@ -13,7 +13,12 @@ export interface StreamLimits {
   windowMs: number
 }
 
-export const STREAM_LIMITS: StreamLimits = { maxOpen: 32, minBytes: 16 * 1024, windowMs: 30_000 }
+/**
+ * Each stream fills its connection's kernel buffers (megabytes) before it can stall, rendering as it goes: past
+ * a dozen or so at once the garbage of that burst outruns the collector and the service's memory jumps
+ * (measured in docs/decisions.md, "Slow readers"), so the cap sits below it.
+ */
+export const STREAM_LIMITS: StreamLimits = { maxOpen: 16, minBytes: 16 * 1024, windowMs: 30_000 }
 
 /** The bytes a stream's stages each hold at most before they wait for the client (backpressure). */
 export const STREAM_BUFFER_BYTES = 16 * 1024

@@ -161,18 +161,23 @@ function streamHeaders(reply: FastifyReply, query: StreamQuery, plan: StreamPlan
   if (encoding) reply.header('content-encoding', encoding)
 }
 
+/** Looks taken at a stream's progress per window: it is closed within a sixth of a window of its stall's end. */
+const LOOKS_PER_WINDOW = 6
+
 /**
- * Closes a stream whose client takes fewer than `minBytes` in a window (stopped, or reading a byte a second):
- * the client sees a truncated body (NDJSON resumes with `_after`). Once every byte is handed to the socket the
- * stream holds nothing more, and is left to the connection's own timeouts.
+ * Closes a stream whose client takes fewer than `minBytes` in any window (stopped, or reading a byte a second),
+ * looking at its progress a few times a window: the client sees a truncated body (NDJSON resumes with
+ * `_after`). Once every byte is handed to the socket the stream holds nothing more, and is left to the
+ * connection's own timeouts.
  */
 function closeWhenTooSlow(reply: FastifyReply, limits: StreamLimits, sent: () => number): void {
-  let mark = 0
+  const looks = [0]
   const timer = setInterval(() => {
-    const now = sent()
-    if (now - mark < limits.minBytes) reply.raw.destroy()
-    mark = now
-  }, limits.windowMs)
+    looks.push(sent())
+    if (looks.length <= LOOKS_PER_WINDOW) return
+    looks.shift()
+    if ((looks.at(-1) as number) - (looks[0] as number) < limits.minBytes) reply.raw.destroy()
+  }, limits.windowMs / LOOKS_PER_WINDOW)
   timer.unref()
   const stop = () => clearInterval(timer)
   reply.raw.once('finish', stop)

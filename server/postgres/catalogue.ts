@@ -69,7 +69,7 @@ export class PostgresCatalogue {
     events: DatabaseEvents,
     collections: readonly AnyCollection[] = COLLECTIONS,
   ): Promise<PostgresCatalogue> {
-    const database = new Database(config.url, config.timeoutMs, config.poolSize)
+    const database = new Database(config.url, config.timeoutMs, config.poolSize, config.costlyQueries)
     const where = redactedDatabaseUrl(config.url)
     try {
       const version = await schemaVersionOf(database)

@@ -21,6 +21,7 @@ describe('the database settings', () => {
       url: URL_WITH_PASSWORD,
       timeoutMs: DEFAULT_DATABASE_TIMEOUT_MS,
       poolSize: DEFAULT_POOL_SIZE,
+      costlyQueries: 2,
     })
     expect(
       readDatabaseConfig({
@@ -28,7 +29,25 @@ describe('the database settings', () => {
         CATALOGUE_DATABASE_TIMEOUT_MS: '2500',
         CATALOGUE_DATABASE_POOL_SIZE: '4',
       }),
-    ).toMatchObject({ timeoutMs: 2500, poolSize: 4 })
+    ).toMatchObject({ timeoutMs: 2500, poolSize: 4, costlyQueries: 2 })
+  })
+
+  it('bound the costly queries below the pool: two by default, fewer for a small pool, as set below it', () => {
+    const config = (pool: string, costly?: string) =>
+      readDatabaseConfig({
+        CATALOGUE_DATABASE_URL: URL_WITH_PASSWORD,
+        CATALOGUE_DATABASE_POOL_SIZE: pool,
+        ...(costly === undefined ? {} : { CATALOGUE_DATABASE_COSTLY_QUERIES: costly }),
+      })?.costlyQueries
+    expect([config('1'), config('3'), config('4'), config('50')]).toEqual([1, 1, 2, 2])
+    expect(config('50', ' 12 ')).toBe(12)
+    expect(config('10', '')).toBe(2)
+    expect(() => config('10', '10')).toThrow(
+      'Configuration error: CATALOGUE_DATABASE_COSTLY_QUERIES must be below CATALOGUE_DATABASE_POOL_SIZE (10), so that plain pages always find a connection (got "10").',
+    )
+    expect(() => config('10', '0')).toThrow(
+      'Configuration error: CATALOGUE_DATABASE_COSTLY_QUERIES must be a whole number from 1 to 999 (got "0").',
+    )
   })
 
   it('refuse a file and a database at once, in one sentence', () => {

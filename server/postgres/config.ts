@@ -9,10 +9,20 @@ export interface DatabaseConfig {
   timeoutMs: number
   /** Connections the service keeps open at most. */
   poolSize: number
+  /** Costly queries (uncached views, streams' orders) run at once at most: below `poolSize` (contract §13). */
+  costlyQueries: number
 }
 
 export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000
 export const DEFAULT_POOL_SIZE = 10
+
+/**
+ * Costly queries at once by default: two, so that a crowd of sorted views keeps at most two of the database's
+ * cores busy; fewer for a pool too small to keep two connections for plain pages (one at least).
+ */
+export function defaultCostlyQueries(poolSize: number): number {
+  return Math.max(1, Math.min(2, poolSize - 2))
+}
 
 const whole = (variable: string, min: number, max: number, fallback: number) =>
   z
@@ -55,6 +65,7 @@ const DatabaseEnvironment = z.object({
     DEFAULT_DATABASE_TIMEOUT_MS,
   ),
   CATALOGUE_DATABASE_POOL_SIZE: whole('CATALOGUE_DATABASE_POOL_SIZE', 1, 1_000, DEFAULT_POOL_SIZE),
+  CATALOGUE_DATABASE_COSTLY_QUERIES: whole('CATALOGUE_DATABASE_COSTLY_QUERIES', 1, 999, 0),
 })
 
 /**
@@ -78,10 +89,18 @@ export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env)
       'Configuration error: CATALOGUE_DATA and CATALOGUE_DATABASE_URL are both set; set only one, the dataset file or the database the catalogue is read from.',
     )
   }
+  const poolSize = result.data.CATALOGUE_DATABASE_POOL_SIZE
+  const costly = result.data.CATALOGUE_DATABASE_COSTLY_QUERIES
+  if (costly !== 0 && costly >= poolSize && poolSize > 1) {
+    throw new ConfigError(
+      `Configuration error: CATALOGUE_DATABASE_COSTLY_QUERIES must be below CATALOGUE_DATABASE_POOL_SIZE (${poolSize}), so that plain pages always find a connection (got "${environment.CATALOGUE_DATABASE_COSTLY_QUERIES}").`,
+    )
+  }
   return {
     url,
     timeoutMs: result.data.CATALOGUE_DATABASE_TIMEOUT_MS,
-    poolSize: result.data.CATALOGUE_DATABASE_POOL_SIZE,
+    poolSize,
+    costlyQueries: costly === 0 ? defaultCostlyQueries(poolSize) : Math.min(costly, poolSize),
   }
 }
 

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { msLeft } from '../catalogue/deadline'
 import { StoreUnavailableError } from '../catalogue/errors'
-import { WorkBound, workBoundFor } from './work-bound'
+import { defaultCostlyQueries } from './config'
+import { WorkBound } from './work-bound'
 
 /** The schema every table of the catalogue lives in: nothing else in the database is touched. */
 export const SCHEMA = 'catalogue'
@@ -77,7 +78,7 @@ class DeadlineError extends Error {
  */
 export class Database {
   readonly pool: pg.Pool
-  /** How many costly queries run at once (contract §13: below the pool's size). */
+  /** How many costly queries run at once (contract §13: below the pool's size; CATALOGUE_DATABASE_COSTLY_QUERIES). */
   readonly work: WorkBound
   private readonly checkouts = new Map<pg.PoolClient, Checkout>()
   private observer: DatabaseObserver | null = null
@@ -88,6 +89,7 @@ export class Database {
     readonly url: string,
     readonly timeoutMs: number,
     poolSize: number,
+    costlyQueries = defaultCostlyQueries(poolSize),
   ) {
     this.pool = new pg.Pool({
       ...connectionOptions(url, 'catalogue-service'),
@@ -96,11 +98,12 @@ export class Database {
       query_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
-      // Belt and braces: the server stops a query the client has given up on, and never writes.
+      // Belt and braces: the server stops a query the client has given up on, and never writes; and a query runs
+      // in its own process alone, so that the bound on costly queries is a bound on the cores they take.
       statement_timeout: timeoutMs,
-      options: '-c default_transaction_read_only=on',
+      options: '-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0',
     })
-    this.work = new WorkBound(workBoundFor(poolSize))
+    this.work = new WorkBound(costlyQueries)
     // An idle connection whose server went away: the pool drops it; the next query opens another.
     this.pool.on('error', () => this.observer?.failed('unreachable'))
     // A connection whose server goes away while it is checked out emits `error` on itself (the pool listens on

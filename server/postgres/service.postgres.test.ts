@@ -14,7 +14,7 @@ import { migrate } from './migrate'
 import { containsPattern, usesTrigrams } from './store'
 
 const open = (url: string) =>
-  PostgresCatalogue.open({ url, timeoutMs: 5_000, poolSize: 2 }, { say: () => {} })
+  PostgresCatalogue.open({ url, timeoutMs: 5_000, poolSize: 2, costlyQueries: 1 }, { say: () => {} })
 
 async function sql(url: string, text: string, values: unknown[] = []) {
   const client = new pg.Client(connectionOptions(url, 'catalogue-test'))
@@ -82,7 +82,7 @@ describe('the service on PostgreSQL', () => {
     await loadInto(url, shippedDataset)
     const said: string[] = []
     const catalogue = await PostgresCatalogue.open(
-      { url, timeoutMs: 300, poolSize: 2 },
+      { url, timeoutMs: 300, poolSize: 2, costlyQueries: 1 },
       { say: (line) => said.push(line) },
     )
     try {

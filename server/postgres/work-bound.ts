@@ -1,7 +1,8 @@
 /**
  * A bound on how many costly queries (uncached views, searches, streams' orders) run on the database at once,
  * whoever asks (contract §13): below the pool's size, so that plain pages, records and filters always find a
- * connection. A query over the bound waits its turn, first come first served, within the time it is given.
+ * connection, and small enough that a crowd of them leaves the database's cores to others. A query over the
+ * bound waits its turn, first come first served, within the time it is given.
  */
 export class WorkBound {
   private running = 0
@@ -54,9 +55,4 @@ export class WorkBound {
       else this.running--
     }
   }
-}
-
-/** The bound for a pool of `poolSize` connections: two kept for plain pages and records, one at least. */
-export function workBoundFor(poolSize: number): number {
-  return Math.max(1, poolSize - 2)
 }

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, inject } from 'vitest'
 import type { Dataset } from '../../src/catalogue'
 import { PostgresCatalogue } from '../postgres/catalogue'
-import { DEFAULT_DATABASE_TIMEOUT_MS, DEFAULT_POOL_SIZE } from '../postgres/config'
+import { DEFAULT_DATABASE_TIMEOUT_MS, DEFAULT_POOL_SIZE, defaultCostlyQueries } from '../postgres/config'
 import { loadDatasetFile, type Switched } from '../postgres/load'
 
 /** Whether this run's service suites read the catalogue from PostgreSQL (the `postgres` test project). */
@@ -62,7 +62,7 @@ export function loadInto(url: string, dataset: Dataset): Promise<Switched> {
 /** The catalogue of the database at `url`, as the service reads it, closed after the file's tests. */
 export async function openCatalogue(url: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS) {
   const catalogue = await PostgresCatalogue.open(
-    { url, timeoutMs, poolSize: DEFAULT_POOL_SIZE },
+    { url, timeoutMs, poolSize: DEFAULT_POOL_SIZE, costlyQueries: defaultCostlyQueries(DEFAULT_POOL_SIZE) },
     { say: () => {} },
   )
   opened.push(catalogue)
