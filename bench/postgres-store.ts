@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import type { AppliedFilter } from '../server/catalogue/source'
+import type { FoldedFilter } from '../server/catalogue/source'
 import { DEFAULT_DATASET_PATH } from '../server/config'
 import { CHANNEL, connectionOptions, Database } from '../server/postgres/database'
 import { PostgresCollection } from '../server/postgres/store'
@@ -230,7 +230,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     const sqlOf = (call: (source: PostgresCollection) => Promise<unknown>) =>
       capturedSql(generation, records, call)
     const pages = Math.ceil(records / 20)
-    const filter = (value: string): AppliedFilter[] => [{ field: 'name', foldedValue: value }]
+    const filter = (value: string): FoldedFilter[] => [{ field: 'name', foldedValue: value }]
     const rows: LatencyRow[] = []
     const row = async (
       name: string,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DATASET_PATH, readConfig } from './config'
+import { readOperationsConfig } from './operations/config'
+import { REDIS_TIMEOUT_MS } from './operations/redis-rate-limit'
 import { startWarnings } from './start'
 
 describe('configuration from the environment', () => {
@@ -88,6 +90,22 @@ describe('configuration from the environment', () => {
     ],
   ])('refuses %o with one sentence', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(message)
+  })
+
+  it('reads every whole number after trimming white space, and an empty one as its default', () => {
+    expect(readConfig({ PORT: ' 80' }).port).toBe(80)
+    expect(readConfig({ PORT: '' }).port).toBe(8080)
+    expect(readConfig({ CATALOGUE_RATE_LIMIT: ' 7 ', CATALOGUE_DRAIN_SECONDS: '' })).toMatchObject({
+      rateLimit: 7,
+      drainSeconds: 0,
+    })
+    expect(readOperationsConfig({ METRICS_PORT: ' 9464', CATALOGUE_REDIS_TIMEOUT_MS: '' })).toMatchObject({
+      metricsPort: 9464,
+      redisTimeout: REDIS_TIMEOUT_MS,
+    })
+    expect(() => readOperationsConfig({ CATALOGUE_REDIS_TIMEOUT_MS: '0' })).toThrow(
+      'Configuration error: CATALOGUE_REDIS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 60000 (got "0").',
+    )
   })
 
   it.each([

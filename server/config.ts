@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
 import { z } from 'zod'
+import { wholeNumberVariable } from './environment'
 
 export const DEMO_KEY = 'catalogue-demo-key'
 /** Requests per second per key when CATALOGUE_RATE_LIMIT is not set. */
@@ -57,24 +58,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const wholeNumber = (variable: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]+$/, `${variable} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine(
-      (value) => value >= min && value <= max,
-      `${variable} must be a whole number from ${min} to ${max}`,
-    )
-
-const dataMaxMb = wholeNumber(DATA_MAX_MB_VARIABLE, 1, MOST_DATA_MAX_MB).default(DEFAULT_DATA_MAX_MB)
+const dataMaxMb = wholeNumberVariable(DATA_MAX_MB_VARIABLE, {
+  min: 1,
+  max: MOST_DATA_MAX_MB,
+  fallback: DEFAULT_DATA_MAX_MB,
+})
 
 const KEY_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/
 /** Shorter keys can be guessed; the contract asks for at least this many characters. */
 export const MIN_KEY_LENGTH = 16
 
 const EnvironmentSchema = z.object({
-  PORT: wholeNumber('PORT', 0, 65535).default(8080),
+  PORT: wholeNumberVariable('PORT', { min: 0, max: 65535, fallback: 8080 }),
   HOST: z
     .string()
     .trim()
@@ -116,7 +111,11 @@ const EnvironmentSchema = z.object({
       }
       return base
     }),
-  CATALOGUE_RATE_LIMIT: wholeNumber('CATALOGUE_RATE_LIMIT', 0, 1_000_000).default(DEFAULT_RATE_LIMIT),
+  CATALOGUE_RATE_LIMIT: wholeNumberVariable('CATALOGUE_RATE_LIMIT', {
+    min: 0,
+    max: 1_000_000,
+    fallback: DEFAULT_RATE_LIMIT,
+  }),
   CATALOGUE_TRUST_PROXY: z
     .string()
     .optional()
@@ -138,15 +137,17 @@ const EnvironmentSchema = z.object({
       }
     }),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
-  CATALOGUE_DRAIN_SECONDS: wholeNumber('CATALOGUE_DRAIN_SECONDS', 0, 3600).default(0),
-  CATALOGUE_MAX_CONNECTIONS: wholeNumber('CATALOGUE_MAX_CONNECTIONS', 1, 1_000_000).default(
-    DEFAULT_MAX_CONNECTIONS,
-  ),
-  CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(
-    'CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS',
-    1,
-    1_000_000,
-  ).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+  CATALOGUE_DRAIN_SECONDS: wholeNumberVariable('CATALOGUE_DRAIN_SECONDS', { min: 0, max: 3600, fallback: 0 }),
+  CATALOGUE_MAX_CONNECTIONS: wholeNumberVariable('CATALOGUE_MAX_CONNECTIONS', {
+    min: 1,
+    max: 1_000_000,
+    fallback: DEFAULT_MAX_CONNECTIONS,
+  }),
+  CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS: wholeNumberVariable('CATALOGUE_MAX_CONNECTIONS_PER_ADDRESS', {
+    min: 1,
+    max: 1_000_000,
+    fallback: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  }),
   CATALOGUE_FIRST_VIEW: z
     .enum(['on', 'off'], { error: 'CATALOGUE_FIRST_VIEW must be on or off' })
     .default('on')
@@ -155,7 +156,11 @@ const EnvironmentSchema = z.object({
     .enum(['on', 'off'], { error: 'CATALOGUE_VIEWS must be on or off' })
     .default('on')
     .transform((value) => value === 'on'),
-  CATALOGUE_RENDER_RATE: wholeNumber('CATALOGUE_RENDER_RATE', 0, 1_000_000).default(DEFAULT_RENDER_RATE),
+  CATALOGUE_RENDER_RATE: wholeNumberVariable('CATALOGUE_RENDER_RATE', {
+    min: 0,
+    max: 1_000_000,
+    fallback: DEFAULT_RENDER_RATE,
+  }),
 })
 
 /**

@@ -2,11 +2,15 @@ import {
   type AnyCollection,
   type AppliedFilter,
   appliedFilters,
+  foldCase,
+  type Info,
   MAX_FILTER_LENGTH,
   pageCount,
+  pageLinks,
   parsePage,
 } from '../../src/catalogue'
 import { CatalogueError } from './errors'
+import type { FoldedFilter } from './source'
 
 /** A list request as the service applies it: the page and the non-empty, trimmed filters in contract order. */
 export interface ListQuery {
@@ -51,15 +55,21 @@ function readPage(raw: unknown): number {
   return page
 }
 
+/** A list's filters as a store applies them: each value folded (`foldCase`), as every store compares them. */
+export function foldedFilters(query: { filters: readonly AppliedFilter[] }): FoldedFilter[] {
+  return query.filters.map(([field, value]) => ({ field, foldedValue: foldCase(value) }))
+}
+
 /**
- * The pages of a list of `count` records, once the page asked is known to exist: CatalogueError not-found for
- * one past the last (page 1 of an empty list exists).
+ * A page's `info` for a list of `count` records (contract §4): the count, the pages, and the addresses of the
+ * pages beside it (`address` writes one). CatalogueError not-found for a page past the last (page 1 of an empty
+ * list exists).
  */
-export function pagesHolding(query: ListQuery, count: number): number {
+export function pageAnswer(count: number, query: ListQuery, address: (page: number) => string): Info {
   const pages = pageCount(count)
   if (query.page > pages && query.page > 1) {
     const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`
     throw new CatalogueError('not-found', `Page ${query.pageText} does not exist: ${has}.`)
   }
-  return pages
+  return { count, pages, ...pageLinks(query.page, pages, address) }
 }

@@ -1,7 +1,6 @@
 import {
   type ApiRecord,
   type DatasetRecord,
-  foldCase,
   type IdSelection,
   type ListPage,
   listPageAddress,
@@ -9,9 +8,12 @@ import {
   pageCount,
   parseIdSelection,
 } from '../../src/catalogue'
+import { type FacetsBody, facetBodyOf, type ViewPageBody } from '../../src/catalogue/views/answer'
+import { type ApiView, apiViewParameters, encodeParameters } from '../../src/catalogue/views/parameters'
+import { listViewOf } from '../../src/catalogue/views/view'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import { CatalogueError } from './errors'
-import { type ListQuery, pagesHolding } from './list-query'
+import { foldedFilters, type ListQuery, pageAnswer } from './list-query'
 import { type PositionSet, positionSet } from './positions'
 import { addressesFor } from './render'
 import type { CollectionSource } from './source'
@@ -36,6 +38,15 @@ export interface CatalogueOptions {
 
 export const DEFAULT_FILTER_CACHE_BYTES = 32 * 1024 * 1024
 
+/** Facet counting stops after this long and answers `counted: false` (Datasette's `facet_time_limit_ms`). */
+export const FACET_TIME_LIMIT_MS = 200
+
+/** A view's page as an answer holds it, and whether it is whole (every facet counted): only then is it kept. */
+export interface ViewPage {
+  body: ViewPageBody<ApiRecord>
+  complete: boolean
+}
+
 /** The collection a request reads, in the catalogue version it read it from. */
 export interface VersionedSource {
   source: CollectionSource
@@ -43,8 +54,8 @@ export interface VersionedSource {
 }
 
 /**
- * The catalogue's queries: pages of a list and records by id, as plain data, throwing CatalogueError for what
- * cannot be answered. Knows nothing of HTTP; filter results (positions of the matching records) are kept by
+ * The catalogue's queries: pages of a list and of its views, and records by id, as plain data, throwing
+ * CatalogueError for what cannot be answered. Knows nothing of HTTP; filter results (positions of the matching records) are kept by
  * catalogue version, collection and folded filters, so later pages of a filter are lookups by position.
  */
 export class Catalogue {
@@ -114,11 +125,11 @@ export class Catalogue {
       count = source.count
       records = page > pageCount(count) ? [] : await source.slice(start, end)
     } else {
-      const applied = query.filters.map(([field, value]) => ({ field, foldedValue: foldCase(value) }))
-      const key = JSON.stringify([version, collection.name, applied])
+      const folded = foldedFilters(query)
+      const key = JSON.stringify([version, collection.name, folded])
       const positions = this.filterResults.get(key)
       if (positions === undefined) {
-        const matches = await source.match(applied, start, end)
+        const matches = await source.match(folded, start, end)
         if (this.isCurrent(version)) this.filterResults.set(key, positionSet(matches.positions, source.count))
         count = matches.positions.length
         records = matches.records
@@ -127,16 +138,56 @@ export class Catalogue {
         records = start >= count ? [] : await source.atPositions(positions.slice(start, end))
       }
     }
-    const pages = pagesHolding(query, count)
+    const info = pageAnswer(count, query, (to) => listPageAddress(base, collection, to, query.filters))
     const at = addressesFor(collection, base)
-    return {
-      info: {
-        count,
-        pages,
-        next: page < pages ? listPageAddress(base, collection, page + 1, query.filters) : null,
-        prev: page > 1 && pages > 0 ? listPageAddress(base, collection, page - 1, query.filters) : null,
-      },
-      results: records.map((record) => collection.toRecord(record, at)),
+    return { info, results: records.map((record) => collection.toRecord(record, at)) }
+  }
+
+  /**
+   * A page of a list's view (contract §12): the rows in the view's order with the exact count, `next` and `prev`
+   * holding the view, `info.view` its echo, and with `_facet`, each asked facet's values; `complete` is false
+   * when a facet was not counted in time (such an answer is not kept). CatalogueError not-found for a page
+   * beyond the last.
+   */
+  async viewPage(
+    source: CollectionSource,
+    query: ListQuery,
+    view: ApiView,
+    base: string,
+    facetTimeLimitMs = FACET_TIME_LIMIT_MS,
+  ): Promise<ViewPage> {
+    const { collection } = source
+    const { page } = query
+    const answer = await source.answerView({
+      filters: foldedFilters(query),
+      view: listViewOf({}, view.state, collection.columns),
+      count: view.counted,
+      start: (page - 1) * PAGE_SIZE,
+      end: page * PAGE_SIZE,
+      facetTimeLimitMs,
+    })
+    const parameters = apiViewParameters(view, collection)
+    const info = pageAnswer(answer.count, query, (to) =>
+      listPageAddress(base, collection, to, query.filters, parameters),
+    )
+    const at = addressesFor(collection, base)
+    const body: ViewPageBody<ApiRecord> = {
+      info: { ...info, view: encodeParameters(parameters) },
+      results: answer.records.map((record) => collection.toRecord(record, at)),
     }
+    if (view.counted.length > 0) {
+      const facets: FacetsBody = {}
+      for (const name of view.counted) {
+        const counts = answer.facets.find((facet) => facet.name === name)
+        facets[name] = facetBodyOf(
+          counts,
+          view.state.facets[name] ?? [],
+          counts !== undefined,
+          view.facetSize,
+        )
+      }
+      body.facets = facets
+    }
+    return { body, complete: answer.counted || view.counted.length === 0 }
   }
 }

@@ -1,8 +1,11 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 
-/** A filter ready to apply: the record field and the trimmed, case-folded (`foldCase`), non-empty value. */
-export interface AppliedFilter {
+/**
+ * A filter as a store applies it: the record field and the trimmed, case-folded (`foldCase`), non-empty value
+ * (the contract's `AppliedFilter` is the same filter as the client wrote it).
+ */
+export interface FoldedFilter {
   field: string
   foldedValue: string
 }
@@ -35,7 +38,7 @@ export interface CollectionSource {
    * The records every filter matches (at least one filter): all their positions, and the records of
    * `positions[start]` up to `positions[end - 1]` (none when `start` is past the last).
    */
-  match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches>
+  match(filters: readonly FoldedFilter[], start: number, end: number): Promise<Matches>
   /**
    * Makes now whatever its views read (contract §12), before the source is served: called when a catalogue is
    * loaded or reloaded by a service that answers views, never while a request waits. (A database's indexes
@@ -54,14 +57,14 @@ export interface CollectionSource {
    * The positions of a list's records in its order, for a stream (contract §12): those every filter matches,
    * in the view's order (id order without a view); null for every record in id order (no filter, no view).
    */
-  streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null>
+  streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null>
   /** The position of the first record whose id is greater than `id` (`count` when there is none). */
   positionAfter(id: number): Promise<number>
 }
 
 /** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
 export interface ViewQuery {
-  filters: readonly AppliedFilter[]
+  filters: readonly FoldedFilter[]
   view: ListView
   /** The facets whose values to count (by name). */
   count: readonly string[]

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { setImmediate as turn } from 'node:timers/promises'
-import { type ApiRecord, type DatasetRecord, foldCase } from '../../src/catalogue'
-import { type ApiView, apiViewParameters, needsIndex } from '../../src/catalogue/views/parameters'
-import { readStreamRequest, type StreamRequest } from '../../src/catalogue/views/stream'
+import type { ApiRecord, DatasetRecord } from '../../src/catalogue'
+import { apiViewParameters } from '../../src/catalogue/views/parameters'
 import { listViewOf } from '../../src/catalogue/views/view'
 import { csvColumns, csvHeader, csvRows } from '../../src/export/csv'
 import { JSON_ARRAY_START, jsonArrayEnd, jsonItems, pickFields } from '../../src/export/json'
 import { CatalogueError } from './errors'
-import { parseListQuery } from './list-query'
+import { foldedFilters } from './list-query'
+import type { StreamQuery } from './list-request'
 import { addressesFor } from './render'
 import type { CollectionSource } from './source'
 
@@ -18,35 +18,6 @@ export const STREAM_BATCH = 1000
  * work), after which other requests are answered before the next (contract §11, fair CPU).
  */
 export const STREAM_CHUNK = 250
-
-/** A stream asked for: its format, columns and resume point, the list's filters, and the view. */
-export interface StreamQuery extends StreamRequest {
-  /** The filters that apply, as the client wrote them (trimmed, in the contract's order). */
-  filters: [string, string][]
-  /** The view (its sort, facet values and ranges); null: the list in id order. */
-  view: ApiView | null
-}
-
-/**
- * Reads a list request that asks for a stream (`_export`): null when it does not. Throws CatalogueError (400)
- * for a stream parameter that cannot be applied. `page` and `_facet` mean nothing to a stream and are ignored.
- */
-export function parseStreamQuery(
-  source: Pick<CollectionSource, 'collection'>,
-  query: Record<string, unknown>,
-  view: ApiView | null,
-): StreamQuery | null {
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(query))
-    for (const each of Array.isArray(value) ? value : [value])
-      if (typeof each === 'string') params.append(name, each)
-  const read = readStreamRequest(params, source.collection)
-  if (!read.ok) throw new CatalogueError('invalid', read.error)
-  if (read.stream === null) return null
-  const { filters } = parseListQuery(source.collection, { ...query, page: undefined })
-  const ordered = view && needsIndex(view.state) ? view : null
-  return { ...read.stream, filters: filters.map(([name, value]) => [name, value]), view: ordered }
-}
 
 /**
  * A stream's entity tag, known before any record is read: made from the catalogue's content version (the same
@@ -90,9 +61,8 @@ export interface StreamPlan {
  * (CatalogueError 400 otherwise: resuming elsewhere would skip or repeat records).
  */
 export async function planStream(source: CollectionSource, query: StreamQuery): Promise<StreamPlan> {
-  const applied = query.filters.map(([field, value]) => ({ field, foldedValue: foldCase(value) }))
   const view = query.view ? listViewOf({}, query.view.state, source.collection.columns) : null
-  const order = await source.streamOrder(applied, view)
+  const order = await source.streamOrder(foldedFilters(query), view)
   const total = order ? order.length : source.count
   let start = 0
   if (query.after !== null) {

@@ -7,9 +7,9 @@ import {
 } from '../../src/catalogue'
 import type { ListView } from '../../src/catalogue/views/view'
 import type {
-  AppliedFilter,
   CatalogueContent,
   CollectionSource,
+  FoldedFilter,
   Matches,
   ViewAnswer,
   ViewQuery,
@@ -18,7 +18,7 @@ import { contentVersionOf, loadDatasetFileOf } from './load'
 import { MemoryViews } from './memory-views'
 import { FieldIndex } from './search'
 
-export type { AppliedFilter } from '../catalogue/source'
+export type { FoldedFilter } from '../catalogue/source'
 
 /** One collection held in memory: records sorted by id, found by id, filtered through prepared fields. */
 export class CollectionStore implements CollectionSource {
@@ -62,7 +62,7 @@ export class CollectionStore implements CollectionSource {
     return this.views.answer(this.filter(query.filters), query)
   }
 
-  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+  async streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null> {
     const matching = this.filter(filters)
     if (view === null) return matching
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
@@ -101,13 +101,13 @@ export class CollectionStore implements CollectionSource {
     return found
   }
 
-  async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+  async match(filters: readonly FoldedFilter[], start: number, end: number): Promise<Matches> {
     const positions = this.filter(filters) ?? Int32Array.from(this.records.keys())
     return { positions, records: await this.atPositions(positions.subarray(start, end)) }
   }
 
   /** Positions (in id order) of the records every filter matches; null when there is no filter (all match). */
-  filter(filters: readonly AppliedFilter[]): Int32Array | null {
+  filter(filters: readonly FoldedFilter[]): Int32Array | null {
     const size = this.records.length
     if (filters.length === 0) return null
     let positions: Int32Array | null = null

@@ -1,7 +1,8 @@
 import type { ApiView } from '../../src/catalogue/views/parameters'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
-import { type Catalogue, parseIds, parseListQuery } from '../catalogue/service'
-import { FACET_TIME_LIMIT_MS, viewPage } from '../catalogue/views'
+import type { ListQuery } from '../catalogue/list-query'
+import { type Catalogue, FACET_TIME_LIMIT_MS, parseIds } from '../catalogue/service'
+import type { CollectionSource } from '../catalogue/source'
 import type { ServedCatalogue } from '../operations/live-catalogue'
 import { Representation } from './representation'
 
@@ -40,17 +41,16 @@ export class ApiAnswers {
     )
   }
 
-  /** A page of a list; `query` is the parsed query string. Rejects with CatalogueError. */
-  async list(served: ServedCatalogue, name: string, query: Record<string, unknown>, base: string) {
-    const source = served.collection(name)
-    const listQuery = parseListQuery(source.collection, query)
+  /** A page of a list (its request read once, list-request.ts). Rejects with CatalogueError. */
+  async list(served: ServedCatalogue, source: CollectionSource, query: ListQuery, base: string) {
+    const { name } = source.collection
     // Unfiltered pages (the busiest requests) get a key without serialising anything.
     const key =
-      listQuery.filters.length === 0
-        ? `${name}?${listQuery.page}\n${base}`
-        : JSON.stringify([name, base, listQuery.page, listQuery.filters])
+      query.filters.length === 0
+        ? `${name}?${query.page}\n${base}`
+        : JSON.stringify([name, base, query.page, query.filters])
     return this.cached(served.version, key, async () =>
-      JSON.stringify(await this.catalogue.listPage({ source, version: served.version }, listQuery, base)),
+      JSON.stringify(await this.catalogue.listPage({ source, version: served.version }, query, base)),
     )
   }
 
@@ -88,21 +88,25 @@ export class ApiAnswers {
    */
   async view(
     served: ServedCatalogue,
-    name: string,
-    query: Record<string, unknown>,
+    source: CollectionSource,
+    query: ListQuery,
     view: ApiView,
     base: string,
     begin: () => (() => void) | null,
   ): Promise<{ body: Representation; complete: boolean } | null> {
-    const source = served.collection(name)
-    const listQuery = parseListQuery(source.collection, query)
-    const key = JSON.stringify([name, base, listQuery.page, listQuery.filters, view])
+    const key = JSON.stringify([source.collection.name, base, query.page, query.filters, view])
     const cached = this.bodies.get(key)
     if (cached) return { body: cached, complete: true }
     const done = begin()
     if (!done) return null
     try {
-      const { body, complete } = await viewPage(source, listQuery, view, base, this.facetTimeLimitMs)
+      const { body, complete } = await this.catalogue.viewPage(
+        source,
+        query,
+        view,
+        base,
+        this.facetTimeLimitMs,
+      )
       const representation = new Representation(JSON.stringify(body))
       if (complete && this.isCurrent(served.version)) this.bodies.set(key, representation)
       return { body: representation, complete }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../config'
+import { wholeNumberVariable } from '../environment'
 import { REDIS_TIMEOUT_MS } from './redis-rate-limit'
 
 /** The operations settings of contract §10 that this module owns, read at start-up. */
@@ -13,33 +14,13 @@ export interface OperationsConfig {
 }
 
 const OperationsEnvironment = z.object({
-  CATALOGUE_REDIS_TIMEOUT_MS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return REDIS_TIMEOUT_MS
-      const milliseconds = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
-      if (!(milliseconds >= 1 && milliseconds <= 60_000)) {
-        context.addIssue({
-          code: 'custom',
-          message: 'CATALOGUE_REDIS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 60000',
-        })
-        return z.NEVER
-      }
-      return milliseconds
-    }),
-  METRICS_PORT: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return null
-      const port = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
-      if (!(port >= 0 && port <= 65535)) {
-        context.addIssue({ code: 'custom', message: 'METRICS_PORT must be a whole number from 0 to 65535' })
-        return z.NEVER
-      }
-      return port
-    }),
+  CATALOGUE_REDIS_TIMEOUT_MS: wholeNumberVariable('CATALOGUE_REDIS_TIMEOUT_MS', {
+    min: 1,
+    max: 60_000,
+    fallback: REDIS_TIMEOUT_MS,
+    unit: 'milliseconds',
+  }),
+  METRICS_PORT: wholeNumberVariable('METRICS_PORT', { min: 0, max: 65535, fallback: null }),
   CATALOGUE_REDIS_URL: z
     .string()
     .optional()

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
-import { isApiViewParameter } from '../../src/catalogue/views/parameters'
 import { withinDeadline } from '../catalogue/deadline'
-import { parseStreamQuery } from '../catalogue/stream'
-import { parseViewQuery } from '../catalogue/views'
+import { readListRequest } from '../catalogue/list-request'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
@@ -44,22 +42,6 @@ export interface CatalogueApiOptions {
   streams: { leases: StreamLeases | null; open: OpenStreams } | null
   /** Demo mode: the demo key's rate bucket is per client address. */
   demo: boolean
-}
-
-/**
- * Whether a list query holds only what the answer depends on: `page` and the collection's filters (and, for a
- * view, the view's own parameters, whatever their names: any other parameter makes a view's address unknown).
- */
-function onlyKnownParameters(
-  collection: AnyCollection,
-  query: Record<string, unknown>,
-  view = false,
-): boolean {
-  const filters: readonly string[] = collection.filters
-  for (const name in query)
-    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, collection)))
-      return false
-  return true
 }
 
 function viewsAtOnce(perBucket: number, demo: boolean): string {
@@ -108,13 +90,14 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     const itemUrl = `${listUrl}/:ids`
     api.get(listUrl, (request, reply) =>
       withinItsDeadline(async () => {
-        const query = request.query as Record<string, unknown>
         const served = live.current
-        // Views off, or a catalogue that cannot answer them: the parameters are unknown ones, ignored (§4).
-        const answersViews = options.views !== null && served.collection(collection.name).answersViews
-        const view = answersViews ? parseViewQuery(collection, query) : null
         const source = served.collection(collection.name)
-        const stream = options.streams ? parseStreamQuery(source, query, view) : null
+        // Views off, or a catalogue that cannot answer them: their parameters are unknown ones, ignored (§4).
+        const { list, view, stream, canonical } = readListRequest(
+          collection,
+          request.query as Record<string, unknown>,
+          { views: options.views !== null && source.answersViews, streams: options.streams !== null },
+        )
         if (stream && options.streams)
           return sendStream(request, reply, source, stream, base(request), {
             contentVersion: served.contentVersion,
@@ -127,7 +110,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         if (view && options.views) {
           const slots = options.views
           const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
-          const viewed = await answers.view(served, collection.name, query, view, base(request), () =>
+          const viewed = await answers.view(served, source, list, view, base(request), () =>
             slots.begin(bucket),
           )
           if (!viewed)
@@ -136,11 +119,10 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
               429,
               viewsAtOnce(slots.perBucket, options.demo),
             )
-          const canonical = viewed.complete && onlyKnownParameters(collection, query, true)
-          return answer(request, reply, viewed.body, served.version, canonical)
+          return answer(request, reply, viewed.body, served.version, viewed.complete && canonical)
         }
-        const body = await answers.list(served, collection.name, query, base(request))
-        return answer(request, reply, body, served.version, onlyKnownParameters(collection, query))
+        const body = await answers.list(served, source, list, base(request))
+        return answer(request, reply, body, served.version, canonical)
       }),
     )
     api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>

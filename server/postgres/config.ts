@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../config'
+import { wholeNumberVariable } from '../environment'
 
 /** The PostgreSQL store's settings (contract §12), read at start-up; null when the catalogue is a file. */
 export interface DatabaseConfig {
@@ -24,23 +25,6 @@ export function defaultCostlyQueries(poolSize: number): number {
   return Math.max(1, Math.min(2, poolSize - 2))
 }
 
-const whole = (variable: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return fallback
-      const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
-      if (!(value >= min && value <= max)) {
-        context.addIssue({
-          code: 'custom',
-          message: `${variable} must be a whole number from ${min} to ${max}`,
-        })
-        return z.NEVER
-      }
-      return value
-    })
-
 const DatabaseEnvironment = z.object({
   CATALOGUE_DATABASE_URL: z
     .string()
@@ -58,14 +42,21 @@ const DatabaseEnvironment = z.object({
       }
       return value
     }),
-  CATALOGUE_DATABASE_TIMEOUT_MS: whole(
-    'CATALOGUE_DATABASE_TIMEOUT_MS',
-    100,
-    60_000,
-    DEFAULT_DATABASE_TIMEOUT_MS,
-  ),
-  CATALOGUE_DATABASE_POOL_SIZE: whole('CATALOGUE_DATABASE_POOL_SIZE', 1, 1_000, DEFAULT_POOL_SIZE),
-  CATALOGUE_DATABASE_COSTLY_QUERIES: whole('CATALOGUE_DATABASE_COSTLY_QUERIES', 1, 999, 0),
+  CATALOGUE_DATABASE_TIMEOUT_MS: wholeNumberVariable('CATALOGUE_DATABASE_TIMEOUT_MS', {
+    min: 100,
+    max: 60_000,
+    fallback: DEFAULT_DATABASE_TIMEOUT_MS,
+  }),
+  CATALOGUE_DATABASE_POOL_SIZE: wholeNumberVariable('CATALOGUE_DATABASE_POOL_SIZE', {
+    min: 1,
+    max: 1_000,
+    fallback: DEFAULT_POOL_SIZE,
+  }),
+  CATALOGUE_DATABASE_COSTLY_QUERIES: wholeNumberVariable('CATALOGUE_DATABASE_COSTLY_QUERIES', {
+    min: 1,
+    max: 999,
+    fallback: null,
+  }),
 })
 
 /**
@@ -91,7 +82,7 @@ export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env)
   }
   const poolSize = result.data.CATALOGUE_DATABASE_POOL_SIZE
   const costly = result.data.CATALOGUE_DATABASE_COSTLY_QUERIES
-  if (costly !== 0 && costly >= poolSize && poolSize > 1) {
+  if (costly !== null && costly >= poolSize && poolSize > 1) {
     throw new ConfigError(
       `Configuration error: CATALOGUE_DATABASE_COSTLY_QUERIES must be below CATALOGUE_DATABASE_POOL_SIZE (${poolSize}), so that plain pages always find a connection (got "${environment.CATALOGUE_DATABASE_COSTLY_QUERIES}").`,
     )
@@ -100,7 +91,7 @@ export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env)
     url,
     timeoutMs: result.data.CATALOGUE_DATABASE_TIMEOUT_MS,
     poolSize,
-    costlyQueries: costly === 0 ? defaultCostlyQueries(poolSize) : Math.min(costly, poolSize),
+    costlyQueries: costly === null ? defaultCostlyQueries(poolSize) : Math.min(costly, poolSize),
   }
 }
 

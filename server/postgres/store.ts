@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import { type AnyCollection, type DatasetRecord, matchesNoText } from '../../src/catalogue'
 import { compareFacetValues } from '../../src/catalogue/views/engine'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
-import type { AppliedFilter, CollectionSource, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
+import type { CollectionSource, FoldedFilter, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
 import type { Database } from './database'
 import {
   facetColumn,
@@ -222,7 +222,7 @@ export class PostgresCollection implements CollectionSource {
    * The conditions of the filters on the filters table (`LIKE` on the folded columns), values as parameters;
    * a value no stored text can hold is FALSE, and never reaches the database (which refuses U+0000).
    */
-  private filterConditions(filters: readonly AppliedFilter[], values: unknown[]): string[] {
+  private filterConditions(filters: readonly FoldedFilter[], values: unknown[]): string[] {
     return filters.map(({ field, foldedValue }) => {
       if (!this.collection.filters.includes(field)) throw new Error(`${field} is not a filter field`)
       if (matchesNoText(foldedValue)) return 'FALSE'
@@ -253,7 +253,7 @@ export class PostgresCollection implements CollectionSource {
    * positions a filter matches, or a view's positions in its order (its conditions and ranks, as its pages read
    * them), sent as 4-byte integers in chunks; the stream then reads the records by position in batches.
    */
-  async streamOrder(filters: readonly AppliedFilter[], view: ListView | null): Promise<Int32Array | null> {
+  async streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null> {
     if (view === null) return filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
     const query: ViewQuery = { filters, view, count: [], start: 0, end: 0, facetTimeLimitMs: 0 }
     const values: unknown[] = []
@@ -281,7 +281,7 @@ export class PostgresCollection implements CollectionSource {
     return row?.position ?? this.count
   }
 
-  async match(filters: readonly AppliedFilter[], start: number, end: number): Promise<Matches> {
+  async match(filters: readonly FoldedFilter[], start: number, end: number): Promise<Matches> {
     if (filters.some(({ foldedValue }) => matchesNoText(foldedValue)))
       return { positions: new Int32Array(0), records: [] }
     const values: unknown[] = []

@@ -6,6 +6,21 @@ export function pageCount(count: number): number {
   return Math.ceil(count / PAGE_SIZE)
 }
 
+/**
+ * The addresses of the pages beside `page` of a list of `pages` (the contract's `next` and `prev`), or null
+ * where there is none: `address` writes a page's address.
+ */
+export function pageLinks(
+  page: number,
+  pages: number,
+  address: (page: number) => string,
+): { next: string | null; prev: string | null } {
+  return {
+    next: page < pages ? address(page + 1) : null,
+    prev: page > 1 && pages > 0 ? address(page - 1) : null,
+  }
+}
+
 const PAGE_PATTERN = /^[0-9]+$/
 
 /**

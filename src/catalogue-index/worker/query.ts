@@ -8,6 +8,7 @@ import {
   listPageAddress,
   PAGE_SIZE,
   pageCount,
+  pageLinks,
 } from '../../catalogue'
 
 type Listed = Pick<CollectionView, 'listPath' | 'filters'>
@@ -42,12 +43,7 @@ export function listPageOf<R extends ApiRecord>(
   const applied = appliedFilters(collection.filters, filters)
   const url = (target: number) => listPageAddress(base, collection, target, applied)
   return {
-    info: {
-      count: matching.length,
-      pages,
-      next: page < pages ? url(page + 1) : null,
-      prev: page > 1 && pages > 0 ? url(page - 1) : null,
-    },
+    info: { count: matching.length, pages, ...pageLinks(page, pages, url) },
     results: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
   }
 }
