@@ -100,7 +100,7 @@ const BOTH_STORES = [
   'server/catalogue/views.test.ts',
   'server/http/caching.test.ts',
   'server/http/protocol.test.ts',
-  'server/plugins/first-view.test.ts',
+  'server/plugins/first-view/first-view.test.ts',
   'server/operations/health.test.ts',
 ]
 /** Tests of the PostgreSQL store itself (loads, migrations, faults, replicas, both stores compared). */

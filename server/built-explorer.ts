@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { loadFirstView } from './plugins/first-view'
+import { loadFirstView } from './plugins/first-view/first-view'
 import type { AppHosting } from './plugins/hosting'
 
 /** The built explorer the service serves, what an operator should know about it, and how to stop it. */

@@ -12,10 +12,10 @@ export const DEFAULT_DATASET_PATH = join(import.meta.dirname, 'data', 'catalogue
 export const DATA_MAX_MB_VARIABLE = 'CATALOGUE_DATA_MAX_MB'
 /**
  * The largest dataset file read, in MB, when CATALOGUE_DATA_MAX_MB is not set: six times the 100,000-location
- * benchmark dataset (21 MB). Parsing takes about four times the file's size in memory for a moment.
+ * benchmark dataset. Parsing takes a few times the file's size in memory for a moment (docs/api.md, Datasets).
  */
 export const DEFAULT_DATA_MAX_MB = 128
-/** The file is read as one string, and V8's strings end just short of 512 MB. */
+/** The file is read as one string, and V8's strings end just short of 2^29 characters. */
 const MOST_DATA_MAX_MB = 511
 const MB = 1024 * 1024
 

@@ -19,7 +19,8 @@ export const LOG_FLUSH_MS = 100
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024
 
 /**
- * Lines gathered in an array and handed to `out` joined, about 64 KiB at a time or after 100 ms. sonic-boom's
+ * Lines gathered in an array and handed to `out` joined, about LOG_BATCH_CHARACTERS at a time or after
+ * LOG_FLUSH_MS. sonic-boom's
  * own `minLength` appends each line to one growing string and measures its byte length on every write, which
  * copies the whole pending batch once a line.
  */
@@ -57,8 +58,8 @@ export const droppedLinesNotice = (lines: number) =>
   `${lines} log line${lines === 1 ? '' : 's'} could not be written to stdout (its reader stopped reading or went away) and ${lines === 1 ? 'was' : 'were'} dropped.\n`
 
 /**
- * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about 64 KiB
- * or every 100 ms, as JSON lines or, with `pretty`, as lines for a person. A reader that stops reading holds
+ * Standard output, written asynchronously (a busy server does not wait on its log) in batches of about
+ * LOG_BATCH_CHARACTERS or every LOG_FLUSH_MS, as JSON lines or, with `pretty`, as lines for a person. A reader that stops reading holds
  * at most LOG_BUFFER_BYTES (later lines are dropped); a broken or closed stdout (EPIPE) only stops the log.
  * Nothing ever waits on the reader, so shutdown ends by its deadline however stdout behaves (contract §11):
  * lines still unwritten when the process exits are dropped, and their number written to stderr.

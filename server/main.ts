@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { loadBuiltExplorer } from './built-explorer'
-import { FIRST_VIEW_ENTRY } from './plugins/first-view'
+import { FIRST_VIEW_ENTRY } from './plugins/first-view/first-view'
 import { runService, serviceOptions } from './start'
 
 // React's production build renders the first views (its development build checks much more, several times

@@ -336,7 +336,7 @@ describe('src/lib is pure but for its page-only modules, so that the index worke
       'the connection in use (React)',
       probeAt('src/lib', importing('useConnection', '../api/connection-in-use')),
     ],
-    ['a page-only module of src/lib', probeAt('src/lib', importing('useLatest', './use-latest'))],
+    ['a page-only module of src/lib', probeAt('src/lib', importing('useLatest', './page/use-latest'))],
   ])('a module of src/lib imports nothing from %s', (_, probe) => {
     expect(rulesOf(probe)).toEqual(RESTRICTED)
   })

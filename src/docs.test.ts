@@ -179,3 +179,104 @@ describe('docs/', () => {
     expect(stale).toEqual([])
   })
 })
+
+/** The project's pages of prose: the README and docs/ (benchmarks.md aside: its history repeats its tables by design). */
+function prosePages(): { name: string; text: string }[] {
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md') && name !== 'benchmarks.md')
+    .map((name) => `docs/${name}`)
+  return ['README.md', ...docs].map((name) => ({ name, text: readFileSync(join(ROOT, name), 'utf8') }))
+}
+
+/** A page's prose without its code blocks and tables, white space made single. */
+function proseOf(text: string): string {
+  return text
+    .split(/^```[^\n]*\n[\s\S]*?^```$/m)
+    .join('\n')
+    .split('\n')
+    .filter((line) => !line.startsWith('|'))
+    .join('\n')
+    .replace(/\s+/g, ' ')
+}
+
+describe('docs/ say each thing once', () => {
+  it('never has one heading twice in a page', () => {
+    const twice = prosePages().flatMap(({ name, text }) => {
+      const headings = text
+        .split(/^```[^\n]*\n[\s\S]*?^```$/m)
+        .join('\n')
+        .split('\n')
+        .filter((line) => /^#{1,6} /.test(line))
+      return headings
+        .filter((heading, index) => headings.indexOf(heading) !== index)
+        .map((h) => `${name}: ${h}`)
+    })
+    expect(twice).toEqual([])
+  })
+
+  it('never writes the same 200 characters of prose twice in a page', () => {
+    const RUN = 200
+    const repeated = prosePages().flatMap(({ name, text }) => {
+      const prose = proseOf(text)
+      const seen = new Map<string, number>()
+      const found: string[] = []
+      for (let at = 0; at + RUN <= prose.length; at += 1) {
+        const run = prose.slice(at, at + RUN)
+        const first = seen.get(run)
+        if (first === undefined) seen.set(run, at)
+        else if (at - first >= RUN) {
+          found.push(`${name}: “${run.slice(0, 80)}…”`)
+          at += RUN
+        }
+      }
+      return found
+    })
+    expect(repeated).toEqual([])
+  })
+
+  it('names only end-to-end specs that exist', () => {
+    const missing = prosePages().flatMap(({ name, text }) =>
+      [...text.matchAll(/\be2e\/[\w/.-]+\.spec\.ts\b/g)]
+        .map(([path]) => path)
+        .filter((path) => {
+          try {
+            readFileSync(join(ROOT, path))
+            return false
+          } catch {
+            return true
+          }
+        })
+        .map((path) => `${name}: ${path}`),
+    )
+    expect(missing).toEqual([])
+  })
+})
+
+/** Every TypeScript file under a folder (tests and fixtures aside). */
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
+    .filter(
+      (entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|fixture)\.tsx?$/.test(entry.name),
+    )
+    .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length + 1))
+}
+
+/** Comments that may quote a figure: where the figure is the rule itself, not a measurement. */
+const FIGURES_ALLOWED = new Set<string>([
+  // Sizes as the status writes them ("450 MB", "1.2 GB"): examples of its wording.
+  'src/catalogue-index/components/describe.ts',
+])
+
+describe('comments keep the why', () => {
+  it('quote no measurement (a figure in ms or MB): figures live in docs/benchmarks.md and docs/decisions.md', () => {
+    const quoting = [...sourcesUnder('server'), ...sourcesUnder('src')].flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      const comments = [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)].map(([comment]) => comment)
+      return comments
+        .filter((comment) => /\b\d[\d,.]*\s?(ms|MB)\b/.test(comment))
+        .map((comment) => `${file}: ${/\b\d[\d,.]*\s?(ms|MB)\b[^\n]*/.exec(comment)?.[0].slice(0, 80)}`)
+        .filter((found) => !FIGURES_ALLOWED.has(found.split(':')[0] as string))
+    })
+    expect(quoting).toEqual([])
+  })
+})

@@ -4,10 +4,10 @@ import { COLLECTIONS, type Dataset, pageCount } from '../../src/catalogue'
 import { exampleKey } from '../../src/catalogue/openapi'
 import { buildApp } from '../app'
 import { StoreUnavailableError } from '../catalogue/errors'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { CatalogueContent, CollectionSource } from '../catalogue/source'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
-import { LiveCatalogue } from '../operations/live-catalogue'
 
 /** Where the OpenAPI document's examples live: the service serves them, the /api page shows them. */
 export const EXAMPLES_PATH = fileURLToPath(

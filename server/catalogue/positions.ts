@@ -1,7 +1,7 @@
 /**
  * The positions a filter matched (ascending), as the filter cache keeps them: a list of 4-byte positions when
  * few records match, or one bit per record of the collection when many do (a filter of one letter matches most
- * of a million records: 125 KB of bits instead of 3.6 MB of positions), whichever is smaller. Either way a
+ * of a million records: one bit a record instead of 32 for each match), whichever is smaller. Either way a
  * page of them is read in a few microseconds.
  */
 export interface PositionSet {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { DatasetLocation } from '../../src/catalogue'
 import { createStore } from '../dataset/store'
-import { LiveCatalogue } from '../operations/live-catalogue'
 import { heldCatalogue } from '../test/held-catalogue'
 import { datasetWith, serveForTests } from '../test/server'
+import { LiveCatalogue } from './live-catalogue'
 
 const named = (name: string): DatasetLocation => ({
   id: 1,

@@ -9,9 +9,9 @@ import {
 import { SORT_COLLATOR } from '../../src/catalogue/columns'
 import { viewPageSchema } from '../../src/catalogue/views/answer'
 import { createStore } from '../dataset/store'
-import { LiveCatalogue } from '../operations/live-catalogue'
 import { heldCatalogue } from '../test/held-catalogue'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
+import { LiveCatalogue } from './live-catalogue'
 
 const server = serveForTests()
 const LocationViewPage = viewPageSchema(LOCATIONS.record)

@@ -2,7 +2,7 @@
  * Writes a catalogue dataset (contract section 9). The same arguments always give the same file.
  *
  *   npm run generate:data                       rewrites the shipped dataset server/data/catalogue.json
- *   npm run generate:data -- --locations 100000 --episodes 20000 --out /tmp/big.json
+ *   npm run generate:data -- --locations 100000 --episodes 9801 --out /tmp/big.json
  *
  * Flags: --locations N (default 126), --episodes N (default 51), --seed N (default 20131202), --out PATH.
  */

@@ -14,9 +14,9 @@ import type {
   ViewAnswer,
   ViewQuery,
 } from '../catalogue/source'
+import { FieldIndex } from './filter-index'
 import { contentVersionOf, loadDatasetFileOf } from './load'
 import { MemoryViews } from './memory-views'
-import { FieldIndex } from './search'
 
 export type { FoldedFilter } from '../catalogue/source'
 

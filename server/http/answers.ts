@@ -1,9 +1,9 @@
 import type { ApiView } from '../../src/catalogue/views/parameters'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
 import type { ListQuery } from '../catalogue/list-query'
+import type { ServedCatalogue } from '../catalogue/live-catalogue'
 import { type Catalogue, FACET_TIME_LIMIT_MS, parseIds } from '../catalogue/service'
 import type { CollectionSource } from '../catalogue/source'
-import type { ServedCatalogue } from '../operations/live-catalogue'
 import { Representation } from './representation'
 
 export interface AnswerCacheOptions {
@@ -57,7 +57,7 @@ export class ApiAnswers {
   /**
    * One record (`7`) or an array of records (`1,2` or `[1,2]`). Rejects with CatalogueError. A list of more
    * than RENDER_SLICE ids is rendered a slice at a time, letting other requests through in between (contract
-   * §11, fair CPU: 500 records of the 100,000-location dataset took about 3 ms in one go).
+   * §11, fair CPU: 500 records in one go held the event loop for milliseconds; docs/decisions.md, "Service").
    */
   async byIds(served: ServedCatalogue, name: string, idsText: string, base: string): Promise<Representation> {
     const source = served.collection(name)

@@ -66,8 +66,8 @@ export const ASYNC_COMPRESSION_BYTES = 32 * 1024
  */
 export const MAX_OFF_LOOP_COMPRESSIONS = 1
 /**
- * Brotli quality for large bodies: 4 took a third of quality 5's time on a 500-id list of the 100,000-location
- * dataset (2.8 against 8.4 ms for 167 KB) for 8% more bytes (20.3 against 18.7 KB).
+ * Brotli quality for large bodies: 4 takes a third of quality 5's time for a few more bytes (docs/decisions.md,
+ * "Service").
  */
 const LARGE_BODY_BROTLI_QUALITY = 4
 
@@ -100,7 +100,7 @@ const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /**
- * Brotli's window for a stream (2^18 bytes): its default (2^22) holds a 4 MB ring buffer per stream, which
+ * Brotli's window for a stream (2^18 bytes): its default (2^22) holds a ring buffer of that size per stream, which
  * stalled streams would keep (contract §13's slow readers); records repeat within far less.
  */
 const STREAM_BROTLI_WINDOW = 18

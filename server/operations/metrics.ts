@@ -2,8 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { COLLECTIONS } from '../../src/catalogue'
 import { OPENAPI_PATH } from '../../src/catalogue/openapi'
+import type { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { Lifecycle } from '../lifecycle'
-import type { LiveCatalogue } from './live-catalogue'
 import { HEALTH_PATH, READY_PATH } from './paths'
 
 type CacheStats = Record<string, { hits: number; misses: number; bytes: number; entries: number }>

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { CollectionSource } from '../catalogue/source'
 import { generateDataset } from '../data/generate'
 import { createStore } from '../dataset/store'
 import type { StreamLeases } from '../http/stream-leases'
 import { startRedis, type TestRedis } from '../test/redis'
-import { LiveCatalogue } from './live-catalogue'
 import { RedisRateLimiter } from './redis-rate-limit'
 
 /*

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
+import type { LiveCatalogue } from '../catalogue/live-catalogue'
 import { loadStore } from '../dataset/store'
-import type { LiveCatalogue } from './live-catalogue'
 import type { ServiceMetrics } from './metrics'
 
 export interface ReloadResult {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
 import { withinDeadline } from '../catalogue/deadline'
 import { readListRequest } from '../catalogue/list-request'
+import type { LiveCatalogue } from '../catalogue/live-catalogue'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
@@ -12,7 +13,6 @@ import type { ResponseCache } from '../http/response-cache'
 import { sendStream } from '../http/stream-answer'
 import type { StreamLeases } from '../http/stream-leases'
 import { rateBucketOf, type ViewSlots } from '../http/view-slots'
-import type { LiveCatalogue } from '../operations/live-catalogue'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,9 +10,11 @@ import { errorBody, MESSAGES, sendError } from '../http/errors'
 import { errorHeaders } from '../http/outside-answers'
 import type { PublicBase } from '../http/public-base'
 import type { RenderAllowance } from '../http/render-allowance'
-import { type FirstViewOptions, sendFirstView } from './first-view'
-import type { FirstViewCache } from './first-view-cache'
-import { FirstViewRenders, RENDER_LIMITS, type RenderLimits } from './first-view-renders'
+import type { FirstViewCache } from './first-view/cache'
+import { type FirstViewOptions, sendFirstView } from './first-view/first-view'
+import { withInlineStylesheets } from './first-view/inline-stylesheets'
+import { FirstViewRenders, RENDER_LIMITS, type RenderLimits } from './first-view/renders'
+import { routePreloadsOf } from './first-view/route-preloads'
 import {
   type AppHosting,
   isAppNavigation,
@@ -20,8 +22,6 @@ import {
   registerStaticApp,
   sendAppIndex,
 } from './hosting'
-import { withInlineStylesheets } from './inline-stylesheets'
-import { routePreloadsOf } from './route-preloads'
 
 export interface ExplorerOptions {
   hosting: AppHosting | null

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { LiveCatalogue } from '../catalogue/live-catalogue'
 import { ERROR_CACHE_CONTROL, errorBody, JSON_CONTENT_TYPE } from '../http/errors'
 import type { Lifecycle } from '../lifecycle'
-import type { LiveCatalogue } from '../operations/live-catalogue'
 import { registerOpenApiRoute } from '../operations/openapi-route'
 import { HEALTH_PATH, READY_PATH } from '../operations/paths'
 

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { type AnyCollection, COLLECTIONS } from '../../src/catalogue'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { CatalogueContent } from '../catalogue/source'
-import { LiveCatalogue } from '../operations/live-catalogue'
 import { type DatabaseConfig, databaseFailure, redactedDatabaseUrl } from './config'
 import { CHANNEL, connectionOptions, Database, SCHEMA } from './database'
 import { identifier } from './layout'

@@ -7,8 +7,8 @@
  */
 import { COLLECTIONS, describeHoldings } from '../../src/catalogue'
 import { ConfigError } from '../config'
+import { type StreamProgress, streamDataset } from '../dataset/dataset-reader'
 import { DatasetError } from '../dataset/load'
-import { type StreamProgress, streamDataset } from '../dataset/stream'
 import { databaseFailure, databaseUrlFrom, redactedDatabaseUrl } from './config'
 import {
   DEFAULT_LOCK_WAIT_SECONDS,

@@ -2,7 +2,12 @@ import { basename } from 'node:path'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { type AnyCollection, COLLECTIONS, type DatasetRecord } from '../../src/catalogue'
-import { type RecordSink, type StreamedDataset, type StreamProgress, streamDataset } from '../dataset/stream'
+import {
+  type RecordSink,
+  type StreamedDataset,
+  type StreamProgress,
+  streamDataset,
+} from '../dataset/dataset-reader'
 import { CHANNEL, connectionOptions, SCHEMA } from './database'
 import {
   columnsOf,

@@ -8,9 +8,9 @@ import {
   textProblem,
 } from '../../src/catalogue'
 import { buildApp } from '../app'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
 import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
-import { LiveCatalogue } from '../operations/live-catalogue'
 import { CAREFUL_TEXT } from '../test/dataset-refusals'
 import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
 

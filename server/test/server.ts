@@ -15,11 +15,11 @@ import {
 } from '../../src/catalogue'
 import { type BuildAppOptions, buildApp } from '../app'
 import { precompressDirectory } from '../build/precompress'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { CollectionSource } from '../catalogue/source'
 import { DEFAULT_DATASET_PATH, DEMO_KEY } from '../config'
 import { loadDataset } from '../dataset/load'
 import { createStore } from '../dataset/store'
-import { LiveCatalogue } from '../operations/live-catalogue'
 import { checkRecordedAnswers, recordAnswer } from './openapi-check'
 import { freshDatabase, loadInto, onPostgres, openCatalogue } from './postgres'
 

@@ -1,4 +1,5 @@
+import { serviceBaseOr } from '../catalogue'
 /** The absolute address of an API path on the service at `base` (empty: this page's origin). */
 export function absoluteUrl(base: string, path: string, origin: string): string {
-  return `${base.trim().replace(/\/+$/, '') || origin}${path}`
+  return `${serviceBaseOr(base, origin)}${path}`
 }

@@ -8,6 +8,7 @@ import {
   isNothingHere,
   type ListPage,
   listRequestPath,
+  serviceBase,
 } from '../catalogue'
 import { absoluteUrl } from './absolute-url'
 import { answeredFromCache } from './cache-source'
@@ -56,7 +57,7 @@ export type CatalogueClient = {
   urlOf(path: string): string
   /**
    * Which service this client reads: its base URL, trimmed and without a trailing slash ('' for this site's
-   * own service). What cached answers are kept under (src/lib/collection-queries.ts); never the key.
+   * own service). What cached answers are kept under (src/lib/page/collection-queries.ts); never the key.
    */
   readonly service: string
 }
@@ -69,7 +70,7 @@ export function createClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   log: RequestLog = requestLog,
 ) {
-  const base = connection.baseUrl.trim().replace(/\/+$/, '')
+  const base = serviceBase(connection.baseUrl)
   const redact = (text: string) => (connection.apiKey ? text.split(connection.apiKey).join('[hidden]') : text)
 
   /** Every request goes through here, and into the request log (address, status, timing, size: never the key). */

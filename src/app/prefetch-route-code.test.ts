@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeIdleMoments } from '../lib/idle-moments.fixture'
-import { SETTLE_MS } from '../lib/page-idle'
-import { pageCodeHandle, routeModule } from '../lib/route-module'
+import { fakeIdleMoments } from '../lib/page/idle-moments.fixture'
+import { SETTLE_MS } from '../lib/page/page-idle'
+import { pageCodeHandle, routeModule } from '../lib/page/route-module'
 import { prefetchRouteCodeWhenIdle } from './prefetch-route-code'
 
 const { runIdle } = fakeIdleMoments()

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom'
-import { whenPageIdle, whenPageSettled } from '../lib/page-idle'
-import { pageCodePrefetchOf, routeModulePrefetches } from '../lib/route-module'
+import { whenPageIdle, whenPageSettled } from '../lib/page/page-idle'
+import { pageCodePrefetchOf, routeModulePrefetches } from '../lib/page/route-module'
 
 /** What is read of the router: its routes, and whether its first page has loaded. */
 type RouterState = { initialized: boolean; navigation: { state: string } }
@@ -11,7 +11,7 @@ type FirstPageRouter = {
 }
 
 /**
- * Fetches the other pages' code, one page per idle moment (src/lib/page-idle.ts): the collections' pages, which
+ * Fetches the other pages' code, one page per idle moment (src/lib/page/page-idle.ts): the collections' pages, which
  * most visits open next and which are small, as soon as the first page is idle; the others once it has been
  * on screen for a moment; a link's page at once when the user points at or tabs to it. A later navigation
  * then waits for no download.

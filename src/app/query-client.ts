@@ -4,7 +4,7 @@ import { retryDelay, shouldRetry } from '../api/retry'
 export function createQueryClient(): QueryClient {
   // An answer tells the page in a microtask of the task that brought it, not in a task of its own (React Query's
   // default, `setTimeout`), which a frame or other work may come before: a list's new rows from the index worker
-  // are on screen 3-5 ms sooner. React Query's notifications are the library's, for every client alike.
+  // are on screen sooner (docs/decisions.md). React Query's notifications are the library's, for every client alike.
   notifyManager.setScheduler(queueMicrotask)
   return new QueryClient({
     defaultOptions: {

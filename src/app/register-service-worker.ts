@@ -1,4 +1,4 @@
-import { whenPageSettled } from '../lib/page-idle'
+import { whenPageSettled } from '../lib/page/page-idle'
 
 /**
  * Registers the app shell's service worker (built by vite-plugin-pwa into `/sw.js`) once the page has loaded

@@ -12,7 +12,7 @@ import { artifacts } from '../catalogue/artifacts.fixture'
 import { ListPage } from '../components/list/ListPage'
 import type { ListConfigOf } from '../components/list/list-config'
 import { RecordRoute } from '../components/record/RecordRoute'
-import { collectionQueries } from '../lib/collection-queries'
+import { collectionQueries } from '../lib/page/collection-queries'
 import { renderApp } from './render-app.fixture'
 
 // A collection defined in test code only: the real service serves it, the real pages show it. The service

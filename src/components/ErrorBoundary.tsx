@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react'
 import { isApiError } from '../api/errors'
 import { APP_NAME } from '../lib/app-name'
-import { RouteModuleError, retryFailedRouteModules } from '../lib/route-module'
+import { RouteModuleError, retryFailedRouteModules } from '../lib/page/route-module'
 
 type Props = { children: ReactNode /** A change (the page's path) starts afresh. */; resetKey: string }
 type State = { error: unknown; resetKey: string }

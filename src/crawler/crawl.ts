@@ -1,4 +1,5 @@
 import type { ApiRecord } from '../catalogue'
+import { serviceBase } from '../catalogue'
 import { type Clock, realClock } from './clock'
 import { CrawlError } from './errors'
 import { type CrawledPage, describePage, type ListTarget, type Page } from './lists'
@@ -113,7 +114,7 @@ export async function crawl<R extends ApiRecord>(options: CrawlOptions<R>): Prom
   }
 
   const context: PageReaderContext = {
-    base: options.baseUrl.trim().replace(/\/+$/, ''),
+    base: serviceBase(options.baseUrl),
     apiKey: options.apiKey,
     fetch: options.fetch,
     clock,

@@ -1,3 +1,4 @@
+import { serviceBase } from '../catalogue'
 import { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
 
 /*
@@ -20,7 +21,7 @@ export async function readServiceExtensions(
   fetchWith: typeof fetch,
   signal?: AbortSignal,
 ): Promise<ServiceExtensions> {
-  const base = baseUrl.trim().replace(/\/+$/, '')
+  const base = serviceBase(baseUrl)
   const timeout = AbortSignal.timeout(DOCUMENT_TIMEOUT_MS)
   try {
     const response = await fetchWith(`${base}${OPENAPI_PATH}`, {

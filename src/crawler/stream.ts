@@ -1,4 +1,4 @@
-import { type ApiRecord, type CollectionView, ErrorBodySchema } from '../catalogue'
+import { type ApiRecord, type CollectionView, ErrorBodySchema, serviceBase } from '../catalogue'
 import { STREAM_RECORDS_HEADER, streamPath } from '../catalogue/views/stream'
 import { type Clock, realClock } from './clock'
 import { CrawlError, isCrawlError } from './errors'
@@ -110,7 +110,7 @@ class Interrupted extends Error {
 export async function readStream<R extends ApiRecord>(options: StreamReadOptions<R>): Promise<StreamOutcome> {
   const clock = options.clock ?? realClock
   const limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits }
-  const base = options.baseUrl.trim().replace(/\/+$/, '')
+  const base = serviceBase(options.baseUrl)
   const { list } = options
   const name = list.collection.name
   const signal = options.signal ?? new AbortController().signal

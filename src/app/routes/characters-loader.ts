@@ -3,7 +3,7 @@ import type { ConnectionStore } from '../../api/connection-in-use'
 import { parseSeason } from '../../features/characters/season'
 import { CHARACTER_LIST, characterListPath } from '../../lib/character-path'
 import { readListUrl } from '../../lib/list-url'
-import type { RouteModule } from '../../lib/route-module'
+import type { RouteModule } from '../../lib/page/route-module'
 import { requireClient } from './require-client'
 
 type Deps = { connections: ConnectionStore; page: RouteModule; list?: boolean }

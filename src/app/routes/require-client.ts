@@ -4,8 +4,8 @@ import type { CatalogueClient } from '../../api/client'
 import type { ConnectionStore } from '../../api/connection-in-use'
 import type { ApiRecord, CollectionView } from '../../catalogue'
 import { settingsPath } from '../../components/states/settings-redirect'
-import type { CollectionQueries } from '../../lib/collection-queries'
-import type { RouteModule } from '../../lib/route-module'
+import type { CollectionQueries } from '../../lib/page/collection-queries'
+import type { RouteModule } from '../../lib/page/route-module'
 
 /** What a collection's list and record loaders need: the collection, its queries, where to fetch, the page's code. */
 export type LoaderDeps<R extends ApiRecord, F extends string> = {

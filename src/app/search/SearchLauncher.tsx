@@ -4,7 +4,7 @@ import { useSingleKeyShortcuts } from '../settings/keyboard-shortcuts'
 // The palette's code is its own chunk, fetched with the other pages' code once the first page is on screen
 // (src/app/after-first-page.ts), or on the first open.
 // Once it is here, `lazy` gets it at once: a promise, even a settled one, would suspend the first open, and React
-// holds a suspended render back (about 400 ms), while the keys typed after Ctrl+K were lost.
+// holds a suspended render back (a noticeable while), during which the keys typed after Ctrl+K were lost.
 type Palette = typeof import('./PaletteHost')
 let palette: Palette | undefined
 const loadPalette = () => import('./PaletteHost').then((module) => (palette = module))

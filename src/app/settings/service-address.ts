@@ -1,3 +1,4 @@
+import { serviceBase } from '../../catalogue'
 /**
  * Reads what was typed as the service address: empty means this site's own service; otherwise a full
  * http(s) address, without a trailing slash. Null when it is neither (the user is told so).
@@ -9,7 +10,7 @@ export function readServiceAddress(text: string): string | null {
     const url = new URL(trimmed)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
     if (url.search || url.hash || url.username || url.password) return null
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+    return serviceBase(`${url.origin}${url.pathname}`)
   } catch {
     return null
   }

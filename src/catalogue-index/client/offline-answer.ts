@@ -2,7 +2,7 @@ import type { CatalogueClient, Connection } from '../../api/client'
 import { ApiError, isApiError } from '../../api/errors'
 import { requestLog } from '../../api/request-log'
 import { recordsRequestPath } from '../../api/request-paths'
-import { COLLECTIONS, listRequestPath } from '../../catalogue'
+import { COLLECTIONS, listRequestPath, serviceBase } from '../../catalogue'
 import { setOffline } from './offline-state'
 
 const byListPath = (path: string) => COLLECTIONS.find((collection) => collection.listPath === path)
@@ -41,7 +41,7 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
     requestLog.record({
       method: 'GET',
       path,
-      base: connection.baseUrl.trim().replace(/\/+$/, ''),
+      base: serviceBase(connection.baseUrl),
       status: 200,
       durationMs: performance.now() - startedAt,
       size: new TextEncoder().encode(text).length,

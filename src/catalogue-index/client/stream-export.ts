@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Filters } from '../../catalogue'
+import { COLLECTIONS, type Filters, serviceBase } from '../../catalogue'
 import { needsIndex } from '../../catalogue/views/parameters'
 import { STREAM_RECORDS_HEADER, streamPath } from '../../catalogue/views/stream'
 import { viewStateOf } from '../../catalogue/views/view'
@@ -54,7 +54,7 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
   const name = exportFileName(task.collection.name, task.filters, task.format, new Date())
   const view =
     task.view && needsIndex(task.view.view) ? viewStateOf(task.view.view, definition.columns) : null
-  const base = task.connection.baseUrl.trim().replace(/\/+$/, '')
+  const base = serviceBase(task.connection.baseUrl)
   const address = `${base}${streamPath(definition, task.filters, view, {
     format: task.format,
     columns: task.view?.columns ? [...task.view.columns] : null,

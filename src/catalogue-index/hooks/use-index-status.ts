@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { CrawlProgress } from '../../crawler'
-import { whenPageIdle, whenPageSettled } from '../../lib/page-idle'
+import { whenPageIdle, whenPageSettled } from '../../lib/page/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
 import { indexCompleteness } from '../client/index-completeness'
 import type {
@@ -38,7 +38,7 @@ export interface IndexStatusOptions {
   enabled?: boolean
   /**
    * false: the page shows the service's data and the index only adds to it, so the worker starts once the
-   * page has settled (src/lib/page-idle.ts) rather than at once; default true. Whatever asks it urgently, in any
+   * page has settled (src/lib/page/page-idle.ts) rather than at once; default true. Whatever asks it urgently, in any
    * part of the page, starts it then.
    */
   urgent?: boolean

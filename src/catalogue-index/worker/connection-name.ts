@@ -1,3 +1,4 @@
+import { serviceBaseOr } from '../../catalogue'
 import type { IndexConnection } from '../protocol/worker-api'
 
 /**
@@ -5,7 +6,7 @@ import type { IndexConnection } from '../protocol/worker-api'
  * another key (which may see other records) gets another index.
  */
 export async function indexName(connection: IndexConnection, origin: string): Promise<string> {
-  const base = connection.baseUrl.trim().replace(/\/+$/, '') || origin
+  const base = serviceBaseOr(connection.baseUrl, origin)
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(connection.apiKey))
   const hash = Array.from(new Uint8Array(digest).slice(0, 12), (byte) =>
     byte.toString(16).padStart(2, '0'),

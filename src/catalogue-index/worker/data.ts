@@ -1,4 +1,4 @@
-import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import { type ApiRecord, COLLECTIONS, serviceBaseOr } from '../../catalogue'
 import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from '../protocol/worker-api'
 import { indexName } from './connection-name'
 import {
@@ -22,7 +22,7 @@ const origin = self.location.origin
 const databases = new Map<string, Promise<IndexDb>>()
 const recordCache = new Map<string, { updatedAt: number | null; records: Promise<ApiRecord[]> }>()
 
-export const baseOf = (connection: IndexConnection) => connection.baseUrl.trim().replace(/\/+$/, '') || origin
+export const baseOf = (connection: IndexConnection) => serviceBaseOr(connection.baseUrl, origin)
 export const collectionNames: string[] = COLLECTIONS.map((collection) => collection.name)
 export const collectionNamed = (name: string) => COLLECTIONS.find((collection) => collection.name === name)
 

@@ -103,8 +103,8 @@ const warmed = new WeakSet<PreparedList>()
 /**
  * Runs once, on each list prepared for views, a view that takes every path of the engine's loop: a value of
  * each facet, a range on each ranged column, a sort. V8 optimises the loop for the paths it has seen run: a
- * reader's first facet value or range after sorts alone threw that code away (on 100,000 locations the worker
- * answered it in about 25 ms instead of 8), and a warming view over a few records only made other paths slower.
+ * reader's first facet value or range after sorts alone threw that code away (the worker then answered it about
+ * three times as slowly; docs/decisions.md), and a warming view over a few records only made other paths slower.
  * Asked with a complete index's status, off any reader's change.
  */
 export async function warmViews(connection: IndexConnection): Promise<void> {

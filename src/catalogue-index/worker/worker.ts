@@ -51,7 +51,7 @@ export { AUTO_INDEX_MAX_PAGES }
 
 /**
  * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
- * React's render), and on a busy machine any of them can stretch past 50 ms, so a second is enough for a bar.
+ * React's render), and on a busy machine any of them can become a long task, so a second is enough for a bar.
  */
 const PROGRESS_INTERVAL_MS = 1000
 
@@ -239,7 +239,7 @@ const api: IndexWorkerApi = {
     if (!found) return emptyStatus(await connectionName(connection))
     const status = await statusOf(found.name, found.db)
     // A list that shows a complete index's status answers its next change of view from it: its lists are
-    // prepared for views now, in this worker, rather than on that change (50–100 ms of it on a large catalogue),
+    // prepared for views now, in this worker, rather than on that change (a long task of it on a large catalogue),
     // and each view's paths run once (`warmViews`).
     if (status.complete) void warmViews(connection).catch(() => undefined)
     return status

@@ -5,7 +5,7 @@ import { createElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
-import { collectionQueries } from '../../lib/collection-queries'
+import { collectionQueries } from '../../lib/page/collection-queries'
 import { ListPage } from './ListPage'
 
 /** Every render of a link, by its address: a row renders its record's link each time it renders. */

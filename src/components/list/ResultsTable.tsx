@@ -2,7 +2,7 @@ import { memo, type ReactNode, useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import { PAGE_SIZE } from '../../catalogue'
 import type { SortState } from '../../catalogue/views/parameters'
-import { useLatest } from '../../lib/use-latest'
+import { useLatest } from '../../lib/page/use-latest'
 import { ignoreRepeatedClick } from '../links/back-state'
 import { NotGiven } from '../NotGiven'
 

@@ -1,5 +1,5 @@
 import type { ApiRecord, CollectionView, FilterName, RecordOf } from '../../catalogue'
-import type { CollectionQueries } from '../../lib/collection-queries'
+import type { CollectionQueries } from '../../lib/page/collection-queries'
 import type { FilterField } from './FilterForm'
 import type { CellOverrides } from './list-columns'
 

@@ -12,7 +12,7 @@ import {
   RETRY_ON_MOUNT,
   STALE_TIME,
   serviceOf,
-} from '../../lib/collection-queries'
+} from '../../lib/page/collection-queries'
 
 /*
  * A list's page asked of a service that answers views (contract §12): its filters and page as ever, then the

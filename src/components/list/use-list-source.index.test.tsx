@@ -5,7 +5,7 @@ import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import type { DataViewPage } from '../../catalogue/views/view'
 import type { IndexStatus } from '../../catalogue-index/protocol/worker-api'
-import { collectionQueries } from '../../lib/collection-queries'
+import { collectionQueries } from '../../lib/page/collection-queries'
 
 /** The worker of this tab, as the hooks reach it: its index is complete. */
 const worker = {

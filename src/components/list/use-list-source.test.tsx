@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serviceViews } from '../../api/service-views'
 import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
-import { collectionQueries } from '../../lib/collection-queries'
+import { collectionQueries } from '../../lib/page/collection-queries'
 import { type ListAnswer, useListSource } from './use-list-source'
 import { useListUrl } from './use-list-url'
 

@@ -17,8 +17,8 @@ import type { FacetCounts } from '../../catalogue/views/view'
 import { listViewOf } from '../../catalogue/views/view'
 import { type ListViewAnswer, useListView } from '../../catalogue-index/hooks/use-list-view'
 import type { ExportedView, IndexStatus } from '../../catalogue-index/protocol/worker-api'
-import type { CollectionQueries } from '../../lib/collection-queries'
 import { type ListUrlState, listSearch } from '../../lib/list-url'
+import type { CollectionQueries } from '../../lib/page/collection-queries'
 import { serviceViewQuery, viewParameters } from './service-view'
 
 /**

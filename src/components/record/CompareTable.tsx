@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { differ, sharedAndOnly, textOf } from '../../lib/compare'
+import { differ, sharedAndOnly, textOf } from '../../lib/page/compare'
 import { countText } from '../../lib/wording'
 
 export type CompareColumn = { id: number; name: string; heading: ReactNode }

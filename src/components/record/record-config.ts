@@ -1,5 +1,5 @@
 import type { ApiRecord, CollectionView, FilterName, RecordOf } from '../../catalogue'
-import type { CollectionQueries } from '../../lib/collection-queries'
+import type { CollectionQueries } from '../../lib/page/collection-queries'
 import type { Field } from './FieldList'
 
 /** How one of a record page's fields reads, where the plain value would not do: one or more terms. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { isApiError, rateLimitMessage } from '../../api/errors'
-import { useLatest } from '../../lib/use-latest'
+import { useLatest } from '../../lib/page/use-latest'
 import { settingsPath } from './settings-redirect'
 import './states.css'
 

@@ -1,3 +1,4 @@
+import { serviceBase } from '../../catalogue'
 import { OPENAPI_PATH } from '../../catalogue/openapi'
 import { type ApiReference, readOpenApi } from './openapi-model'
 
@@ -8,7 +9,7 @@ export type LoadedReference =
 
 /** The address of a service's OpenAPI document (empty base: this site's own service). */
 export function documentUrl(baseUrl: string): string {
-  return `${baseUrl.trim().replace(/\/+$/, '')}${OPENAPI_PATH}`
+  return `${serviceBase(baseUrl)}${OPENAPI_PATH}`
 }
 
 /**

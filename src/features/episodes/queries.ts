@@ -1,5 +1,5 @@
 import { episodes } from '../../catalogue'
-import { collectionQueries } from '../../lib/collection-queries'
+import { collectionQueries } from '../../lib/page/collection-queries'
 
 /**
  * Keys `[service, 'episodes', 'list', filters, page]`, `[service, 'episodes', 'detail', id]` (service: the

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import { requestLog } from '../../api/request-log'
-import { episodes, locations } from '../../catalogue'
+import { episodes, locations, serviceBase } from '../../catalogue'
 import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
 import { indexSupported } from '../../catalogue-index/hooks/index-support'
@@ -96,7 +96,7 @@ function useLogIndexAnswer(answer: InsightsAnswer | undefined, baseUrl: string) 
       requestLog.record({
         method: 'GET',
         path: collection.listPath,
-        base: baseUrl.trim().replace(/\/+$/, ''),
+        base: serviceBase(baseUrl),
         status: 200,
         durationMs: answer.elapsedMs,
         size: null,

@@ -1,5 +1,5 @@
 import { locations } from '../../catalogue'
-import { collectionQueries } from '../../lib/collection-queries'
+import { collectionQueries } from '../../lib/page/collection-queries'
 
 /**
  * Keys `[service, 'locations', 'list', filters, page]`, `[service, 'locations', 'detail', id]` (service: the

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import type { Column, Facet } from '../../../catalogue'
 import type { DataViewUrlState, RangeText } from '../../../catalogue/views/parameters'
 import type { ListUrlState } from '../../../lib/list-url'
-import { useLatest } from '../../../lib/use-latest'
+import { useLatest } from '../../../lib/page/use-latest'
 import { shownFields } from '../list-columns'
 import { type Choice, facetChoiceLabel, rangeChoiceLabel } from './ChosenValues'
 

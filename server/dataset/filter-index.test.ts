@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { generateDataset } from '../data/generate'
-import { FieldIndex } from './search'
+import { FieldIndex } from './filter-index'
 
 /** Enough distinct names for the trigram index, plus a few awkward ones. */
 const names = [

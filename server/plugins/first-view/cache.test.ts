@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Representation } from '../http/representation'
-import { FirstViewCache, type FirstViewKey, MAX_CACHED_ADDRESS } from './first-view-cache'
+import { Representation } from '../../http/representation'
+import { FirstViewCache, type FirstViewKey, MAX_CACHED_ADDRESS } from './cache'
 
 const keyFor = (url: string): FirstViewKey => ({
   publicBase: 'http://localhost:8080',

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { CatalogueClient } from '../api/client'
-import type { ApiRecord, CollectionView, Filters, ListPage } from '../catalogue'
+import type { CatalogueClient } from '../../api/client'
+import type { ApiRecord, CollectionView, Filters, ListPage } from '../../catalogue'
 
 /** The catalogue is read-only: what was fetched stays true, so it is never refetched on its own. */
 export const STALE_TIME = Number.POSITIVE_INFINITY

@@ -1,5 +1,5 @@
-import { ByteBoundedCache, type CacheStats, keyBytes } from '../byte-cache'
-import type { Representation } from '../http/representation'
+import { ByteBoundedCache, type CacheStats, keyBytes } from '../../byte-cache'
+import type { Representation } from '../../http/representation'
 
 /** A first view ready to send: a page, or a redirect to the address its loader corrected. */
 export type SentView = { status: number; page: Representation } | { status: number; location: string }

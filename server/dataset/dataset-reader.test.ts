@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { COLLECTIONS, type DatasetRecord } from '../../src/catalogue'
 import { DEFAULT_DATASET_PATH } from '../config'
 import { DATASET_REFUSALS } from '../test/dataset-refusals'
+import { type StreamedDataset, streamDataset } from './dataset-reader'
 import { loadDataset } from './load'
-import { type StreamedDataset, streamDataset } from './stream'
 
 const shipped = loadDataset(DEFAULT_DATASET_PATH)
 const directory = mkdtempSync(join(tmpdir(), 'catalogue-stream-'))

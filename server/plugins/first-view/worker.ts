@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { proxy, type Remote, transfer, wrap } from 'comlink'
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js'
-import type { FirstView, FirstViewEntry } from '../../src/catalogue'
-import type { AskService, FirstViewThread, ThreadAnswer } from './first-view-thread'
+import type { FirstView, FirstViewEntry } from '../../../src/catalogue'
+import type { AskService, FirstViewThread, ThreadAnswer } from './thread'
 
 /**
  * Heap of the render thread at most (MB): a comparison of 500 records takes a few tens of MB while it renders.
@@ -31,10 +31,10 @@ export async function renderInWorker(file: string): Promise<RenderThread | null>
   let closed = false
 
   const start = (): Running => {
-    const worker = new Worker(new URL('./first-view-thread.ts', import.meta.url), {
+    const worker = new Worker(new URL('./thread.ts', import.meta.url), {
       workerData: { file },
       // Node strips the thread file's types itself: the service's TypeScript loader (tsx), with a loader
-      // thread of its own, would cost the thread some 40 MB more.
+      // thread of its own, would cost the thread that loader's memory as well.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     })

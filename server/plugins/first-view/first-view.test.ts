@@ -8,12 +8,12 @@ import {
   FIRST_VIEW_STATE_ID,
   type FirstViewEntry,
   PAGE_SIZE,
-} from '../../src/catalogue'
-import * as entry from '../../src/entry-server'
-import { DEMO_KEY } from '../config'
-import { createStore } from '../dataset/store'
-import { RenderAllowance } from '../http/render-allowance'
-import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../test/server'
+} from '../../../src/catalogue'
+import * as entry from '../../../src/entry-server'
+import { DEMO_KEY } from '../../config'
+import { createStore } from '../../dataset/store'
+import { RenderAllowance } from '../../http/render-allowance'
+import { FAKE_STYLESHEET, fakeBuiltApp, rawRequest, serveForTests, shippedDataset } from '../../test/server'
 import { loadFirstView, pageWith } from './first-view'
 
 const { renderFirstView } = entry

@@ -1,4 +1,4 @@
-import type { FirstView, FirstViewEntry, FirstViewSource } from '../../src/catalogue'
+import type { FirstView, FirstViewEntry, FirstViewSource } from '../../../src/catalogue'
 
 /** How many first views render at once, how many wait at most, and how long a navigation waits for one. */
 export type RenderLimits = {

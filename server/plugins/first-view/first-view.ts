@@ -7,13 +7,13 @@ import {
   type FirstView,
   type FirstViewEntry,
   localeFromAcceptLanguage,
-} from '../../src/catalogue'
-import type { PublicBase } from '../http/public-base'
-import type { RenderAllowance } from '../http/render-allowance'
-import { type BodyKind, negotiateFor, Representation, sendNegotiated } from '../http/representation'
-import type { FirstViewCache, FirstViewKey, SentView } from './first-view-cache'
-import type { FirstViewRenders } from './first-view-renders'
-import { renderInWorker } from './first-view-worker'
+} from '../../../src/catalogue'
+import type { PublicBase } from '../../http/public-base'
+import type { RenderAllowance } from '../../http/render-allowance'
+import { type BodyKind, negotiateFor, Representation, sendNegotiated } from '../../http/representation'
+import type { FirstViewCache, FirstViewKey, SentView } from './cache'
+import type { FirstViewRenders } from './renders'
+import { renderInWorker } from './worker'
 
 /*
  * The first view of a navigation, rendered with the explorer's own route tree (src/entry-server.tsx, built to

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { type CatalogueClient, createClient } from '../api/client'
-import { locations as LOCATIONS, type Location } from '../catalogue'
+import { type CatalogueClient, createClient } from '../../api/client'
+import { locations as LOCATIONS, type Location } from '../../catalogue'
 import { collectionQueries } from './collection-queries'
 
 const KEY = 'a-secret-key-7f3a'

@@ -1,5 +1,5 @@
 import type { AnyCollection } from '../../src/catalogue'
-import type { CatalogueContent, CollectionSource } from '../catalogue/source'
+import type { CatalogueContent, CollectionSource } from './source'
 
 /** Records served by collection name, such as `{ locations: 126, episodes: 51 }`. */
 export type RecordCounts = Record<string, number>

@@ -1,4 +1,4 @@
-import { entryKeys, type Manifest, readManifest, staticClosure } from '../build/bundle-size'
+import { entryKeys, type Manifest, readManifest, staticClosure } from '../../build/bundle-size'
 
 /**
  * The `<link rel="modulepreload">` elements of a rendered page's own code: the chunks of its route's page
