@@ -3,22 +3,22 @@ import { effectiveConnection } from '../../api/connection-in-use'
 import { isApiError } from '../../api/errors'
 import { serviceViews } from '../../api/service-views'
 import { type ApiRecord, appliedFilterValues, type ListPage } from '../../catalogue'
-import { EMPTY_DATA_VIEW, needsIndex } from '../../catalogue/views/parameters'
+import { EMPTY_DATA_VIEW } from '../../catalogue/views/parameters'
 import { indexCompleteness } from '../../catalogue-index/client/index-completeness'
 import { settingsPath } from '../../components/states/settings-redirect'
+import { listSourceOf } from '../../lib/answerer'
 import { canonicalListSearch, listSearch, readListUrl } from '../../lib/list-url'
 import { appPathOf, type LoaderDeps, requireClient } from './require-client'
 
 /**
  * A list's loader: corrects the address in place (a bad or repeated parameter, an overlong filter, a page
  * beyond the last, a view parameter the list does not have), and starts the request for the page the address
- * asks for, in the same query the page reads (the list page's source hook, use-list-source.ts, makes the same
- * choice): a view the index answers asks nothing; a service that answers views is asked with the view's
- * parameters and its facets counted (unless the index, complete, answers a plain list's counts); any other
- * list is the specification's page. It also starts the one for the heading's count of the whole catalogue (the
- * unfiltered page 1, asked the same way), so that the service's first view holds both. It waits for the
- * answer only where the answer can change the address (a
- * page after the first); page 1 renders at once with its loading state.
+ * asks for, in the same query the page reads, from the source the one rule names (`listSourceOf`, which the
+ * list page's hook calls too): a view the index answers asks nothing; a service that answers views is asked
+ * with the view's parameters and its facets counted; any other list is the specification's page. It also
+ * starts the one for the heading's count of the whole catalogue (the unfiltered page 1, asked the same way),
+ * so that the service's first view holds both. It waits for the answer only where the answer can change the
+ * address (a page after the first); page 1 renders at once with its loading state.
  */
 export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDeps<R, F>) {
   const { collection, queries, queryClient, connections } = deps
@@ -32,24 +32,29 @@ export function listLoader<R extends ApiRecord, F extends string>(deps: LoaderDe
     const { filters, page, view } = readListUrl(url.searchParams, collection)
     const config = await connections.config
     const connection = effectiveConnection(connections.saved(), config.demoKey)
-    const indexed = connection !== null && indexCompleteness.known(connection)
-    const viewsAnswered = serviceViews.answers(client.service, config) === true && !indexed
-    const serviceView = viewsAnswered
-      ? (await import('../../components/list/service-view')).serviceViewQuery
-      : null
+    const known = {
+      index: connection !== null && indexCompleteness.known(connection) ? 'ready' : 'incomplete',
+      service: serviceViews.answers(client.service, config),
+    } as const
+    const source = listSourceOf(view, known)
+    // The heading's count is the unfiltered list's page 1, from the source that answers that list.
+    const serviceView =
+      listSourceOf(EMPTY_DATA_VIEW, known) === 'views'
+        ? (await import('../../components/list/service-view')).serviceViewQuery
+        : null
     // The heading's count ("126 locations in the catalogue"): the page shows it whatever the address.
     const count: Promise<unknown> = serviceView
       ? queryClient.ensureQueryData(serviceView(collection, queries, client, {}, EMPTY_DATA_VIEW, 1))
       : queryClient.ensureQueryData(queries.list(client, {}, 1))
     count.catch(() => undefined)
-    // A sort, facet values or ranges the index answers (complete, or no service does): on the page (ListPage).
-    if (needsIndex(view) && !viewsAnswered) {
+    // A sort, facet values or ranges the index answers (ready, or no service does): on the page (ListPage).
+    if (source === 'index') {
       await code
       return null
     }
     const wanted = appliedFilterValues(collection.filters, filters)
     const ask = (at: number): Promise<ListPage<R>> =>
-      serviceView
+      serviceView && source === 'views'
         ? queryClient.ensureQueryData(serviceView(collection, queries, client, wanted, view, at))
         : queryClient.ensureQueryData(queries.list(client, wanted, at))
     const answer = ask(page)
@@ -98,7 +103,8 @@ export function listShouldRevalidate<R extends ApiRecord, F extends string>(
     const answered =
       indexed &&
       canonicalListSearch(searchParams, collection) === null &&
-      needsIndex(readListUrl(searchParams, collection).view)
+      listSourceOf(readListUrl(searchParams, collection).view, { index: 'ready', service: undefined }) ===
+        'index'
     return defaultShouldRevalidate && !answered
   }
 }

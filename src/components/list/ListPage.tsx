@@ -10,14 +10,12 @@ import { ApiDisclosure } from '../api/ApiDisclosure'
 import { PageHeading } from '../layout/PageHeading'
 import { usePageTitle } from '../layout/use-page-title'
 import type { BackState } from '../links/back-state'
-import { Pagination } from '../pagination/Pagination'
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu'
 import { LoadingBar } from '../states/LoadingBar'
-import { QueryErrorState, RetryNotice } from '../states/QueryErrorState'
+import { RetryNotice } from '../states/QueryErrorState'
 import { ChosenValues } from './data-tool/ChosenValues'
 import { ColumnChooser } from './data-tool/ColumnChooser'
 import { FacetPanel } from './data-tool/FacetPanel'
-import { IndexNeeded } from './data-tool/IndexNeeded'
 import { RangeFields } from './data-tool/RangeFields'
 import { reversedRangeOf } from './data-tool/reversed-range'
 import { useViewControls } from './data-tool/use-view-controls'
@@ -25,9 +23,9 @@ import { useHeldWhile } from './use-held-while'
 import './data-tool/data-tool.css'
 import { EmptyState } from './EmptyState'
 import { FilterForm, focusFilters } from './FilterForm'
+import { ListResults } from './ListResults'
 import { listColumns, shownFields } from './list-columns'
 import { filterFields, type ListConfig } from './list-config'
-import { ResultsTable } from './ResultsTable'
 import { SelectionActions } from './SelectionActions'
 import { useListSource } from './use-list-source'
 import { useListUrl, type WriteHow } from './use-list-url'
@@ -36,9 +34,8 @@ import './list.css'
 
 /**
  * One collection's list: filter form, facets and ranges, summary, table with sortable headers and selection,
- * pagination; all state in the URL. Its rows come from the source that answers the address (`useListSource`:
- * the service for the specification's filters and pages, the catalogue index for a sort, facet values or
- * ranges, which also counts the facets).
+ * pagination; all state in the URL. Its rows come from whoever answers the address (`useListSource`, by the
+ * one rule of `src/lib/answerer.ts`).
  */
 export function ListPage<R extends ApiRecord, F extends string>({ config }: { config: ListConfig<R, F> }) {
   const { collection, queries, cells, hints } = config
@@ -187,47 +184,33 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
 
       <div className="progress-slot">{fetching && <LoadingBar label="Loading results" />}</div>
 
-      {waiting ? (
-        <IndexNeeded answer={waiting} withoutView={withoutView} />
-      ) : failed && !url.pending ? (
-        // Retry runs the loader again: it asks again, and corrects the address if the answer says so.
-        <QueryErrorState error={list.error} onRetry={list.retry} retrying={fetching} />
-      ) : empty ? (
-        <EmptyState
-          plural={plural}
-          filtered={filtered}
-          onClear={clearFilters}
-          reason={reversedRangeOf(collection.columns, view.ranges)}
-        />
-      ) : (
-        <>
-          <ResultsTable
-            caption={title}
-            columns={columns}
-            rows={data?.results}
-            busy={fetching}
-            hrefOf={recordHref}
-            linkState={rowsBack}
-            selected={selection.selected}
-            onToggle={selection.toggle}
-            sort={shownView.sort}
-            onSort={controls.sortBy}
+      <ListResults
+        list={list}
+        pending={url.pending}
+        empty={empty}
+        emptyState={
+          <EmptyState
+            plural={plural}
+            filtered={filtered}
+            onClear={clearFilters}
+            reason={reversedRangeOf(collection.columns, view.ranges)}
           />
-          {data ? (
-            <Pagination
-              page={page}
-              pages={data.info.pages}
-              hrefOf={pageSearch}
-              onFollow={showingNewPage}
-              onPage={goToPage}
-            />
-          ) : (
-            // Its room is kept while the first page loads, as the rows' is: a scroll restored near the foot of
-            // the list by Back then stays where it was left, rather than held short by a page without it.
-            firstLoad && <div className="pagination-slot" aria-hidden="true" />
-          )}
-        </>
-      )}
+        }
+        withoutView={withoutView}
+        firstLoad={firstLoad}
+        table={{
+          caption: title,
+          columns,
+          busy: fetching,
+          hrefOf: recordHref,
+          linkState: rowsBack,
+          selected: selection.selected,
+          onToggle: selection.toggle,
+          sort: shownView.sort,
+          onSort: controls.sortBy,
+        }}
+        paging={{ page, hrefOf: pageSearch, onFollow: showingNewPage, onPage: goToPage }}
+      />
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
       <CatalogueIndexStatus ready={!!data || !!waiting} autoIndex={!list.viewsAnswered} />

@@ -24,7 +24,7 @@ export type Column<R> = {
 
 type Row = { id: number; name: string }
 
-type Props<R extends Row> = {
+export type ResultsTableProps<R extends Row> = {
   caption: string
   columns: readonly Column<R>[]
   /** Undefined while the first page loads: skeleton rows are shown. */
@@ -92,7 +92,7 @@ function cellValue<R>(column: Column<R>, record: R): ReactNode {
 }
 
 type BodyProps<R extends Row> = Pick<
-  Props<R>,
+  ResultsTableProps<R>,
   'columns' | 'rows' | 'hrefOf' | 'linkState' | 'selected' | 'onToggle'
 >
 
@@ -184,7 +184,7 @@ function ResultsBodyRows<R extends Row>({
 
 const ResultsBody = memo(ResultsBodyRows) as typeof ResultsBodyRows
 
-export function ResultsTable<R extends Row>(props: Props<R>) {
+export function ResultsTable<R extends Row>(props: ResultsTableProps<R>) {
   const { caption, columns, rows, busy, hrefOf, linkState, selected, onToggle, sort = null, onSort } = props
   const columnClass = (column: Column<R>) => columnClassOf(column as Column<unknown>)
   // The same function from render to render (it runs on a click only), so that a new closure does not render

@@ -5,7 +5,8 @@ import { serviceViews } from '../../api/service-views'
 import { renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/page/collection-queries'
-import { type ListAnswer, useListSource } from './use-list-source'
+import type { ListAnswer } from './list-answer'
+import { useListSource } from './use-list-source'
 import { useListUrl } from './use-list-url'
 
 const queries = collectionQueries(locations)

@@ -4,7 +4,7 @@ import { grouped } from '../../lib/format'
 import { BEYOND_LAST, JUMP_HINT, jumpTarget, pageItems } from './pagination-model'
 import './pagination.css'
 
-type Props = {
+export type PaginationProps = {
   page: number
   pages: number
   /** The address of a page of this list, relative to it: `?name=x&page=3`. */
@@ -19,7 +19,7 @@ type Props = {
  * First, previous, numbered pages with gaps, next, last (links: they open in a new tab and copy as addresses),
  * and a "Go to page" field. Hidden with one page.
  */
-export function Pagination({ page, pages, hrefOf, onFollow, onPage }: Props) {
+export function Pagination({ page, pages, hrefOf, onFollow, onPage }: PaginationProps) {
   const [jump, setJump] = useState('')
   const [jumpRefused, setJumpRefused] = useState(false)
   // A page past the end typed in the field: said while the last page it led to is shown.

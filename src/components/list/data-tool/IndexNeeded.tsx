@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { describeIndexState, describeProgress } from '../../../catalogue-index/components/describe'
 import { LoadingBar } from '../../states/LoadingBar'
-import type { IndexWaiting } from '../use-list-source'
+import type { IndexWaiting } from '../list-answer'
 
 /**
  * A view the index answers (a sort, facet values, ranges), opened where the index is not complete: one
