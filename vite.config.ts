@@ -99,6 +99,7 @@ const BOTH_STORES = [
   'server/catalogue/stream-views.test.ts',
   'server/catalogue/views.test.ts',
   'server/http/caching.test.ts',
+  'server/http/catalogue-version.test.ts',
   'server/http/protocol.test.ts',
   'server/plugins/first-view/first-view.test.ts',
   'server/operations/health.test.ts',

@@ -205,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
     views: parts.views !== null,
+    catalogueVersion: () => live.current.contentVersion,
     publicUrl: parts.publicUrl,
     admit: parts.admit,
     publicBase: parts.publicBase,

@@ -4,7 +4,7 @@ import type { ListQuery } from '../catalogue/list-query'
 import type { ServedCatalogue } from '../catalogue/live-catalogue'
 import { type Catalogue, FACET_TIME_LIMIT_MS, parseIds } from '../catalogue/service'
 import type { CollectionSource } from '../catalogue/source'
-import { Representation } from './representation'
+import { apiBodyOf, Representation } from './representation'
 
 export interface AnswerCacheOptions {
   /** Memory for bodies kept ready to send, keys included (bytes). */
@@ -49,7 +49,7 @@ export class ApiAnswers {
       query.filters.length === 0
         ? `${name}?${query.page}\n${base}`
         : JSON.stringify([name, base, query.page, query.filters])
-    return this.cached(served.version, key, async () =>
+    return this.cached(served, key, async () =>
       JSON.stringify(await this.catalogue.listPage({ source, version: served.version }, query, base)),
     )
   }
@@ -64,13 +64,13 @@ export class ApiAnswers {
     const selection = parseIds(idsText)
     if (selection.kind === 'one') {
       const key = `${name}\n${base}\n${selection.id}`
-      return this.cached(served.version, key, async () =>
+      return this.cached(served, key, async () =>
         JSON.stringify(await this.catalogue.records(source, selection, base)),
       )
     }
     const { ids } = selection
     const key = `${name}\n${base}\n[${ids.join(',')}]`
-    return this.cached(served.version, key, async () => {
+    return this.cached(served, key, async () => {
       const parts: string[] = []
       for await (const records of this.catalogue.recordSlices(source, ids, base, RENDER_SLICE)) {
         if (parts.length > 0) await new Promise((resolve) => setImmediate(resolve))
@@ -107,7 +107,7 @@ export class ApiAnswers {
         base,
         this.facetTimeLimitMs,
       )
-      const representation = new Representation(JSON.stringify(body))
+      const representation = new Representation(JSON.stringify(body), apiBodyOf(served.contentVersion))
       if (complete && this.isCurrent(served.version)) this.bodies.set(key, representation)
       return { body: representation, complete }
     } finally {
@@ -125,11 +125,15 @@ export class ApiAnswers {
     this.catalogue.clear()
   }
 
-  private async cached(version: number, key: string, render: () => Promise<string>): Promise<Representation> {
+  private async cached(
+    served: ServedCatalogue,
+    key: string,
+    render: () => Promise<string>,
+  ): Promise<Representation> {
     const cached = this.bodies.get(key)
     if (cached) return cached
-    const body = new Representation(await render())
-    if (this.isCurrent(version)) this.bodies.set(key, body)
+    const body = new Representation(await render(), apiBodyOf(served.contentVersion))
+    if (this.isCurrent(served.version)) this.bodies.set(key, body)
     return body
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyCorsOptions } from '@fastify/cors'
+import { CATALOGUE_VERSION_HEADER } from '../../src/catalogue'
 import { STREAM_RECORDS_HEADER } from '../../src/catalogue/views/stream'
 import { ALLOWED_METHODS } from './errors'
 
@@ -14,6 +15,7 @@ export const CORS_OPTIONS = {
     'RateLimit-Reset',
     'Retry-After',
     STREAM_RECORDS_HEADER,
+    CATALOGUE_VERSION_HEADER,
   ],
   maxAge: 600,
   // An OPTIONS request without Origin is still answered as a preflight (204), not refused.

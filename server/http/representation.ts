@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { CATALOGUE_VERSION_HEADER } from '../../src/catalogue'
 import {
   ASYNC_COMPRESSION_BYTES,
   chooseEncoding,
@@ -43,6 +44,17 @@ export interface BodyKind {
 export const API_BODY: BodyKind = {
   contentType: JSON_CONTENT_TYPE,
   headers: { ...CORS_ANSWER_HEADERS, 'cache-control': API_CACHE_CONTROL, vary: API_VARY },
+}
+
+let lastApiBody: { catalogueVersion: string; kind: BodyKind } | null = null
+
+/** An API answer read from the catalogue of this version (contract §13): it names it in `Catalogue-Version`. */
+export function apiBodyOf(catalogueVersion: string): BodyKind {
+  if (lastApiBody?.catalogueVersion !== catalogueVersion) {
+    const headers = { ...API_BODY.headers, [CATALOGUE_VERSION_HEADER.toLowerCase()]: catalogueVersion }
+    lastApiBody = { catalogueVersion, kind: { ...API_BODY, headers } }
+  }
+  return lastApiBody.kind
 }
 
 function makeVariant(body: Buffer, encoding: Encoding | null, etag: string, kind: BodyKind): Variant {

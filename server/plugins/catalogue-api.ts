@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { type AnyCollection, API_PREFIX } from '../../src/catalogue'
+import { type AnyCollection, API_PREFIX, CATALOGUE_VERSION_HEADER } from '../../src/catalogue'
 import { withinDeadline } from '../catalogue/deadline'
 import { readListRequest } from '../catalogue/list-request'
 import type { LiveCatalogue } from '../catalogue/live-catalogue'
@@ -43,6 +43,8 @@ export interface CatalogueApiOptions {
   /** Demo mode: the demo key's rate bucket is per client address. */
   demo: boolean
 }
+
+const VERSION_HEADER = CATALOGUE_VERSION_HEADER.toLowerCase()
 
 function viewsAtOnce(perBucket: number, demo: boolean): string {
   const who = demo ? 'the demo key may have' : 'each key may have'
@@ -91,6 +93,8 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     api.get(listUrl, (request, reply) =>
       withinItsDeadline(async () => {
         const served = live.current
+        // Every answer names the catalogue it was read from (contract §13), a refusal and a stream too.
+        reply.header(VERSION_HEADER, served.contentVersion)
         const source = served.collection(collection.name)
         // Views off, or a catalogue that cannot answer them: their parameters are unknown ones, ignored (§4).
         const { list, view, stream, canonical } = readListRequest(
@@ -128,6 +132,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
     api.get<{ Params: { ids: string } }>(itemUrl, (request, reply) =>
       withinItsDeadline(async () => {
         const served = live.current
+        reply.header(VERSION_HEADER, served.contentVersion)
         const body = await answers.byIds(served, collection.name, request.params.ids, base(request))
         return answer(request, reply, body, served.version)
       }),

@@ -29,6 +29,8 @@ export interface ExplorerOptions {
   demoKey: string | null
   /** Whether the API answers views (contract §12): the app is told so, and its first views use them. */
   views: boolean
+  /** The version of the catalogue served now (contract §13): the app is told it with its configuration. */
+  catalogueVersion: () => string
   publicUrl: string | null
   /** The API's gate, for API paths that reach this scope in a spelling the API's prefix did not match. */
   admit: Admit
@@ -97,7 +99,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       throw error
     })
   }
-  registerExplorerConfig(scope, options.demoKey, options.views)
+  registerExplorerConfig(scope, options.demoKey, options.views, options.catalogueVersion)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 

@@ -23,12 +23,19 @@ export type AppHosting =
  * `GET /explorer-config.json`: tells the app the demo key in demo mode (nothing otherwise), and whether the
  * service answers views. Needs no key.
  */
-export function registerExplorerConfig(app: FastifyInstance, demoKey: string | null, views: boolean): void {
-  const config: ExplorerConfig = { demoKey, views }
-  const body = JSON.stringify(config)
-  const etag = strongEtag(body)
+export function registerExplorerConfig(
+  app: FastifyInstance,
+  demoKey: string | null,
+  views: boolean,
+  catalogueVersion: () => string,
+): void {
   app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {
-    reply.header('content-type', JSON_CONTENT_TYPE).header('cache-control', 'no-store').header('etag', etag)
+    const config: ExplorerConfig = { demoKey, views, catalogueVersion: catalogueVersion() }
+    const body = JSON.stringify(config)
+    reply
+      .header('content-type', JSON_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .header('etag', strongEtag(body))
     return reply.send(body)
   })
 }

@@ -84,6 +84,12 @@ describe('replicas on one database', () => {
     // Each replica's addresses hold its own origin; for each, the new body has a new ETag.
     expect(etagsAfter[0]).not.toBe(etagsBefore[0])
     expect(etagsAfter[1]).not.toBe(etagsBefore[1])
+    // Both name the catalogue they serve alike (contract §13), and the new one by another version.
+    const versions = (answers: Response[]) =>
+      answers.map((response) => response.headers.get('catalogue-version'))
+    expect(new Set(versions(before)).size).toBe(1)
+    expect(new Set(versions(after)).size).toBe(1)
+    expect(versions(after)[0]).not.toBe(versions(before)[0])
     for (const { close } of replicas) await close()
   }, 60_000)
 })

@@ -1,4 +1,5 @@
 export * from './air-date'
+export * from './catalogue-version'
 export * from './collection'
 export * from './collections'
 export * from './dataset-fields'

@@ -1,0 +1,6 @@
+/**
+ * The catalogue's version (contract §13): every answer of the API names the version of the catalogue it was
+ * read from, an opaque token (the same catalogue always has the same one, another catalogue another), so that
+ * a client keeping a copy of the catalogue can tell it was built from another.
+ */
+export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version'
