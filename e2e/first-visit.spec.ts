@@ -15,7 +15,11 @@ test('a first visit is connected to the embedded catalogue with nothing typed', 
   })
   const config = page.waitForResponse((response) => new URL(response.url()).pathname === EXPLORER_CONFIG_PATH)
   await page.goto('/')
-  expect(await (await config).json()).toEqual({ demoKey: DEMO_KEY, views: true })
+  expect(await (await config).json()).toEqual({
+    demoKey: DEMO_KEY,
+    views: true,
+    catalogueVersion: expect.any(String),
+  })
 
   const list = listView(page, 'locations')
   await expect(list.heading).toBeVisible()

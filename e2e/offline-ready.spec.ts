@@ -45,5 +45,6 @@ test('the run-time configuration is asked for once, also while the index builds 
     demoKey: expect.any(String),
     // This service says it answers no views (CATALOGUE_VIEWS=off).
     views: false,
+    catalogueVersion: expect.any(String),
   })
 })

@@ -145,7 +145,7 @@ test('a service without views (CATALOGUE_VIEWS=off) is asked what the explorer a
 }) => {
   const asked = apiRequestsOf(page)
   const config = await (await page.request.get(`${NO_VIEWS_URL}/explorer-config.json`)).json()
-  expect(config).toEqual({ demoKey: DEMO_KEY, views: false })
+  expect(config).toEqual({ demoKey: DEMO_KEY, views: false, catalogueVersion: expect.any(String) })
   const document = await (await page.request.get(`${NO_VIEWS_URL}/openapi.json`)).text()
   expect(document).not.toContain('x-catalogue-extension')
 

@@ -8,6 +8,7 @@ import { nextTask } from './app/next-task'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { FORMATTER_WARMERS } from './lib/format'
+import { someRouteModuleFailed } from './lib/page/route-module'
 import './styles/global.css'
 
 type AppRouter = ReturnType<typeof createAppRouter>
@@ -20,7 +21,7 @@ const firstView = readFirstView(connections.saved())
 
 function started(router: AppRouter) {
   import('./app/after-first-page').then(
-    ({ afterFirstPage }) => afterFirstPage(router),
+    ({ afterFirstPage }) => afterFirstPage(router, { queryClient, connections }),
     () => undefined, // without it, each page's code comes with its first visit, and nothing works offline
   )
 }
@@ -40,8 +41,9 @@ if (firstView) {
       started(router)
       const root = document.getElementById('root')
       if (!root) return
-      // A frame, in a browser with no key for this site: the settings take its place (nothing to match).
-      if (client === null) {
+      // A frame, in a browser with no key for this site: the settings take its place (nothing to match). A page
+      // whose code could not be loaded shows its failure where the HTML shows the page: rendered over, not hydrated.
+      if (client === null || someRouteModuleFailed()) {
         createRoot(root).render(app(router))
         return
       }

@@ -53,6 +53,7 @@ export async function startLargeCatalogue(
   const service = await startServiceProcess(where, { CATALOGUE_DATA: file })
   return {
     url: service.url,
+    reload: service.reload,
     async stop() {
       await service.stop()
       rmSync(folder, { recursive: true, force: true })

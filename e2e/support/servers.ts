@@ -36,6 +36,13 @@ export const SHELL_URL = `http://127.0.0.1:${SHELL_PORT}`
 export const NO_VIEWS_PORT = PORT_BASE + 6
 export const NO_VIEWS_URL = `http://127.0.0.1:${NO_VIEWS_PORT}`
 
+/**
+ * The services whose catalogue e2e/index/catalogue-changed.spec.ts changes under the browser: a dataset file's,
+ * and a database's.
+ */
+export const CHANGED_FILE_PORT = PORT_BASE + 8
+export const CHANGED_DATABASE_PORT = PORT_BASE + 9
+
 /** A key no server accepts. */
 export const WRONG_KEY = 'e2e-wrong-key-81c3f05a'
 

@@ -4,7 +4,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 
-export type ServiceProcess = { url: string; stop(): Promise<void> }
+export type ServiceProcess = {
+  url: string
+  /** Sends SIGHUP: the service reads its dataset file again. */
+  reload(): void
+  stop(): Promise<void>
+}
 
 export async function startServiceProcess(
   where: { host: string; port: number },
@@ -37,6 +42,7 @@ export async function startServiceProcess(
   }
   return {
     url,
+    reload: () => service.kill('SIGHUP'),
     async stop() {
       const exited = new Promise((resolve) => service.once('exit', resolve))
       service.kill('SIGTERM')

@@ -64,6 +64,8 @@ describe('hosting the built app (demo mode)', () => {
     expect(ExplorerConfigSchema.parse(await response.json())).toEqual({
       demoKey: 'catalogue-demo-key',
       views: true,
+      // The catalogue it serves now (contract §13), as every API answer names it.
+      catalogueVersion: expect.stringMatching(/^\S+$/),
     })
   })
 })
@@ -73,7 +75,11 @@ describe('explorer config of a service without views (CATALOGUE_VIEWS=off)', () 
 
   it('tells the app the service does not answer views', async () => {
     const response = await server.get('/explorer-config.json', { key: null })
-    expect(await response.json()).toEqual({ demoKey: 'catalogue-demo-key', views: false })
+    expect(await response.json()).toEqual({
+      demoKey: 'catalogue-demo-key',
+      views: false,
+      catalogueVersion: expect.any(String),
+    })
   })
 })
 
@@ -171,7 +177,11 @@ describe('explorer config with configured keys', () => {
   it('gives no demo key', async () => {
     const response = await server.get('/explorer-config.json', { key: null })
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ demoKey: null, views: true })
+    expect(await response.json()).toEqual({
+      demoKey: null,
+      views: true,
+      catalogueVersion: expect.any(String),
+    })
   })
 
   it('answers every non-API path with a JSON 404 when no app is hosted', async () => {

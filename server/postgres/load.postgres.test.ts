@@ -50,6 +50,17 @@ async function tool(script: string, args: string[], env: Record<string, string> 
   }
 }
 
+/** Until another session waits for an advisory lock (a process started on a busy machine takes seconds to ask). */
+async function waitForLockWaiter(client: pg.Client) {
+  for (;;) {
+    const { rows } = await client.query<{ waiting: number }>(
+      "SELECT count(*)::integer AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+    )
+    if ((rows[0]?.waiting ?? 0) > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 describe('migrations', () => {
   it('are recorded, safe to run twice and from two sessions at once', async () => {
     const url = await freshDatabase()
@@ -208,7 +219,7 @@ describe('npm run db:load', () => {
         'The value of --wait must be a whole number of seconds from 1 to 86400, such as --wait 60.',
       )
       const waiting = tool('db:load', ['--wait', '60', DEFAULT_DATASET_PATH], { CATALOGUE_DATABASE_URL: url })
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await waitForLockWaiter(holder)
       await holder.query('SELECT pg_advisory_unlock(7316029002)')
       const loaded = await waiting
       expect(loaded.code).toBe(0)

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import {
   type ApiRecord,
+  CATALOGUE_VERSION_HEADER,
   type CollectionView,
   EMPTY_LIST_INFO,
   ErrorBodySchema,
@@ -12,6 +13,7 @@ import {
 } from '../catalogue'
 import { absoluteUrl } from './absolute-url'
 import { answeredFromCache } from './cache-source'
+import { catalogueVersions } from './catalogue-versions'
 import { ApiError } from './errors'
 import { type RequestLog, requestLog } from './request-log'
 import { recordsRequestPath } from './request-paths'
@@ -82,6 +84,8 @@ export function createClient(
       response = await fetchImpl(`${base}${path}`, {
         headers: { Accept: 'application/json', Authorization: `Bearer ${connection.apiKey}` },
         signal,
+        // The browser's copy may be of a catalogue replaced since: it is checked with the service (ETag).
+        cache: catalogueVersions.replaced(base) ? 'no-cache' : 'default',
       })
     } catch (error) {
       // A cancelled request is React Query's business, not a failure to report.
@@ -98,9 +102,12 @@ export function createClient(
     }
     const text = await readText(response)
     const body = parseJson(text)
+    const cached = answeredFromCache(urlOf(path), started)
+    // An answer kept by the browser names the version it was read from then, not the one served now.
+    if (!cached) catalogueVersions.hear(base, response.headers.get(CATALOGUE_VERSION_HEADER))
     log.record({
       ...entry,
-      source: answeredFromCache(urlOf(path), started) ? 'cache' : 'network',
+      source: cached ? 'cache' : 'network',
       status: response.status,
       durationMs: performance.now() - started,
       size: new TextEncoder().encode(text).length,

@@ -16,7 +16,7 @@ export const apiId = z.int().check(z.nonnegative())
 export const MAX_TEXT_CHARACTERS = 10_000
 
 /** Why a text is refused for its length, in the words a refused file's message uses. */
-export const TOO_LONG = `holds more than ${MAX_TEXT_CHARACTERS.toLocaleString('en')} characters, the most a catalogue text may hold`
+export const TOO_LONG = 'holds more than 10,000 characters, the most a catalogue text may hold'
 
 /**
  * What a string field of the dataset may not hold (contract §12, §13): more than MAX_TEXT_CHARACTERS

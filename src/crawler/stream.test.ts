@@ -12,6 +12,7 @@ import {
 import { FakeClock } from './testing/fake-clock'
 import {
   BASE,
+  FAKE_CATALOGUE_VERSION,
   fakeService,
   json,
   KEY,
@@ -80,7 +81,12 @@ function stalled(first: string): ReadableStream<Uint8Array> {
 describe('reading a list’s stream', () => {
   it('hands on every record in id order, in batches, with the key in a header and the count known at once', async () => {
     const { fake, stored, resumes, progress, run } = setUp()
-    expect(await run()).toEqual({ outcome: 'done', etag: STREAM_TAG, records: COUNT })
+    expect(await run()).toEqual({
+      outcome: 'done',
+      etag: STREAM_TAG,
+      records: COUNT,
+      catalogueVersion: FAKE_CATALOGUE_VERSION,
+    })
     expect(stored).toEqual(all)
     expect(resumes.map(({ after }) => after)).toEqual([100, 200, 250])
     expect(resumes.at(-1)).toEqual({ etag: STREAM_TAG, after: COUNT, records: COUNT })

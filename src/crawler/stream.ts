@@ -1,4 +1,10 @@
-import { type ApiRecord, type CollectionView, ErrorBodySchema, serviceBase } from '../catalogue'
+import {
+  type ApiRecord,
+  CATALOGUE_VERSION_HEADER,
+  type CollectionView,
+  ErrorBodySchema,
+  serviceBase,
+} from '../catalogue'
 import { STREAM_RECORDS_HEADER, streamPath } from '../catalogue/views/stream'
 import { type Clock, realClock } from './clock'
 import { CrawlError, isCrawlError } from './errors'
@@ -85,7 +91,8 @@ export interface StreamReadOptions<R extends ApiRecord = ApiRecord> {
 }
 
 export type StreamOutcome =
-  | { outcome: 'done'; etag: string; records: number }
+  /** `catalogueVersion`: what the stream's answer named (contract §13), null when it named none. */
+  | { outcome: 'done'; etag: string; records: number; catalogueVersion: string | null }
   /** `ifNoneMatch` still names the list. */
   | { outcome: 'notModified' }
   /** The list changed since the read being resumed began (412): start again from nothing. */
@@ -242,6 +249,7 @@ export async function readStream<R extends ApiRecord>(options: StreamReadOptions
       }
       if (status !== 200) throw await refusal(response, name, options.apiKey)
       const etag = response.headers.get('ETag')
+      const catalogueVersion = response.headers.get(CATALOGUE_VERSION_HEADER)
       const count = Number(response.headers.get(STREAM_RECORDS_HEADER))
       if (etag === null || !Number.isSafeInteger(count) || count < 0 || response.body === null)
         throw new CrawlError(
@@ -300,7 +308,7 @@ export async function readStream<R extends ApiRecord>(options: StreamReadOptions
       await handOn()
       // An answer that ended before its last record was cut short: continue after what came.
       if (progress.records < expected) throw new Interrupted('failed', new Error('cut short'))
-      return { outcome: 'done', etag, records: progress.records }
+      return { outcome: 'done', etag, records: progress.records, catalogueVersion }
     } finally {
       hush()
     }

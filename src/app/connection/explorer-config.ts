@@ -1,3 +1,4 @@
+import { catalogueVersions } from '../../api/catalogue-versions'
 import {
   EXPLORER_CONFIG_CACHE,
   EXPLORER_CONFIG_PATH,
@@ -37,6 +38,8 @@ export async function loadExplorerConfig(
     const parsed = ExplorerConfigSchema.safeParse(await response.json())
     if (!parsed.success) return NO_CONFIG
     keepForOffline(copy)
+    // This site's service names the catalogue it serves now (contract §13) before any of its answers does.
+    catalogueVersions.hear('', parsed.data.catalogueVersion ?? null)
     return parsed.data
   } catch {
     return NO_CONFIG

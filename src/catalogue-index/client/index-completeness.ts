@@ -1,8 +1,8 @@
 import type { Connection } from '../../api/client'
 
 /**
- * Whether the index of a connection was last seen complete (by the page's status hook), and the date of that
- * complete index: a list's loader sends no view to a service that answers views when the index answers it
+ * Whether the index of a connection was last seen complete and current (by the page's status hook: read from
+ * the catalogue the service serves now, contract §13), and the date of that complete index: a list's loader sends no view to a service that answers views when the index answers it
  * with no request, and a page that mounts before the worker speaks asks under that date, once. Unknown (not
  * complete) before the index has said.
  */

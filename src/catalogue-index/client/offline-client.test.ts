@@ -35,6 +35,7 @@ const complete: IndexStatus = {
   complete: true,
   updatedAt: 1_700_000_000_000,
   building: false,
+  catalogueVersion: null,
 }
 
 function failing(error: ApiError): CatalogueClient {

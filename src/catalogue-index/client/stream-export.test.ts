@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { catalogueVersions } from '../../api/catalogue-versions'
 import { locations } from '../../catalogue'
 import { STREAM_RECORDS_HEADER } from '../../catalogue/views/stream'
 import { ESTIMATED_RECORD_BYTES, EXPORT_CONFIRM_BYTES, exportByStream } from './stream-export'
@@ -17,7 +18,7 @@ const LARGE = Math.floor(EXPORT_CONFIRM_BYTES / ESTIMATED_RECORD_BYTES.csv) + 1
 let cancelled: boolean
 let downloads: string[]
 
-function answer(records: number): Response {
+function answer(records: number, version?: string): Response {
   cancelled = false
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -30,13 +31,18 @@ function answer(records: number): Response {
       cancelled = true
     },
   })
-  return new Response(body, { headers: { [STREAM_RECORDS_HEADER]: String(records) } })
+  return new Response(body, {
+    headers: {
+      [STREAM_RECORDS_HEADER]: String(records),
+      ...(version === undefined ? {} : { 'Catalogue-Version': version }),
+    },
+  })
 }
 
-function exportWith(records: number, confirm: (bytes: number) => Promise<boolean>) {
+function exportWith(records: number, confirm: (bytes: number) => Promise<boolean>, version?: string) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => answer(records)),
+    vi.fn(async () => answer(records, version)),
   )
   return exportByStream({
     connection: { baseUrl: 'http://catalogue.test', apiKey: 'secret-key' },
@@ -67,7 +73,7 @@ afterEach(() => {
 describe('an export streamed into a download held in memory', () => {
   it('downloads a view below the size asked about without asking', async () => {
     const confirm = vi.fn(async () => true)
-    expect(await exportWith(LARGE - 1, confirm)).toEqual({ done: true })
+    expect(await exportWith(LARGE - 1, confirm)).toEqual({ done: true, changedSince: false })
     expect(confirm).not.toHaveBeenCalled()
     expect(downloads).toHaveLength(1)
     expect(downloads[0]).toMatch(/^locations-.*\.csv$/)
@@ -75,7 +81,7 @@ describe('an export streamed into a download held in memory', () => {
 
   it('asks first above the size, saying how large it will be, and downloads it when told to', async () => {
     const confirm = vi.fn(async () => true)
-    expect(await exportWith(LARGE, confirm)).toEqual({ done: true })
+    expect(await exportWith(LARGE, confirm)).toEqual({ done: true, changedSince: false })
     expect(confirm).toHaveBeenCalledWith(LARGE * ESTIMATED_RECORD_BYTES.csv)
     expect(downloads).toHaveLength(1)
   })
@@ -92,5 +98,14 @@ describe('an export streamed into a download held in memory', () => {
     expect(address).not.toContain('secret-key')
     expect(address).toBe('http://catalogue.test/v1/locations?_export=csv')
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer secret-key')
+  })
+})
+
+describe('an export while the catalogue changes (contract §13)', () => {
+  it('holds the catalogue it began with, and says so when the service has been heard to serve another', async () => {
+    catalogueVersions.hear('http://catalogue.test', 'v2')
+    expect(await exportWith(3, async () => true, 'v1')).toEqual({ done: true, changedSince: true })
+    expect(await exportWith(3, async () => true, 'v2')).toEqual({ done: true, changedSince: false })
+    expect(downloads).toHaveLength(2)
   })
 })

@@ -1,4 +1,5 @@
-import { COLLECTIONS, type Filters, serviceBase } from '../../catalogue'
+import { catalogueVersions } from '../../api/catalogue-versions'
+import { CATALOGUE_VERSION_HEADER, COLLECTIONS, type Filters, isStale, serviceBase } from '../../catalogue'
 import { needsIndex } from '../../catalogue/views/parameters'
 import { STREAM_RECORDS_HEADER, streamPath } from '../../catalogue/views/stream'
 import { viewStateOf } from '../../catalogue/views/view'
@@ -44,8 +45,15 @@ export interface StreamExport {
   confirm: (bytes: number) => Promise<boolean>
 }
 
-/** What an export by stream came to: done (or declined), a problem to say, or the service out of reach. */
-export type StreamExportResult = { done: true } | { problem: string } | { unreachable: true }
+/**
+ * What an export by stream came to: done (or declined), a problem to say, or the service out of reach. Done,
+ * `changedSince` says that the service has been heard to serve another catalogue than the one the file holds
+ * (contract §13: a stream holds the catalogue it began with to its end).
+ */
+export type StreamExportResult =
+  | { done: true; changedSince?: boolean }
+  | { problem: string }
+  | { unreachable: true }
 
 /** Exports the view as the service streams it (see above). */
 export async function exportByStream(task: StreamExport): Promise<StreamExportResult> {
@@ -91,6 +99,11 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
     await response.body?.cancel().catch(() => undefined)
     return { problem: refusal(response.status) }
   }
+  const began = response.headers.get(CATALOGUE_VERSION_HEADER)
+  const finished = (): StreamExportResult => ({
+    done: true,
+    changedSince: isStale(began, catalogueVersions.latest(base)),
+  })
   let received = 0
   const counting = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -102,7 +115,7 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
   try {
     if (file) {
       await response.body.pipeThrough(counting).pipeTo(await file.createWritable(), { signal: task.signal })
-      return { done: true }
+      return finished()
     }
     const records = Number(response.headers.get(STREAM_RECORDS_HEADER) ?? 0)
     const estimate = records * ESTIMATED_RECORD_BYTES[task.format]
@@ -112,7 +125,7 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
     }
     const blob = await new Response(response.body.pipeThrough(counting)).blob()
     download(new Blob([blob], { type: `${media.type};charset=utf-8` }), name)
-    return { done: true }
+    return finished()
   } catch {
     task.signal.throwIfAborted()
     return {

@@ -22,7 +22,7 @@ export default function ExportButtons(props: Exported) {
 }
 
 function ExportControls({ connection, collection, filters, view }: Exported & { connection: Connection }) {
-  const { running, progress, received, problem, asking, start, cancel, decide } = useExport(
+  const { running, progress, received, problem, note, asking, start, cancel, decide } = useExport(
     connection,
     collection,
     filters,
@@ -100,6 +100,7 @@ function ExportControls({ connection, collection, filters, view }: Exported & { 
         </p>
       )}
       {problem && <p role="alert">{problem}</p>}
+      {note && <p role="status">{note}</p>}
     </div>
   )
 }

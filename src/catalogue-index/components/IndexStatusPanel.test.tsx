@@ -13,6 +13,7 @@ vi.mock('../hooks/use-index-status', () => ({ useIndexStatus: () => state }))
 vi.mock('../hooks/offline-ready', () => ({ useOfflineReady: () => false }))
 
 const notBuilt: IndexState = {
+  stale: false,
   status: {
     collections: [
       {
@@ -28,6 +29,7 @@ const notBuilt: IndexState = {
     complete: false,
     updatedAt: null,
     building: false,
+    catalogueVersion: null,
   },
   progress: null,
   problem: null,

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { catalogueVersions } from '../../api/catalogue-versions'
+import { serviceBase } from '../../catalogue'
 import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
-import type { IndexConnection } from '../protocol/worker-api'
+import { AUTO_INDEX_MAX_PAGES, type IndexConnection } from '../protocol/worker-api'
 import { describeAge, describeIndexState, describeProgress, progressOf } from './describe'
 import { IndexSizeQuestion } from './IndexSizeQuestion'
 import './index-status.css'
@@ -21,20 +23,31 @@ export default function IndexStatusPanel({
   connection: IndexConnection
   autoIndex?: boolean
 }) {
-  const { status, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, {
+  const { status, stale, progress, problem, asking, build, dismiss, cancel } = useIndexStatus(connection, {
     autoIndex,
     // The status line only tells about the index: it waits until the page has settled.
     urgent: false,
   })
   const now = useNow()
   const offline = useOfflineReady()
+  // A small catalogue refreshes itself once it is found stale (one stream per collection), as it indexes
+  // itself; once per version of the service's catalogue, so that a refresh that fails is not asked in a loop.
+  const small = status?.collections.every((list) => (list.pages ?? 0) <= AUTO_INDEX_MAX_PAGES) === true
+  const settled = status?.building === false
+  const refreshedFor = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    const latest = catalogueVersions.latest(serviceBase(connection.baseUrl))
+    if (!stale || !small || !settled || refreshedFor.current === latest) return
+    refreshedFor.current = latest
+    build('refresh')
+  }, [stale, small, settled, build, connection.baseUrl])
   if (!status) return null
 
   const building = status.building || progress !== null
   const { value, max: total } = progressOf(progress)
   const percent = progress && total ? Math.floor((value / total) * 100) : 0
   const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
-  const { text, action } = describeIndexState(status)
+  const { text, action } = describeIndexState(status, stale)
 
   return (
     <section className="index-status" aria-label="Catalogue index">
@@ -60,7 +73,7 @@ export default function IndexStatusPanel({
             {status.complete &&
               status.updatedAt !== null &&
               ` · updated ${describeAge(status.updatedAt, now)}`}
-            {status.complete && offline && ' · Ready to work offline'}
+            {status.complete && !stale && offline && ' · Ready to work offline'}
           </span>
           <span className="index-status-action">
             <span aria-hidden="true">·</span>
@@ -77,11 +90,13 @@ export default function IndexStatusPanel({
       <p className="visually-hidden" role="status" aria-live="polite">
         {building
           ? `Catalogue index ${announced ?? 0}% built`
-          : status.complete
-            ? offline
-              ? 'Catalogue index ready; the explorer works offline'
-              : 'Catalogue index ready'
-            : ''}
+          : stale
+            ? 'Catalogue index out of date: the catalogue has changed'
+            : status.complete
+              ? offline
+                ? 'Catalogue index ready; the explorer works offline'
+                : 'Catalogue index ready'
+              : ''}
       </p>
       {asking !== null && !building && (
         <IndexSizeQuestion bytes={asking} onBuild={() => build('build', true)} onDismiss={dismiss} />

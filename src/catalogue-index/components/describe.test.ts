@@ -25,6 +25,7 @@ const status = (collections: CollectionStatus[]): IndexStatus => ({
   complete: collections.every((c) => c.complete),
   updatedAt: null,
   building: false,
+  catalogueVersion: null,
 })
 
 afterEach(() => setReaderLocale(undefined))

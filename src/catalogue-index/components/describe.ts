@@ -14,13 +14,23 @@ export type IndexAction = 'Build the index' | 'Resume indexing' | 'Refresh'
 /**
  * The index's status in one sentence and the action it offers, the same words on every page:
  * - "Catalogue index: 126 locations and 51 episodes" · Refresh;
+ * - "Catalogue index: 126 locations and 51 episodes, of an earlier catalogue (the service's has changed since)"
+ *   · Refresh, when it was read from another version than the service serves now (`stale`, contract §13);
  * - "Catalogue index: partly built · 8,000 locations and 51 episodes so far (of 100,000 and 51)" · Resume
  *   indexing, when a build was started and stopped;
  * - "Catalogue index: not built (100,000 locations in 5,000 pages and 51 episodes in 3 pages)" · Build the index,
  *   with each list's size once its first page was read (a first visit reads it to learn whether the catalogue
  *   is small enough to be indexed without being asked; that is not a build the user started).
  */
-export function describeIndexState(status: IndexStatus): { text: string; action: IndexAction } {
+export function describeIndexState(
+  status: IndexStatus,
+  stale = false,
+): { text: string; action: IndexAction } {
+  if (status.complete && stale)
+    return {
+      text: `Catalogue index: ${describeCounts(status.collections)}, of an earlier catalogue (the service’s has changed since)`,
+      action: 'Refresh',
+    }
   if (status.complete)
     return { text: `Catalogue index: ${describeCounts(status.collections)}`, action: 'Refresh' }
   const { started } = buildStage(status)

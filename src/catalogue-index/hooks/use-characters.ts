@@ -11,7 +11,8 @@ import { indexQueryKeys } from './index-query-keys'
 import { type IndexPageState, indexPageState, useIndexAnswer } from './use-index-answer'
 
 /**
- * Asks the index worker a character question (see `useIndexAnswer`). `pick` reads the answer out of the
+ * Asks the index worker a character question (see `useIndexAnswer`); an answer shown stays, said so, when the
+ * catalogue changes under it (a comparison in progress finishes on the version it began with). `pick` reads the answer out of the
  * worker's tagged reply, held in an object so that an answer of null (no such character) stays an answer.
  */
 function useCharacterReply<T>(
@@ -27,6 +28,7 @@ function useCharacterReply<T>(
     },
     autoIndex,
     retries: 1,
+    keepsStaleAnswer: true,
   })
   const state = indexPageState(answer)
   return state.state === 'ready' ? { ...state, data: state.data.answer } : state

@@ -18,17 +18,19 @@ export function useExport(
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [received, setReceived] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
   const [asking, setAsking] = useState<number | null>(null)
   const answer = useRef<(go: boolean) => void>(() => {})
 
   const start = async (format: ExportFormat) => {
     setRunning(format)
     setProblem(null)
+    setNote(null)
     setProgress(null)
     setReceived(null)
     // The exporter (worker, CSV writer) is downloaded on first use.
     const { runExport } = await import('../client/run-export')
-    const failed = await runExport(
+    const ended = await runExport(
       connection,
       collection,
       filters,
@@ -49,7 +51,8 @@ export function useExport(
     )
     setAsking(null)
     setRunning(null)
-    setProblem(failed)
+    setProblem(ended.problem)
+    setNote(ended.note)
   }
   const cancel = () => {
     answer.current(false)
@@ -57,5 +60,5 @@ export function useExport(
   }
   /** The answer to the size question: go on, or not. */
   const decide = (go: boolean) => answer.current(go)
-  return { running, progress, received, problem, asking, start, cancel, decide }
+  return { running, progress, received, problem, note, asking, start, cancel, decide }
 }

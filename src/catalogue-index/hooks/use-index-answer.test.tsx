@@ -2,10 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { catalogueVersions } from '../../api/catalogue-versions'
 import { createClient } from '../../api/client'
 import { ConnectionContext } from '../../api/connection-in-use'
 import { fixedConnectionStore } from '../../app/connection/fixed-connection'
 import { indexCompleteness } from '../client/index-completeness'
+import { setOffline } from '../client/offline-state'
 import type { IndexStatus } from '../protocol/worker-api'
 
 /** The worker of this tab, as the hooks reach it; its index is complete unless a test says otherwise. */
@@ -29,20 +31,25 @@ const complete: IndexStatus = {
   complete: true,
   updatedAt: 1_700_000_000_000,
   building: false,
+  catalogueVersion: null,
 }
 let latest: Answer | null = null
 
-function Probe({ ask }: { ask: () => Promise<string | null> }) {
-  latest = useIndexAnswer({ key: (baseUrl, updatedAt) => ['test', baseUrl, updatedAt], ask })
+function Probe({ ask, keepsStaleAnswer }: { ask: () => Promise<string | null>; keepsStaleAnswer: boolean }) {
+  latest = useIndexAnswer({
+    key: (baseUrl, updatedAt) => ['test', baseUrl, updatedAt],
+    ask,
+    keepsStaleAnswer,
+  })
   return null
 }
 
-function renderWith(ask: () => Promise<string | null>) {
+function renderWith(ask: () => Promise<string | null>, keepsStaleAnswer = false) {
   const connection = { baseUrl: '', apiKey: 'k' }
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ConnectionContext value={fixedConnectionStore({ demoKey: 'k' }, connection, createClient(connection))}>
-        <Probe ask={ask} />
+        <Probe ask={ask} keepsStaleAnswer={keepsStaleAnswer} />
       </ConnectionContext>
     </QueryClientProvider>,
   )
@@ -73,6 +80,7 @@ describe('a question for the index', () => {
       state: 'ready',
       data: 'the answer',
       updatedAt: complete.updatedAt,
+      kept: false,
     })
   })
 
@@ -126,5 +134,69 @@ describe('a question for the index', () => {
     expect(indexPageState(answer())).toMatchObject({ state: 'failed' })
     await act(async () => answer().retry())
     await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+  })
+})
+
+describe('an index read from another catalogue than the service serves now (contract §13)', () => {
+  it('answers nothing while the service can, says it is stale, and answers again once current', async () => {
+    worker.status.mockResolvedValue({ ...complete, catalogueVersion: 'v1' })
+    catalogueVersions.hear('', 'v2')
+    const ask = vi.fn(async () => 'the answer')
+    renderWith(ask)
+    await vi.waitFor(() => expect(answer().status).not.toBeNull())
+    expect(answer()).toMatchObject({ stale: true, complete: false })
+    expect(ask).not.toHaveBeenCalled()
+    expect(indexPageState(answer())).toMatchObject({ state: 'waiting' })
+    // The list's loader reads the same: not ready.
+    await vi.waitFor(() => expect(indexCompleteness.known({ baseUrl: '', apiKey: 'k' })).toBe(false))
+    await act(async () => catalogueVersions.hear('', 'v1'))
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    expect(answer().stale).toBe(false)
+  })
+
+  it('keeps an answer shown before the change when asked to (a comparison), marked kept, and asks nothing new', async () => {
+    worker.status.mockResolvedValue({ ...complete, catalogueVersion: 'v1' })
+    catalogueVersions.hear('', 'v1')
+    const ask = vi.fn(async () => 'the answer')
+    renderWith(ask, true)
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    expect(indexPageState(answer())).toMatchObject({ state: 'ready', kept: false })
+    await act(async () => catalogueVersions.hear('', 'v2'))
+    await vi.waitFor(() => expect(answer().stale).toBe(true))
+    expect(answer()).toMatchObject({ complete: false, kept: true, data: 'the answer' })
+    expect(indexPageState(answer())).toMatchObject({ state: 'ready', data: 'the answer', kept: true })
+    expect(ask).toHaveBeenCalledTimes(1)
+  })
+
+  it('drops an answer shown before the change otherwise: the page waits for a current index', async () => {
+    worker.status.mockResolvedValue({ ...complete, catalogueVersion: 'v1' })
+    catalogueVersions.hear('', 'v1')
+    renderWith(vi.fn(async () => 'the answer'))
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    await act(async () => catalogueVersions.hear('', 'v2'))
+    await vi.waitFor(() => expect(answer().stale).toBe(true))
+    expect(answer()).toMatchObject({ kept: false, data: undefined })
+    expect(indexPageState(answer())).toMatchObject({ state: 'waiting' })
+  })
+
+  it('answers offline, with its date, however stale', async () => {
+    worker.status.mockResolvedValue({ ...complete, catalogueVersion: 'v1' })
+    catalogueVersions.hear('', 'v3')
+    setOffline(complete.updatedAt)
+    try {
+      renderWith(vi.fn(async () => 'the answer'))
+      await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+      expect(answer().stale).toBe(true)
+    } finally {
+      setOffline(null)
+    }
+  })
+
+  it('is current when the service names no version', async () => {
+    worker.status.mockResolvedValue({ ...complete, catalogueVersion: 'v1' })
+    catalogueVersions.hear('', null)
+    renderWith(vi.fn(async () => 'the answer'))
+    await vi.waitFor(() => expect(answer().data).toBe('the answer'))
+    expect(answer().stale).toBe(false)
   })
 })

@@ -6,6 +6,7 @@ import { indexCompleteness } from '../client/index-completeness'
 import type { IndexConnection } from '../protocol/worker-api'
 import { useIndexSupport } from './index-support'
 import { type IndexState, useIndexStatus } from './use-index-status'
+import { useOfflineAsOf } from './use-offline'
 
 /** A question for the index worker, asked once the index of the connection in use is complete. */
 export interface IndexQuestion<T> {
@@ -28,16 +29,23 @@ export interface IndexQuestion<T> {
   retries?: number
   /** A first answer that a better one follows (the names, while the search index loads): asked again. */
   followed?: (answer: T) => boolean
+  /**
+   * An answer shown stays when the catalogue changes under it, marked `kept` (a comparison in progress finishes
+   * on the version it began with); the next question waits for the index to be current again.
+   */
+  keepsStaleAnswer?: boolean
 }
 
 /** What the index answers a page, with the index's state: to say what it needs, and to build it. */
-export interface IndexAnswer<T> extends Pick<IndexState, 'status' | 'progress' | 'build'> {
+export interface IndexAnswer<T> extends Pick<IndexState, 'status' | 'stale' | 'progress' | 'build'> {
   /** Whether this browser can keep the index: null while not known (the service's render, hydration). */
   support: boolean | null
   /** It can, and there is a connection whose index to read. */
   supported: boolean
   /** The index is complete: the question is answered from it. */
   complete: boolean
+  /** The answer was given by the index before it went stale, and is kept (`keepsStaleAnswer`). */
+  kept: boolean
   /** The answer, or the previous question's while the next is on its way (`previous`). */
   data: T | undefined
   previous: boolean
@@ -74,18 +82,24 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
     retries = 0,
     followed,
     urgent = true,
+    keepsStaleAnswer = false,
   } = question
   const { connection } = useConnection()
   const support = useIndexSupport()
   const supported = support === true && connection !== null
-  const { status, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, {
+  const { status, stale, progress, build } = useIndexStatus(connection ?? NO_CONNECTION, {
     autoIndex,
     enabled: supported,
     urgent,
   })
+  // A stale index answers nothing while the service can (contract §13); offline it does, with its date.
+  const offline = useOfflineAsOf() !== null
   // Before the worker has said, what it said last on this page (a list's loader reads the same).
   const complete =
-    supported && (status?.complete ?? (connection !== null && indexCompleteness.known(connection)))
+    supported &&
+    (status
+      ? status.complete && (!stale || offline)
+      : connection !== null && indexCompleteness.known(connection))
   const updatedAt = status
     ? status.updatedAt
     : ((connection && indexCompleteness.updatedAt(connection)) ?? null)
@@ -104,14 +118,17 @@ export function useIndexAnswer<T>(question: IndexQuestion<T>): IndexAnswer<T> {
       asked.state.data !== undefined && followed?.(asked.state.data) ? FOLLOW_MS : false,
   })
   const incomplete = query.error instanceof IndexIncomplete
+  const kept = !complete && keepsStaleAnswer && stale && status?.complete === true && query.data !== undefined
   return {
     support,
     supported,
     status,
+    stale,
     progress,
     build,
     complete: complete && !incomplete,
-    data: complete ? query.data : undefined,
+    kept,
+    data: complete || kept ? query.data : undefined,
     previous: query.isPlaceholderData,
     fetching: query.isFetching,
     error: incomplete ? null : query.error,
@@ -127,17 +144,19 @@ export type IndexPageState<T> =
   | { state: 'waiting'; status: NonNullable<IndexState['status']>; build: () => void }
   | { state: 'loading' }
   | { state: 'failed'; error: unknown; retry: () => void }
-  | { state: 'ready'; data: T; updatedAt: number | null }
+  /** `kept`: answered before the catalogue changed, and kept (`keepsStaleAnswer`). */
+  | { state: 'ready'; data: T; updatedAt: number | null; kept: boolean }
 
 export function indexPageState<T>(answer: IndexAnswer<T>): IndexPageState<T> {
-  const { support, supported, status, complete, error, data } = answer
+  const { support, supported, status, complete, kept, error, data } = answer
   // Rendered by the service, or hydrating: whether this browser can keep the index is not known yet.
   if (support === null) return { state: 'loading' }
   if (!supported) return { state: 'unsupported' }
   // The worker has not said yet whether the index is complete: no "build the index" for a moment.
   if (status === null) return { state: 'loading' }
+  if (kept && data !== undefined) return { state: 'ready', data, updatedAt: status.updatedAt ?? null, kept }
   if (!complete) return { state: 'waiting', status, build: () => answer.build('build') }
   if (error !== null) return { state: 'failed', error, retry: answer.retry }
   if (data === undefined) return { state: 'loading' }
-  return { state: 'ready', data, updatedAt: status.updatedAt ?? null }
+  return { state: 'ready', data, updatedAt: status.updatedAt ?? null, kept: false }
 }

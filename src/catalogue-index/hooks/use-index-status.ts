@@ -1,4 +1,6 @@
-import { startTransition, useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { catalogueVersions } from '../../api/catalogue-versions'
+import { isStale, serviceBase } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import { whenPageIdle, whenPageSettled } from '../../lib/page/page-idle'
 import { indexWorker, plainConnection } from '../client/index-client'
@@ -13,6 +15,11 @@ import type {
 
 export interface IndexState {
   status: IndexStatus | null
+  /**
+   * The index is complete but was read from another version of the catalogue than the service's now (contract
+   * §13): it answers nothing while the service can (offline it still does, with its date).
+   */
+  stale: boolean
   progress: CrawlProgress | null
   /** Why the last crawl stopped short, in one sentence. */
   problem: string | null
@@ -54,6 +61,14 @@ export function useIndexStatus(
   const [problem, setProblem] = useState<string | null>(null)
   const [asking, setAsking] = useState<number | null>(null)
   const { baseUrl, apiKey } = connection
+  const service = serviceBase(baseUrl)
+  const read = () => catalogueVersions.latest(service)
+  const latest = useSyncExternalStore(catalogueVersions.subscribe, read, read)
+  const stale = status?.complete === true && isStale(status.catalogueVersion, latest)
+  // What a list's loader reads before the page renders: complete and current (contract §13).
+  useEffect(() => {
+    if (status) indexCompleteness.seen({ baseUrl, apiKey }, status.complete && !stale, status.updatedAt)
+  }, [status, stale, baseUrl, apiKey])
 
   const build = useCallback(
     (mode: BuildMode, sizeConfirmed = false) => {
@@ -83,7 +98,6 @@ export function useIndexStatus(
         worker.status(conn).then((next) => {
           if (!live) return
           setStatus(next)
-          indexCompleteness.seen({ baseUrl, apiKey }, next.complete, next.updatedAt)
           if (!next.building) setProgress(null)
         })
       void worker.channelName(conn).then((name) => {
@@ -120,5 +134,5 @@ export function useIndexStatus(
 
   const cancel = useCallback(() => void indexWorker().cancel(), [])
   const dismiss = useCallback(() => setAsking(null), [])
-  return { status, progress, problem, asking, build, dismiss, cancel }
+  return { status, stale, progress, problem, asking, build, dismiss, cancel }
 }

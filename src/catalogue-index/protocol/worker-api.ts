@@ -50,6 +50,11 @@ export interface IndexStatus {
   updatedAt: number | null
   /** A crawl of this connection is under way, in this tab or another. */
   building: boolean
+  /**
+   * The version of the catalogue the complete index was read from (contract §13): null when incomplete, when
+   * the service named none, or when its collections were read from different versions.
+   */
+  catalogueVersion: string | null
 }
 
 export type BuildMode = 'auto' | 'build' | 'refresh'
@@ -114,8 +119,9 @@ export interface IndexWorkerApi {
   ): Promise<ApiRecord[] | null>
   drop(connection: IndexConnection): Promise<void>
   /**
-   * The whole filtered list as a file's text: from the index when complete, else crawled with the filters; a
-   * view (see ExportedView) as shown.
+   * The whole filtered list as a file's text: from the index when complete and not stale (`heard`: the version
+   * the page last heard the service name; undefined offline, where the index answers however old), else
+   * crawled with the filters; a view (see ExportedView) as shown.
    */
   exportList(
     connection: IndexConnection,
@@ -124,6 +130,7 @@ export interface IndexWorkerApi {
     format: ExportFormat,
     onProgress: (progress: CrawlProgress) => void,
     view?: ExportedView | null,
+    heard?: string | null,
   ): Promise<{ text: string } | { failed: string }>
   cancelExport(): void
   /**

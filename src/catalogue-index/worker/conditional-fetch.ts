@@ -1,10 +1,11 @@
+import { CATALOGUE_VERSION_HEADER } from '../../catalogue'
 import type { IndexDb, PageEntry } from './store'
 import { readById } from './store'
 
 /**
  * A fetch for re-reading pages already stored: it sends the page's ETag as `If-None-Match`, and turns a `304`
  * into the stored page (same headers, so the crawler still paces itself by them). `etags` receives each
- * answer's ETag by path, for storing with the page.
+ * answer's ETag by path, for storing with the page, and `versions` the catalogue's version it named.
  */
 export function conditionalFetch(
   db: IndexDb,
@@ -12,6 +13,7 @@ export function conditionalFetch(
   collectionOfPath: (path: string) => string,
   etags: Map<string, string | null>,
   inner: typeof fetch,
+  versions: Map<string, string | null> = new Map(),
 ): typeof fetch {
   return async (input, init) => {
     const url = String(input)
@@ -21,6 +23,7 @@ export function conditionalFetch(
     if (stored?.etag) headers.set('If-None-Match', stored.etag)
     const response = await inner(input, { ...init, headers })
     etags.set(path, response.headers.get('ETag'))
+    versions.set(path, response.headers.get(CATALOGUE_VERSION_HEADER))
     if (response.status !== 304 || !stored) return response
     const results = await readById(db, collectionOfPath(path), stored.ids)
     if (results.length !== stored.ids.length) return inner(input, init)

@@ -1,4 +1,4 @@
-import { type ApiRecord, COLLECTIONS, serviceBaseOr } from '../../catalogue'
+import { type ApiRecord, COLLECTIONS, isStale, serviceBaseOr } from '../../catalogue'
 import type { CollectionStatus, IndexConnection, IndexMessage, IndexStatus } from '../protocol/worker-api'
 import { indexName } from './connection-name'
 import {
@@ -55,18 +55,37 @@ export function broadcast(name: string, message: IndexMessage) {
 
 export async function statusOf(name: string, db: IndexDb): Promise<IndexStatus> {
   const metas = await Promise.all(collectionNames.map((collection) => readMeta(db, collection)))
-  const collections: CollectionStatus[] = metas.map(({ updatedAt: _, stream, ...meta }) =>
-    stream ? { ...meta, streamed: true } : meta,
+  const collections: CollectionStatus[] = metas.map(
+    ({ updatedAt: _, stream, catalogueVersion: __, ...meta }) =>
+      stream ? { ...meta, streamed: true } : meta,
   )
   const complete = metas.every((meta) => meta.complete)
   const times = metas.map((meta) => meta.updatedAt)
+  const versions = new Set(metas.map((meta) => meta.catalogueVersion ?? null))
+  const [version] = versions
   const held = (await navigator.locks.query()).held ?? []
   return {
     collections,
     complete,
     updatedAt: complete && times.every((time) => time !== null) ? Math.min(...(times as number[])) : null,
     building: held.some((lock) => lock.name === name),
+    catalogueVersion: complete && versions.size === 1 ? (version ?? null) : null,
   }
+}
+
+/**
+ * Whether the complete index of `connection` was read from another catalogue than `heard`, the version the page
+ * last heard the service name (contract §13); never when either is unknown.
+ */
+export async function indexIsStale(
+  connection: IndexConnection,
+  heard: string | null | undefined,
+): Promise<boolean> {
+  if (typeof heard !== 'string') return false
+  const found = await existingDatabase(connection)
+  if (!found) return false
+  const status = await statusOf(found.name, found.db)
+  return status.complete && isStale(status.catalogueVersion, heard)
 }
 
 /** The status of a connection without an index. */
@@ -80,6 +99,7 @@ export async function emptyStatus(name: string): Promise<IndexStatus> {
     complete: false,
     updatedAt: null,
     building: held.some((lock) => lock.name === name),
+    catalogueVersion: null,
   }
 }
 

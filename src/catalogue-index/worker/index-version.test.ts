@@ -6,7 +6,7 @@ import type { IndexConnection } from '../protocol/worker-api'
 vi.hoisted(() => {
   Object.assign(globalThis, { self: { location: { origin: 'http://explorer.test' } } })
 })
-const { broadcast, completeVersion, connectionName, database } = await import('./data')
+const { broadcast, completeVersion, connectionName, database, indexIsStale } = await import('./data')
 const { emptyMeta, writeMeta } = await import('./store')
 
 /*
@@ -21,10 +21,17 @@ beforeEach(async () => {
   for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name)
 })
 
-async function completeAt(updatedAt: number) {
+async function completeAt(updatedAt: number, catalogueVersion: string | null = null) {
   const { db } = await database(connection)
   for (const collection of ['locations', 'episodes'])
-    await writeMeta(db, { ...emptyMeta(collection), pages: 1, pagesDone: 1, complete: true, updatedAt })
+    await writeMeta(db, {
+      ...emptyMeta(collection),
+      pages: 1,
+      pagesDone: 1,
+      complete: true,
+      updatedAt,
+      catalogueVersion,
+    })
 }
 
 describe("the index's version", () => {
@@ -40,5 +47,19 @@ describe("the index's version", () => {
     // Another tab's build ends: its message makes the version read again.
     broadcast(name, { type: 'changed' })
     await vi.waitFor(async () => expect((await completeVersion(connection))?.version).toBe(`${name}\n2,2`))
+  })
+})
+
+describe('an index read from another catalogue (contract §13)', () => {
+  it('is stale once the service is heard to name another version, never while either is unknown', async () => {
+    expect(await indexIsStale(connection, 'v2')).toBe(false)
+    await completeAt(1, 'v1')
+    expect(await indexIsStale(connection, 'v2')).toBe(true)
+    expect(await indexIsStale(connection, 'v1')).toBe(false)
+    // Offline (nothing heard to compare with) and a service that names no version.
+    expect(await indexIsStale(connection, undefined)).toBe(false)
+    expect(await indexIsStale(connection, null)).toBe(false)
+    await completeAt(2, null)
+    expect(await indexIsStale(connection, 'v2')).toBe(false)
   })
 })

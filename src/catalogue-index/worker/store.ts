@@ -12,6 +12,11 @@ export interface CollectionMeta extends CollectionStatus {
    * Absent for a collection read page by page (and in an index stored before streams).
    */
   stream?: { etag: string; after: number } | null
+  /**
+   * The version of the catalogue the collection was completely read from (contract §13, `Catalogue-Version`);
+   * null or absent when the service named none (or in an index stored before it was kept).
+   */
+  catalogueVersion?: string | null
 }
 
 /** What a list page held when it was read: its ETag (for `If-None-Match`), its `info` and its record ids. */

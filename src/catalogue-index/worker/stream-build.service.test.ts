@@ -186,11 +186,18 @@ describe('the index filled from the service’s streams', () => {
     ])
     await stored()
 
+    const versionBefore = live.current.contentVersion
+    expect(await m.store.readMeta(db, 'locations')).toMatchObject({ catalogueVersion: versionBefore })
     const changed = structuredClone(first)
     changed.locations = changed.locations.slice(0, 1000)
     live.replace(createStore(changed))
     await build(recording().fetch, { refresh: true })
     await stored(changed)
+    // The index names the catalogue it was read from (contract §13): the new one.
+    expect(await m.store.readMeta(db, 'locations')).toMatchObject({
+      catalogueVersion: live.current.contentVersion,
+    })
+    expect(live.current.contentVersion).not.toBe(versionBefore)
   })
 })
 

@@ -112,6 +112,7 @@ export async function buildFromStreams(build: StreamBuild): Promise<{ records: n
           records: count,
           complete: true,
           stream: { etag: outcome.etag, after: meta.stream?.after ?? 0 },
+          catalogueVersion: outcome.catalogueVersion,
         }
         read += count - stored
       }

@@ -31,6 +31,7 @@ import {
   dropIndex,
   emptyStatus,
   existingDatabase,
+  indexIsStale,
   statusOf,
 } from './data'
 import { deriveAll } from './derive-all'
@@ -139,6 +140,7 @@ async function runBuild(
     }
   }
   const etags = new Map<string, string | null>()
+  const versions = new Map<string, string | null>()
   const seen = new Map(todo.map((collection) => [collection, new Set<number>()]))
   const stop = new AbortController()
   const progress = throttleLatest(
@@ -155,6 +157,7 @@ async function runBuild(
       (path) => lists.find((list) => list.collection.listPath === path.split('?')[0])?.collection.name ?? '',
       etags,
       (input, init) => fetch(input, init),
+      versions,
     ),
     lists,
     signal: AbortSignal.any([signal, stop.signal]),
@@ -199,6 +202,7 @@ async function runBuild(
         meta.wanted = false
         meta.pagesDone = pagesDone
         meta.updatedAt = Date.now()
+        meta.catalogueVersion = versions.get(path) ?? null
         if (refresh) meta.records = seen.get(page.collection)?.size ?? records
       }
       metas.set(page.collection, meta)
@@ -306,18 +310,23 @@ const api: IndexWorkerApi = {
     await dropIndex(name)
   },
 
-  async exportList(connection, collection, filters, format, onProgress, exported) {
+  async exportList(connection, collection, filters, format, onProgress, exported, heard) {
     const definition = collectionNamed(collection)
     if (!definition) return { failed: 'There is no such list.' }
     const controller = new AbortController()
     exporting = controller
     try {
-      // A view, or the list with the service's filters: from the complete index (only its records are read),
-      // else read from the service.
+      // A view, or the list with the service's filters: from the complete, current index (only its records are
+      // read), else read from the service.
       const view = exported?.view ?? { filters, facets: {}, ranges: {}, sort: null }
-      const viewed = await viewRecordsOf(connection, collection, view)
+      const stale = await indexIsStale(connection, heard)
+      const viewed = stale ? null : await viewRecordsOf(connection, collection, view)
       if (viewed === null && needsIndex(view))
-        return { failed: 'This view is answered by the catalogue index: build it to export the view.' }
+        return {
+          failed: stale
+            ? 'This view is answered by the catalogue index, which was read from an earlier catalogue: refresh it to export the view.'
+            : 'This view is answered by the catalogue index: build it to export the view.',
+        }
       const fields = exported?.columns ?? undefined
       const records =
         viewed !== null

@@ -45,12 +45,14 @@ describe('filter form and URL', () => {
 
   it('writes typing to the URL once it pauses, back to page 1, in one history entry', async () => {
     const { router, search } = renderAt('/locations?page=3')
-    const user = userEvent.setup()
+    // Keys with no pause between them (a busy machine's pauses would be typing's), then the pause, however long.
+    const user = userEvent.setup({ delay: null })
+    const paused = { timeout: 10_000 }
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'moon')
     expect(search()).toBe('?page=3') // not yet: typing has not paused
-    await waitFor(() => expect(search()).toBe('?name=moon'))
+    await waitFor(() => expect(search()).toBe('?name=moon'), paused)
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 's')
-    await waitFor(() => expect(search()).toBe('?name=moons'))
+    await waitFor(() => expect(search()).toBe('?name=moons'), paused)
 
     // One entry for the whole burst: back returns to the view before typing, and the field follows.
     await act(() => router.navigate(-1))

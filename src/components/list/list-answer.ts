@@ -19,7 +19,7 @@ export type SourceAnswer<R extends ApiRecord> = {
 }
 
 /** What the index needs to answer a view: whether this browser can keep it, its state, and its build. */
-export type IndexWaiting = Pick<ListViewAnswer, 'supported' | 'status' | 'progress' | 'build'>
+export type IndexWaiting = Pick<ListViewAnswer, 'supported' | 'status' | 'stale' | 'progress' | 'build'>
 
 /** The rows of a list, whichever source answers them, and what the page shows around them. */
 export interface ListAnswer<R extends ApiRecord, F extends string> extends SourceAnswer<R> {

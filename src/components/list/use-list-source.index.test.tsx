@@ -33,6 +33,7 @@ const complete: IndexStatus = {
   complete: true,
   updatedAt: 1_700_000_000_000,
   building: false,
+  catalogueVersion: null,
 }
 const planet: Location = {
   id: 3,

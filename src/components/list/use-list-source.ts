@@ -49,7 +49,7 @@ export function useListSource<R extends ApiRecord, F extends string>(
   const wantsIndex = needsIndex(view)
   const index = useListView(collection, filters, view, wantsIndex ? page : 1)
   const source = listSourceOf(view, {
-    index: index.complete ? 'ready' : 'incomplete',
+    index: index.complete ? 'ready' : index.stale ? 'stale' : 'incomplete',
     service: viewsAnswered,
   })
 

@@ -55,6 +55,8 @@ export interface SentRequest {
 
 /** The tag of the fake's streams (contract §12), the same for every list and resumed part. */
 export const STREAM_TAG = '"fake-stream-v1"'
+/** The version of the catalogue the fake's streams name (contract §13). */
+export const FAKE_CATALOGUE_VERSION = 'fake-catalogue-v1'
 
 /**
  * A stream's answer (`_export=ndjson`) of these records: those after `_after`, one JSON record a line, with
@@ -82,6 +84,7 @@ export function streamAnswer(
       'Content-Type': 'application/x-ndjson; charset=utf-8',
       ETag: tag,
       'Catalogue-Records': String(streamed.length),
+      'Catalogue-Version': FAKE_CATALOGUE_VERSION,
     },
   })
 }

@@ -51,6 +51,15 @@ export function IndexAnswerState<T>({
     case 'failed':
       return <QueryErrorState error={answer.error} onRetry={answer.retry} retrying={false} />
     case 'ready':
-      return <>{children(answer.data)}</>
+      if (!answer.kept) return children(answer.data)
+      return (
+        <>
+          <p className="state" role="status">
+            The catalogue has changed since this page was shown: it shows the catalogue as it was then.
+            Refresh the index (above) to see the new one.
+          </p>
+          {children(answer.data)}
+        </>
+      )
   }
 }

@@ -49,6 +49,9 @@ export function pageCodePrefetchOf(handle: unknown): (() => void) | null {
   return typeof prefetch === 'function' ? () => prefetch.call(code) : null
 }
 
+/** Whether the code of a page failed to load and has not been asked for again since. */
+export const someRouteModuleFailed = (): boolean => failedModules.size > 0
+
 /** Forgets every page whose code failed to load, so the next render or navigation asks again. */
 export function retryFailedRouteModules(): void {
   for (const forget of [...failedModules]) forget()

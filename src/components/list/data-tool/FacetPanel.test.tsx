@@ -65,7 +65,13 @@ describe('the facet panel of a view the complete index answered', () => {
         ]}
         chosen={{}}
         onToggle={() => undefined}
-        status={{ collections: [], complete: true, updatedAt: builtAt, building: false }}
+        status={{
+          collections: [],
+          complete: true,
+          updatedAt: builtAt,
+          building: false,
+          catalogueVersion: null,
+        }}
       />,
     )
     expect(screen.getByText('Counted from the catalogue index of 09:41, 23 Nov.')).toBeTruthy()

@@ -8,7 +8,7 @@ import type { IndexWaiting } from '../list-answer'
  * sentence says so, with the build's button or progress; the view follows once the index is complete.
  */
 export function IndexNeeded({ answer, withoutView }: { answer: IndexWaiting; withoutView: string }) {
-  const { status, progress, supported } = answer
+  const { status, stale, progress, supported } = answer
   if (!supported)
     return (
       <div className="state index-needed">
@@ -23,13 +23,15 @@ export function IndexNeeded({ answer, withoutView }: { answer: IndexWaiting; wit
     )
   if (status === null) return <LoadingBar label="Reading the catalogue index" />
   const building = status.building || progress !== null
-  const { action } = describeIndexState(status)
+  const { action } = describeIndexState(status, stale)
   return (
     <div className="state index-needed">
       <p>
         {building
           ? `This view is answered by the catalogue index, which is being built: ${progress ? describeProgress(progress) : 'starting'}. The view follows once it is complete.`
-          : 'This view (its sort, facets or ranges) is answered by the catalogue index: every record, read once and kept in this browser, which does not hold it yet.'}
+          : stale
+            ? 'This view (its sort, facets or ranges) is answered by the catalogue index, which this browser read from an earlier catalogue: the service’s has changed since.'
+            : 'This view (its sort, facets or ranges) is answered by the catalogue index: every record, read once and kept in this browser, which does not hold it yet.'}
       </p>
       <p className="index-needed-actions">
         {!building && (
