@@ -10,7 +10,7 @@ import { useListUrl } from './use-list-url'
 
 /** The filter form wired to the URL the way the list page wires it. */
 function Filters() {
-  const { asked, askedKey, write } = useListUrl(LOCATIONS)
+  const { asked, askedKey, askedFrom, write } = useListUrl(LOCATIONS)
   const firstField = useRef<HTMLInputElement>(null)
   return (
     <FilterForm
@@ -22,6 +22,7 @@ function Filters() {
       ]}
       fromUrl={asked.filters}
       urlKey={askedKey}
+      urlFrom={askedFrom}
       onWrite={(filters, how) => write({ filters, page: 1 }, how)}
       firstFieldRef={firstField}
     />

@@ -14,6 +14,8 @@ type Props<F extends string> = {
   fromUrl: Record<F, string>
   /** The history entry `fromUrl` comes from: a draft belongs to the entry it was typed over. */
   urlKey: string
+  /** The entry typing wrote `urlKey`'s from, if it did: a key pressed while that write landed belongs to it too. */
+  urlFrom?: string | null
   /** Writes filters to the URL: once typing pauses, or at once when committed. */
   onWrite: (filters: Record<F, string>, how: WriteHow) => void
   /** The first field, where focus goes once the filters are cleared (the button used is then disabled). */
@@ -41,7 +43,7 @@ export function focusFilters(firstField: HTMLInputElement | null) {
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
 export function FilterForm<F extends string>(props: Props<F>) {
-  const { label, fields, fromUrl, urlKey, onWrite, firstFieldRef, chosen = 0, children, onClearAll } = props
+  const { label, fields, fromUrl, urlKey, urlFrom, onWrite, firstFieldRef, chosen = 0, children, onClearAll } = props
   const id = useId()
   const {
     values,
@@ -49,7 +51,7 @@ export function FilterForm<F extends string>(props: Props<F>) {
     commit: onCommit,
     clear: onClear,
     drop,
-  } = useFilterDraft(fromUrl, urlKey, onWrite)
+  } = useFilterDraft(fromUrl, urlKey, onWrite, urlFrom)
   const canClear = hasFilters(fromUrl) || hasFilters(values) || (onClearAll !== undefined && chosen > 0)
   // Phones fold the fields behind a toggle (CSS shows it on narrow screens only); wider screens ignore `open`.
   const [open, setOpen] = useState(false)

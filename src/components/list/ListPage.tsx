@@ -125,6 +125,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         fields={fields}
         fromUrl={url.asked.filters}
         urlKey={url.askedKey}
+        urlFrom={url.askedFrom}
         onWrite={writeFilters}
         firstFieldRef={firstField}
         chosen={controls.choices.length}

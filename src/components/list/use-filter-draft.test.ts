@@ -11,8 +11,9 @@ afterEach(() => vi.useRealTimers())
 function setup(initial: Filters) {
   const write = vi.fn()
   const hook = renderHook(
-    ({ fromUrl, urlKey }: { fromUrl: Filters; urlKey: string }) => useFilterDraft(fromUrl, urlKey, write),
-    { initialProps: { fromUrl: initial, urlKey: 'entry-1' } },
+    ({ fromUrl, urlKey, urlFrom }: { fromUrl: Filters; urlKey: string; urlFrom?: string }) =>
+      useFilterDraft(fromUrl, urlKey, write, urlFrom),
+    { initialProps: { fromUrl: initial, urlKey: 'entry-1' } as { fromUrl: Filters; urlKey: string; urlFrom?: string } },
   )
   return { write, hook }
 }
@@ -40,6 +41,18 @@ describe('the filter draft', () => {
     expect(hook.result.current.values.name).toBe('eart')
     act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
     expect(write).toHaveBeenLastCalledWith({ name: 'eart' }, 'typing')
+  })
+
+  it('keeps a key pressed before the page has drawn the address its pause wrote', () => {
+    const { write, hook } = setup({ name: '' })
+    act(() => hook.result.current.change('name', 'moon'))
+    act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
+    const typedBeforeTheDrawing = hook.result.current.change
+    act(() => typedBeforeTheDrawing('name', 'moons'))
+    hook.rerender({ fromUrl: { name: 'moon' }, urlKey: 'entry-2', urlFrom: 'entry-1' })
+    expect(hook.result.current.values.name).toBe('moons')
+    act(() => vi.advanceTimersByTime(TYPING_DEBOUNCE_MS))
+    expect(write).toHaveBeenLastCalledWith({ name: 'moons' }, 'typing')
   })
 
   it('follows the URL when it moves elsewhere, dropping the pending write', () => {

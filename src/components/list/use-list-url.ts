@@ -6,11 +6,12 @@ import { type ListShape, type ListUrlState, listSearch, readListUrl } from '../.
 export type WriteHow = 'typing' | 'commit'
 
 /**
- * A history entry made by typing is marked, so further typing replaces it instead of adding entries. Settling it
+ * A history entry made by typing is marked, so further typing replaces it instead of adding entries; it names
+ * the entry it was written from, since a key pressed while the write lands was typed over that one. Settling it
  * (a commit once the URL already says it) replaces it too, under a new key: it records the key it had, since a
  * draft typed meanwhile into another field belongs to it still.
  */
-type EntryState = { typing: true } | { sameAs: string } | null
+type EntryState = { typing: true; from: string } | { sameAs: string } | null
 
 const entryState = (state: unknown) => (state ?? null) as EntryState
 const isTypingEntry = (state: unknown) => {
@@ -24,11 +25,18 @@ function entryId(location: { key: string; state: unknown }): string {
   return entry !== null && 'sameAs' in entry ? entry.sameAs : location.key
 }
 
+/** The entry a typing entry was written from, or null. */
+function entryFrom(location: { state: unknown }): string | null {
+  const entry = entryState(location.state)
+  return entry !== null && 'from' in entry ? entry.from : null
+}
+
 /**
  * The list's state as held by the URL, and the one way to change it.
  * - `state`: what the committed URL says (what the rows on screen are for);
  * - `asked`: what the URL is about to say, while the router loads a new address of this list (else `state`),
- *   with its history key: the form shows this, so it never lags behind what the user asked for;
+ *   with its history key (and the key of the entry typing wrote it from): the form shows this, so it never
+ *   lags behind what the user asked for;
  * - `write`: typing adds one history entry for the first pause of a burst and replaces it at later pauses;
  *   a commit adds an entry, or settles the typing entry when the URL already says it. So Back returns to the
  *   view before the change, never to half-typed text.
@@ -71,7 +79,7 @@ export function useListUrl<F extends string>(list: ListShape<F>) {
         }
         return
       }
-      const state: EntryState = how === 'typing' ? { typing: true } : null
+      const state: EntryState = how === 'typing' ? { typing: true, from: entryId(location) } : null
       // A committed change renders in the event that made it, not as a transition painted a frame later: a view
       // the complete index answers has no loader to wait for, and its question leaves with this render's effects.
       navigate(
@@ -88,6 +96,7 @@ export function useListUrl<F extends string>(list: ListShape<F>) {
     pending: pending !== null,
     asked: asked ?? state,
     askedKey: entryId(pending ?? location),
+    askedFrom: entryFrom(pending ?? location),
     write,
   }
 }
