@@ -43,7 +43,18 @@ export function focusFilters(firstField: HTMLInputElement | null) {
 
 /** The filter fields. What is being typed lives here, so a keystroke re-renders the form and nothing else. */
 export function FilterForm<F extends string>(props: Props<F>) {
-  const { label, fields, fromUrl, urlKey, urlFrom, onWrite, firstFieldRef, chosen = 0, children, onClearAll } = props
+  const {
+    label,
+    fields,
+    fromUrl,
+    urlKey,
+    urlFrom,
+    onWrite,
+    firstFieldRef,
+    chosen = 0,
+    children,
+    onClearAll,
+  } = props
   const id = useId()
   const {
     values,

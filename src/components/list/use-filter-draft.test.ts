@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TYPING_DEBOUNCE_MS, useFilterDraft } from './use-filter-draft'
 
 type Filters = Record<'name', string>
+type Address = { fromUrl: Filters; urlKey: string; urlFrom?: string }
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -11,9 +12,8 @@ afterEach(() => vi.useRealTimers())
 function setup(initial: Filters) {
   const write = vi.fn()
   const hook = renderHook(
-    ({ fromUrl, urlKey, urlFrom }: { fromUrl: Filters; urlKey: string; urlFrom?: string }) =>
-      useFilterDraft(fromUrl, urlKey, write, urlFrom),
-    { initialProps: { fromUrl: initial, urlKey: 'entry-1' } as { fromUrl: Filters; urlKey: string; urlFrom?: string } },
+    ({ fromUrl, urlKey, urlFrom }: Address) => useFilterDraft(fromUrl, urlKey, write, urlFrom),
+    { initialProps: { fromUrl: initial, urlKey: 'entry-1' } as Address },
   )
   return { write, hook }
 }
