@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { API_PREFIX, PAGE_SIZE } from '../src/catalogue'
-import { matching, pageOf } from './support/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_KEY, DEMO_URL, SHELL_URL } from './support/servers'
+import { API_PREFIX, PAGE_SIZE } from '../../src/catalogue'
+import { matching, pageOf } from '../support/catalogue'
+import { listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { DEMO_KEY, DEMO_URL, SHELL_URL } from '../support/servers'
 
 /** The "API" disclosure at the foot of a page, and the parts of one request in it. */
 function apiView(page: Page, origin = DEMO_URL) {

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { COLLECTIONS } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { jsonBody } from './support/faults'
-import { expect, test } from './support/fixtures'
+import { COLLECTIONS } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { jsonBody } from '../support/faults'
+import { expect, test } from '../support/fixtures'
 
 /** What each endpoint may answer; 503 only from a store that cannot answer in time. */
 const STATUSES = [

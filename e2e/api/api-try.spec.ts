@@ -1,12 +1,12 @@
 /** `/api` as a page to try: a menu that stays in view, and per endpoint a form that asks the real service. */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { COLLECTIONS } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { compareView, expectListShows, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_KEY } from './support/servers'
+import { COLLECTIONS } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import { compareView, expectListShows, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { DEMO_KEY } from '../support/servers'
 
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 const tryIt = (page: Page, name: string) =>

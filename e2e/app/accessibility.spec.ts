@@ -1,13 +1,14 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { PAGE_SIZE } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { type CatalogueSnapshot, holdingsOf, matching, nameFillingPages, pageOf } from './support/catalogue'
-import { compareView, listView, mainNav, openIndexed } from './support/explorer'
-import { isLocationListPage, jsonBody } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { LARGE_NO_VIEWS_URL, LARGE_URL } from './support/large-catalogue'
-import { SHELL_URL, WRONG_KEY } from './support/servers'
-import { KEY_REFUSED, keptFromEarlierVisit, settingsView } from './support/settings'
+import { API_PREFIX, PAGE_SIZE } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { type CatalogueSnapshot, holdingsOf, matching, nameFillingPages, pageOf } from '../support/catalogue'
+import { compareView, listView, mainNav, openIndexed } from '../support/explorer'
+import { isLocationListPage, jsonBody } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { LARGE_NO_VIEWS_URL, LARGE_URL } from '../support/large-catalogue'
+import { SHELL_URL, WRONG_KEY } from '../support/servers'
+import { KEY_REFUSED, keptFromEarlierVisit, settingsView } from '../support/settings'
 
 type State = {
   name: string
@@ -213,4 +214,28 @@ test('the colours follow the system light or dark setting', async ({ page }) => 
   await expect.poll(textLuminance).toBeLessThan(0.2)
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect.poll(textLuminance).toBeGreaterThan(0.5)
+})
+
+test('the offline banner’s Retry is a button like the others: at least 24 px tall, in the page’s type size', async ({
+  page,
+  catalogue,
+}) => {
+  await openIndexed(page, holdingsOf(catalogue))
+  await page.route(`**${API_PREFIX}/**`, (route) => route.abort('internetdisconnected'))
+  await page.goto('/locations?name=a&page=2')
+  const banner = page.getByRole('status').filter({ hasText: 'Offline: showing the catalogue as of' })
+  const retry = banner.getByRole('button', { name: 'Retry' })
+  await expect(retry).toBeVisible()
+  const box = await retry.boundingBox()
+  expect(box?.height).toBeGreaterThanOrEqual(24)
+  const size = (locator: typeof retry) => locator.evaluate((element) => getComputedStyle(element).fontSize)
+  expect(await size(retry)).toBe(await size(listView(page, 'locations').clearFilters))
+})
+
+test('/api names every response section uniquely (axe landmark-unique)', async ({ page }) => {
+  await page.goto('/api')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: /200 OK/ }).first()).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze()
+  expect(violations.map((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([])
 })

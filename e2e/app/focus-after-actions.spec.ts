@@ -1,7 +1,7 @@
 /** Where focus goes after an export, after opening a saved view, and after "Back to locations" from a record. */
-import { holdingsOf, pageOf } from './support/catalogue'
-import { listView, openIndexed } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { holdingsOf, pageOf } from '../support/catalogue'
+import { listView, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 test.describe.configure({ timeout: 90_000 })
 

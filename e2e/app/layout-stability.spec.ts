@@ -1,9 +1,18 @@
 import type { Page } from '@playwright/test'
-import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
-import { holdingsOf } from './support/catalogue'
-import { type CollectionName, compareView, listView, openIndexed, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_URL, NO_VIEWS_URL, SHELL_URL } from './support/servers'
+import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../../src/catalogue'
+import { holdingsOf } from '../support/catalogue'
+import {
+  type CollectionName,
+  compareView,
+  INDEXED,
+  indexStatus,
+  listView,
+  openIndexed,
+  titleOf,
+} from '../support/explorer'
+import { isLocationList, jsonBody } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { DEMO_URL, NO_VIEWS_URL, SHELL_URL } from '../support/servers'
 
 /** Every layout shift the page makes without recent input, from its first byte (a PerformanceObserver). */
 const RECORD_SHIFTS = `window.__shifts = []
@@ -131,12 +140,12 @@ for (const { name, viewport } of screens) {
 
     await page.goto('/characters/1')
     await expect(page.getByRole('article', { name: 'Character details' })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Catalogue index' })).toBeVisible()
+    await expect(indexStatus(page)).toBeVisible()
     expect(await layoutShiftSoFar(page), 'a character').toBeLessThanOrEqual(0.02)
 
     await page.goto('/characters/1,2')
     await expect(compareView(page, 'characters').columns).toHaveCount(2)
-    await expect(page.getByRole('region', { name: 'Catalogue index' })).toBeVisible()
+    await expect(indexStatus(page)).toBeVisible()
     expect(await layoutShiftSoFar(page), 'a comparison').toBeLessThanOrEqual(0.02)
   })
 }
@@ -149,9 +158,7 @@ for (const { name, viewport } of screens) {
       const list = listView(page, collection)
       await expect(list.rows).toHaveCount(PAGE_SIZE)
       // The small catalogue's index builds itself meanwhile: let it finish, so that only the ticks can move a row.
-      await expect(
-        page.getByRole('region', { name: 'Catalogue index' }).getByRole('button', { name: 'Refresh' }),
-      ).toBeVisible({ timeout: 45_000 })
+      await expect(indexStatus(page).getByRole('button', { name: 'Refresh' })).toBeVisible(INDEXED)
       const boxes = list.table.getByRole('checkbox')
       // Where the row is on the page (not on the screen: a tick may scroll its box into view).
       const rowTop = () =>
@@ -169,3 +176,33 @@ for (const { name, viewport } of screens) {
     })
   }
 }
+
+test('empty and error states keep the catalogue’s count under the heading, and the layout', async ({
+  page,
+  catalogue,
+}) => {
+  const list = listView(page, 'locations')
+  const count = page.getByText(`${catalogue.locations.length} locations in the catalogue`, { exact: true })
+  const formTop = async () => (await list.form.boundingBox())?.y
+  await page.goto('/locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  await expect(count).toBeVisible()
+  const top = await formTop()
+
+  await page.goto('/locations?name=no%20such%20place%20qqzx')
+  await expect(list.emptyHeading).toBeVisible()
+  await expect(count).toBeVisible()
+  expect(await formTop()).toBe(top)
+
+  await page.route(
+    (url) => isLocationList(url) && url.searchParams.has('name'),
+    (route) => route.fulfill(jsonBody(500, { error: 'The service had a problem.' })),
+  )
+  // A filter the app asks for itself (the first view of an address comes with its rows).
+  await list.field('Name').fill('earth')
+  await list.field('Name').press('Enter')
+  await expect(page).toHaveURL(/name=earth/)
+  await expect(page.getByRole('alert')).toContainText('(500)')
+  await expect(count).toBeVisible()
+  expect(await formTop()).toBe(top)
+})

@@ -1,8 +1,15 @@
 import type { Page } from '@playwright/test'
-import { PAGE_SIZE } from '../src/catalogue'
-import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { compareView, expectListShows, listView, openIndexed, scrollsSideways } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import {
+  compareView,
+  expectListShows,
+  indexStatus,
+  listView,
+  openIndexed,
+  scrollsSideways,
+} from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
 
@@ -121,9 +128,7 @@ test('the catalogue index’s status comes in the tab order where it is seen: af
   const list = listView(page, 'locations')
   await expect(list.rows).toHaveCount(PAGE_SIZE)
   // The service answers views: the index is not built unasked, and its status offers to build it.
-  const build = page
-    .getByRole('region', { name: 'Catalogue index' })
-    .getByRole('button', { name: 'Build the index' })
+  const build = indexStatus(page).getByRole('button', { name: 'Build the index' })
   await expect(build).toBeVisible({ timeout: 30_000 })
   await list.jumpButton.focus()
   await page.keyboard.press('Tab')
@@ -207,3 +212,52 @@ for (const width of [320, 375]) {
     expect(await scrollsSideways(page)).toBe(false)
   })
 }
+
+test('the first row shows without scrolling; the filters fold behind a toggle that counts them', async ({
+  page,
+  catalogue,
+}) => {
+  const list = listView(page, 'locations')
+  const name = nameFillingPages(catalogue.locations)
+  const type = matching(catalogue.locations, { name }).find((record) => record.type.length >= 3)?.type ?? ''
+  const found = matching(catalogue.locations, { name, type })
+  await page.goto(`/locations?name=${encodeURIComponent(name)}&type=${encodeURIComponent(type)}`)
+  await expectListShows(list, { count: found.length, page: 1, names: namesOf(pageOf(found, 1)) })
+  await expect(list.rows.first()).toBeInViewport({ ratio: 1 })
+
+  const toggle = page.getByRole('button', { name: 'Filters (2)', exact: true })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(list.field('Name')).toBeHidden()
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(list.field('Name')).toHaveValue(name)
+  await list.field('Name').fill('')
+  await expect(page.getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible()
+})
+
+test('every control in the main content is at least 24 by 24 px', async ({ page, catalogue }) => {
+  const [a, b] = catalogue.locations
+  if (!a || !b) throw new Error('empty catalogue')
+  const small: string[] = []
+  for (const path of ['/locations', `/locations/${a.id}`, `/locations/${a.id},${b.id}`, '/settings']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+    small.push(
+      ...(await page.evaluate((at) => {
+        const controls = document.querySelectorAll<HTMLElement>(
+          'main a[href], main button, main input, main select, main [role="link"]',
+        )
+        return [...controls].flatMap((control) => {
+          const box = control.getBoundingClientRect()
+          const shown = box.width > 0 && box.height > 0 && getComputedStyle(control).visibility !== 'hidden'
+          const label = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName
+          return shown && (box.width < 24 || box.height < 24)
+            ? [`${at}: ${label} (${Math.round(box.width)}×${Math.round(box.height)})`]
+            : []
+        })
+      }, path)),
+    )
+  }
+  expect(small, 'controls smaller than 24×24 px').toEqual([])
+})

@@ -5,12 +5,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { generateDataset, MAX_EPISODES } from '../server/data/generate'
-import { characterIdFromUrl, PAGE_SIZE } from '../src/catalogue'
-import type { CatalogueSnapshot } from './support/catalogue'
-import { compareView, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { type LargeCatalogue, OWN_PORT, startLargeCatalogue } from './support/large-catalogue'
+import { generateDataset, MAX_EPISODES } from '../../server/data/generate'
+import { characterIdFromUrl, PAGE_SIZE } from '../../src/catalogue'
+import type { CatalogueSnapshot } from '../support/catalogue'
+import { compareView, INDEXED, indexStatus, LARGE_INDEXED, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { type LargeCatalogue, OWN_PORT, startLargeCatalogue } from '../support/large-catalogue'
 
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
 
@@ -62,11 +62,11 @@ const shots: Shot[] = [
       '/locations?_sort_desc=residents&type__exact=Resort&type__exact=Planet&_col=name&_col=type&_col=residents&_col=created',
     ready: async (page) => {
       const list = listView(page, 'locations')
-      await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'descending', { timeout: 45_000 })
+      await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'descending', INDEXED)
       // On a phone the facets fold with the filters: the shot shows them open.
       const toggle = list.form.getByRole('button', { name: /^Filters/ })
       if (await toggle.isVisible()) await toggle.click()
-      await expect(list.facetValue('Type', 'Resort')).toBeChecked({ timeout: 45_000 })
+      await expect(list.facetValue('Type', 'Resort')).toBeChecked(INDEXED)
       await expect(list.rows.first()).toBeVisible()
     },
   },
@@ -99,17 +99,13 @@ const shots: Shot[] = [
     name: 'characters',
     path: () => '/characters?season=2',
     ready: (page) =>
-      expect(page.getByRole('table', { name: 'Characters' }).getByRole('link').first()).toBeVisible({
-        timeout: 45_000,
-      }),
+      expect(page.getByRole('table', { name: 'Characters' }).getByRole('link').first()).toBeVisible(INDEXED),
   },
   {
     name: 'character',
     path: ({ character }) => `/characters/${character}`,
     ready: (page) =>
-      expect(page.getByRole('list', { name: 'Locations that list it as a resident' })).toBeVisible({
-        timeout: 45_000,
-      }),
+      expect(page.getByRole('list', { name: 'Locations that list it as a resident' })).toBeVisible(INDEXED),
   },
   {
     name: 'not-found',
@@ -142,9 +138,7 @@ const shots: Shot[] = [
     path: () => '/locations',
     ready: async (page) => {
       // Once the catalogue is indexed in the browser, the palette searches all of it.
-      await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText('updated', {
-        timeout: 45_000,
-      })
+      await expect(indexStatus(page)).toContainText('updated', INDEXED)
       await page.keyboard.press('Control+K')
       await page.getByRole('combobox', { name: 'Search' }).fill('cafe')
       await expect(page.getByRole('option', { name: /^Café Müller/ })).toBeVisible()
@@ -278,11 +272,11 @@ test.describe('a large catalogue', () => {
     test(`insights, ${widthName}`, async ({ page }) => {
       await page.setViewportSize(viewport)
       await page.goto(`${service.url}/insights`)
-      const status = page.getByRole('region', { name: 'Catalogue index' })
+      const status = indexStatus(page)
       const build = status.getByRole('button', { name: 'Build the index' })
       const charts = page.getByRole('figure', { name: 'Characters by number of episodes' })
       // A fresh browser first learns the catalogue's size, then offers to build its index.
-      await expect(build.or(charts)).toBeVisible({ timeout: 60_000 })
+      await expect(build.or(charts)).toBeVisible(LARGE_INDEXED)
       if (await build.isVisible()) await build.click()
       await expect(charts).toBeVisible({ timeout: 240_000 })
       await shootForDocs(page, `insights-large-${widthName}`, true)

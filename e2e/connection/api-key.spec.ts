@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { countsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, mainNav, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_KEY, KEYED_URL, TEST_KEY, WRONG_KEY } from './support/servers'
-import { connectedText, KEY_REFUSED, keptFromEarlierVisit, settingsView } from './support/settings'
-import { urlState } from './support/url'
+import { countsOf, matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, listView, mainNav, titleOf } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { DEMO_KEY, KEYED_URL, TEST_KEY, WRONG_KEY } from '../support/servers'
+import { connectedText, KEY_REFUSED, keptFromEarlierVisit, settingsView } from '../support/settings'
+import { urlState } from '../support/url'
 
 /** The page's HTML (what a page snapshot or a session recorder copies) never holds the key. */
 async function expectNoKeyInHtml(page: Page, key: string) {
@@ -13,6 +13,11 @@ async function expectNoKeyInHtml(page: Page, key: string) {
 
 test.describe('a service with keys configured', () => {
   test.use({ baseURL: KEYED_URL })
+
+  test('a first visit puts focus in the key field', async ({ page }) => {
+    await page.goto('/locations')
+    await expect(settingsView(page).key).toBeFocused()
+  })
 
   test('a shared link asks for a key, refuses a wrong one, and opens once the right one is saved', async ({
     page,

@@ -1,9 +1,9 @@
-import { namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, mainNav } from './support/explorer'
-import { gate, isLocationList, isLocationListPage, jsonBody } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { PAGE_CLOCK_START, untilVisible } from './support/page-clock'
-import { SHELL_URL } from './support/servers'
+import { namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, listView, mainNav } from '../support/explorer'
+import { gate, isLocationList, isLocationListPage, jsonBody } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { PAGE_CLOCK_START, untilVisible } from '../support/page-clock'
+import { SHELL_URL } from '../support/servers'
 
 // The app's own requests and what it shows while they fail: from its shell (what the service worker gives a
 // returning visitor), which asks for a page's rows itself; a first view rendered by the service holds them.

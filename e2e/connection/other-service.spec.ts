@@ -1,16 +1,16 @@
 /** Contract §11: served over http, the explorer may reach a plain-http catalogue elsewhere (a LAN's, say). */
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView, mainNav } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { listView, mainNav } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 import {
   LAN_LIKE_HOST,
   LAN_LIKE_PORT,
   type LargeCatalogue,
   largeCounts,
   startLargeCatalogue,
-} from './support/large-catalogue'
-import { DEMO_KEY } from './support/servers'
-import { connectedText, settingsView } from './support/settings'
+} from '../support/large-catalogue'
+import { DEMO_KEY } from '../support/servers'
+import { connectedText, settingsView } from '../support/settings'
 
 // One service for the whole file, at one address: the file's tests run in one worker, one after another (two
 // workers would each start and stop a service there under the other's tests).

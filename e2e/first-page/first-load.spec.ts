@@ -1,7 +1,7 @@
-import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { SHELL_URL } from './support/servers'
+import { EXPLORER_CONFIG_PATH, PAGE_SIZE } from '../../src/catalogue'
+import { listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { SHELL_URL } from '../support/servers'
 
 // The app's shell (what the service worker gives a returning visitor): it asks for the page's code and data
 // itself. A first view rendered by the service arrives with its rows (first-view.spec.ts).

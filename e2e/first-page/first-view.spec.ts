@@ -6,14 +6,14 @@
  * visits are answered by the service worker's shell. Without JavaScript a list and a record are readable.
  */
 import type { Page } from '@playwright/test'
-import { STORAGE_KEY } from '../src/app/connection/storage'
-import { PAGE_SIZE } from '../src/catalogue'
-import { pageOf } from './support/catalogue'
-import { listView, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { LARGE_URL, largeCounts } from './support/large-catalogue'
-import { DEMO_KEY, KEYED_URL, TEST_KEY } from './support/servers'
-import { keptFromEarlierVisit } from './support/settings'
+import { STORAGE_KEY } from '../../src/app/connection/storage'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { pageOf } from '../support/catalogue'
+import { listView, titleOf } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_URL, largeCounts } from '../support/large-catalogue'
+import { DEMO_KEY, KEYED_URL, TEST_KEY } from '../support/servers'
+import { keptFromEarlierVisit } from '../support/settings'
 
 /** Console errors and uncaught errors of a page, from now on. */
 function errorsOf(page: Page): string[] {

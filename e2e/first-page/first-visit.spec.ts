@@ -1,8 +1,8 @@
-import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
-import { namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, mainNav, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_KEY } from './support/servers'
+import { EXPLORER_CONFIG_PATH } from '../../src/catalogue'
+import { namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, listView, mainNav, titleOf } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { DEMO_KEY } from '../support/servers'
 
 test('a first visit is connected to the embedded catalogue with nothing typed', async ({
   page,
@@ -61,4 +61,14 @@ test('the header leads home and the main navigation marks the current page', asy
   await page.getByRole('link', { name: 'Catalogue Explorer', exact: true }).click()
   await expect(page).toHaveURL(/\/locations$/)
   await expect(listView(page, 'locations').heading).toBeVisible()
+})
+
+test('opening / warns of nothing in the console', async ({ page }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations', exact: true })).toBeVisible()
+  expect(warnings.filter((text) => text.includes('does not have an element'))).toEqual([])
 })

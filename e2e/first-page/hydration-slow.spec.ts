@@ -4,13 +4,13 @@
  * loaded or been read by then. The page runs with its CPU slowed down (a phone is slower still than CI).
  */
 import type { Page } from '@playwright/test'
-import { STORAGE_KEY } from '../src/app/connection/storage'
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
-import { DEMO_KEY, KEYED_URL, TEST_KEY } from './support/servers'
-import { keptFromEarlierVisit } from './support/settings'
+import { STORAGE_KEY } from '../../src/app/connection/storage'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_URL } from '../support/large-catalogue'
+import { DEMO_KEY, KEYED_URL, TEST_KEY } from '../support/servers'
+import { keptFromEarlierVisit } from '../support/settings'
 
 test.describe.configure({ timeout: 120_000 })
 

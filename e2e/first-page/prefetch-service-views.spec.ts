@@ -1,6 +1,6 @@
-import { PAGE_SIZE } from '../src/catalogue'
-import { idlePrefetchesDone, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { INDEXED, idlePrefetchesDone, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 // The default service answers views: its lists never build the index unasked, but a record page's related
 // records do (the shipped catalogue is small), and the list then reads its rows as the specification's pages.
@@ -17,7 +17,7 @@ test('list → record → back asks the network for nothing once the record’s 
   await link.click()
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible()
   const related = page.getByRole('list', { name: 'Episodes its residents appear in' })
-  await expect(related.getByRole('listitem').first()).toBeVisible({ timeout: 45_000 })
+  await expect(related.getByRole('listitem').first()).toBeVisible(INDEXED)
   // The other pages' code comes in the page's idle moments; on a busy machine they run late: they are done
   // before the way back is watched.
   await idlePrefetchesDone(page)

@@ -1,7 +1,7 @@
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { NO_VIEWS_URL } from './support/servers'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { INDEXED, indexStatus, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { NO_VIEWS_URL } from '../support/servers'
 
 // A service without views: its lists build the small catalogue's index unasked, as this spec expects.
 test.use({ baseURL: NO_VIEWS_URL })
@@ -25,8 +25,8 @@ test('once the list has settled, list → record → back asks the network for n
     .toBe(true)
   // The catalogue index fetches every list page in the background once the list is on screen: let it finish,
   // so that what is counted below is what the navigations themselves ask for.
-  const index = page.getByRole('region', { name: 'Catalogue index' })
-  await expect(index.getByRole('button', { name: 'Refresh' })).toBeVisible({ timeout: 45_000 })
+  const index = indexStatus(page)
+  await expect(index.getByRole('button', { name: 'Refresh' })).toBeVisible(INDEXED)
 
   const requests: string[] = []
   page.on('request', (request) => {

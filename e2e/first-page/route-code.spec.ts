@@ -1,6 +1,6 @@
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView, mainNav } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { listView, mainNav } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 /** The episodes list's own code: a lazy chunk, fetched when the page is first visited. */
 const EPISODES_PAGE_CODE = /\/assets\/EpisodesListRoute-[^/]+\.js$/

@@ -15,7 +15,7 @@ import { loadDatasetFile } from '../../server/postgres/load'
 import { NO_POSTGRES, postgresBin, startPostgres } from '../../server/test/postgres-process'
 import type { Dataset, DatasetLocation } from '../../src/catalogue'
 import { summaryText } from '../support/catalogue'
-import { listView } from '../support/explorer'
+import { INDEXED, indexStatus, listView } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { CHANGED_DATABASE_PORT, CHANGED_FILE_PORT, DEMO_KEY } from '../support/servers'
 import { startServiceProcess } from '../support/service-process'
@@ -56,10 +56,10 @@ const planets = (dataset: Dataset) =>
  */
 async function followsTheChange(page: Page, url: string, change: () => Promise<void>) {
   const list = listView(page, 'locations')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await page.goto(`${url}/locations`)
   await status.getByRole('button', { name: 'Build the index' }).click()
-  await expect(status).toContainText('Catalogue index: 126 locations and 51 episodes', { timeout: 45_000 })
+  await expect(status).toContainText('Catalogue index: 126 locations and 51 episodes', INDEXED)
 
   const view = `${url}/locations?_sort_desc=residents&type__exact=Planet`
   await page.goto(view)
@@ -93,7 +93,7 @@ async function followsTheChange(page: Page, url: string, change: () => Promise<v
   await expect(changed).toBeHidden()
   await expect(page.getByText('128 locations in the catalogue')).toBeVisible()
   // A small catalogue's index refreshes itself, and answers again.
-  await expect(status).toContainText('Catalogue index: 128 locations and 51 episodes', { timeout: 45_000 })
+  await expect(status).toContainText('Catalogue index: 128 locations and 51 episodes', INDEXED)
   await expect(status).not.toContainText('earlier catalogue')
 }
 

@@ -1,20 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { COLLECTIONS, joinWithAnd, PAGE_SIZE } from '../src/catalogue'
-import { listPagePath } from '../src/crawler/lists'
-import { holdingsOf } from './support/catalogue'
-import { mainNav } from './support/explorer'
-import { gate } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { DEMO_URL, KEYED_URL, NO_VIEWS_URL, TEST_KEY } from './support/servers'
-import { settingsView } from './support/settings'
+import { COLLECTIONS, joinWithAnd, PAGE_SIZE } from '../../src/catalogue'
+import { listPagePath } from '../../src/crawler/lists'
+import { holdingsOf } from '../support/catalogue'
+import { INDEXED, indexStatus, mainNav } from '../support/explorer'
+import { gate } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { DEMO_URL, KEYED_URL, NO_VIEWS_URL, TEST_KEY } from '../support/servers'
+import { settingsView } from '../support/settings'
 
 // Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
 test.describe.configure({ timeout: 90_000 })
-const INDEXED = { timeout: 45_000 }
-
-const indexStatus = (page: Page) => page.getByRole('region', { name: 'Catalogue index' })
-
 /** The catalogue indexes this browser keeps, by the service address in their names. */
 async function indexedServices(page: Page): Promise<string[]> {
   const names = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''))

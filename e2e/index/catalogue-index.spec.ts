@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
-import { holdingsOf, matching, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, mainNav } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { DEMO_URL, NO_VIEWS_URL } from './support/servers'
+import { holdingsOf, matching, namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, INDEXED, indexStatus, listView, mainNav } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { DEMO_URL, NO_VIEWS_URL } from '../support/servers'
 
 // These specs need the app shell's service worker (the others block it, so that their faults reach the page).
 // A service without views (CATALOGUE_VIEWS=off): its list pages build a small catalogue's index unasked, as for
@@ -11,17 +11,12 @@ import { DEMO_URL, NO_VIEWS_URL } from './support/servers'
 test.use({ serviceWorkers: 'allow', baseURL: NO_VIEWS_URL })
 // Indexing is background work that waits for an idle browser: on a busy machine it takes a while.
 test.describe.configure({ timeout: 90_000 })
-const INDEXED = { timeout: 45_000 }
-
 /** A name filter whose list has two pages or more, so that paging and "all pages" are tested. */
 function multiPageFilter(locations: readonly { name: string }[]): string {
   const value = ['an', 'in', 'er', 'a', 'e'].find((text) => matching(locations, { name: text }).length > 20)
   if (!value) throw new Error('no name filter with more than one page')
   return value
 }
-
-const indexStatus = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Catalogue index' })
 
 test('a small catalogue is indexed by itself once the list is on screen, and a second tab sees the same index', async ({
   page,

@@ -2,9 +2,9 @@
  * Adding to a comparison on a catalogue too large to be indexed without being asked: before the index, the
  * service's name filter is literal, so the field says that accents must match and offers to build the index.
  */
-import { compareView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
+import { compareView, INDEXED } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_URL } from '../support/large-catalogue'
 
 // The suite's third service (playwright.config.ts): a catalogue too large to be indexed without being asked.
 test.use({ baseURL: LARGE_URL })
@@ -32,6 +32,6 @@ test('“zurich” before the index: accents must match, Build the index, then Z
   await page.keyboard.press('Escape')
 
   await add.getByRole('button', { name: 'Build the index' }).click()
-  await expect(add.getByRole('button', { name: 'Add Zürich Nine' })).toBeVisible({ timeout: 45_000 })
+  await expect(add.getByRole('button', { name: 'Add Zürich Nine' })).toBeVisible(INDEXED)
   await expect(add).not.toContainText('No other locations match')
 })

@@ -1,8 +1,9 @@
 /** A build of the catalogue index that the user started goes on after a reload, as a person expects. */
 
-import { gate, isLocationListPage } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { LARGE_LOCATIONS, LARGE_NO_VIEWS_URL } from './support/large-catalogue'
+import { indexStatus, LARGE_INDEXED } from '../support/explorer'
+import { gate, isLocationListPage } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { LARGE_LOCATIONS, LARGE_NO_VIEWS_URL } from '../support/large-catalogue'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -20,7 +21,7 @@ test('a build cut short by a reload carries on by itself, and says its progress 
     },
   )
   await page.goto(`${LARGE_NO_VIEWS_URL}/episodes`)
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await status.getByRole('button', { name: 'Build the index' }).click()
   await expect(status).toContainText(/Building the catalogue index:\s*\d+ of 6\d pages, [\d,]+ records/)
 
@@ -30,7 +31,7 @@ test('a build cut short by a reload carries on by itself, and says its progress 
   held.open()
   await expect(status).toContainText(
     `Catalogue index: ${LARGE_LOCATIONS.toLocaleString('en')} locations and 51 episodes`,
-    { timeout: 60_000 },
+    LARGE_INDEXED,
   )
 })
 
@@ -44,7 +45,7 @@ test('a build the user cancelled waits for Resume indexing after a reload', asyn
     },
   )
   await page.goto(`${LARGE_NO_VIEWS_URL}/episodes`)
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await status.getByRole('button', { name: 'Build the index' }).click()
   // Cancelled once a page is kept: a build cancelled before its first page leaves nothing to resume.
   await expect(status).toContainText(/Building the catalogue index:\s*[1-9]\d* of 6\d pages/)

@@ -1,6 +1,8 @@
 /** The catalogue index's status on a catalogue too large to index without being asked: one status, one wording. */
-import { expect, test } from './support/fixtures'
-import { LARGE_NO_VIEWS_URL } from './support/large-catalogue'
+
+import { indexStatus } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_NO_VIEWS_URL } from '../support/large-catalogue'
 
 // The large catalogue on a service without views (playwright.config.ts): too large to be indexed without being
 // asked; the status learns each list's size from the specification's pages the explorer reads.
@@ -13,7 +15,7 @@ test('a first visit says the index is not built, with the pages of each list, an
   page,
 }) => {
   await page.goto('/')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await expect(status).toHaveText(NOT_BUILT)
   await expect(status.getByRole('button')).toHaveText(['Build the index'])
   await expect(status).not.toContainText(/so far|per list|Resume/)

@@ -6,23 +6,20 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import Papa from 'papaparse'
-import { type ApiRecord, describeHoldings, locations } from '../src/catalogue'
-import { expect, test } from './support/fixtures'
-import { LARGE_LOCATIONS, LARGE_URL, largeCounts } from './support/large-catalogue'
-import { DEMO_KEY } from './support/servers'
+import { type ApiRecord, describeHoldings, locations } from '../../src/catalogue'
+import { indexStatus, LARGE_INDEXED } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_LOCATIONS, LARGE_URL, largeCounts } from '../support/large-catalogue'
+import { DEMO_KEY } from '../support/servers'
 
 test.use({ baseURL: LARGE_URL })
 // Indexing 1,200 records, and the stream's retries in one case: a while on a busy machine.
 test.describe.configure({ timeout: 120_000 })
-const INDEXED = { timeout: 60_000 }
-
 const counts = largeCounts()
 const complete = `Catalogue index: ${describeHoldings([
   { labels: locations.labels, count: counts.locations ?? 0 },
   { labels: { singular: 'episode', plural: 'episodes' }, count: counts.episodes ?? 0 },
 ])}`
-const indexStatus = (page: Page) => page.getByRole('region', { name: 'Catalogue index' })
-
 /** Whether a request is one of the index's reads of a whole list: a page beyond the first, or a stream. */
 function readOf(url: URL): 'page' | 'stream' | null {
   if (url.origin !== LARGE_URL || !/^\/v1\/(locations|episodes)\/?$/.test(url.pathname)) return null
@@ -56,7 +53,7 @@ test('Build the index fills it from one compressed stream per collection, not pa
   // A filtered list: its own requests have a filter, the index's have none.
   await page.goto('/locations?name=a')
   await indexStatus(page).getByRole('button', { name: 'Build the index' }).click()
-  await expect(indexStatus(page)).toContainText(`${complete} · updated`, INDEXED)
+  await expect(indexStatus(page)).toContainText(`${complete} · updated`, LARGE_INDEXED)
 
   expect(reads.filter(({ kind }) => kind === 'page')).toEqual([])
   expect(reads.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([
@@ -90,7 +87,7 @@ test('an interrupted build says how far it got, and Resume indexing continues th
   await status.getByRole('button', { name: 'Build the index' }).click()
   // The stream is retried, then the build stops, saying how far it got.
   const resume = status.getByRole('button', { name: 'Resume indexing' })
-  await expect(resume).toBeVisible(INDEXED)
+  await expect(resume).toBeVisible(LARGE_INDEXED)
   expect(continued).toBeGreaterThan(1)
   const sofar = (await status.textContent())?.match(/partly built · ([\d,]+) locations and 0 episodes so far/)
   const stored = Number(sofar?.[1]?.replaceAll(',', ''))
@@ -104,7 +101,7 @@ test('an interrupted build says how far it got, and Resume indexing continues th
     if (readOf(url) === 'stream') resumed.push({ url, ifMatch: request.headers()['if-match'] })
   })
   await resume.click()
-  await expect(status).toContainText(`${complete} · updated`, INDEXED)
+  await expect(status).toContainText(`${complete} · updated`, LARGE_INDEXED)
   // The locations' stream continued after the last record stored (ids count from 1), naming the stream begun.
   expect(resumed[0]?.url.searchParams.get('_after')).toBe(String(stored))
   expect(resumed[0]?.ifMatch).toMatch(/^"s/)
@@ -119,7 +116,7 @@ test.describe('Export of a large view', () => {
   async function openView(page: Page) {
     await page.goto('/locations')
     await indexStatus(page).getByRole('button', { name: 'Build the index' }).click()
-    await expect(indexStatus(page)).toContainText(complete, INDEXED)
+    await expect(indexStatus(page)).toContainText(complete, LARGE_INDEXED)
     await page.goto(`/locations?${view}&${columns}`)
     await expect(page.getByRole('table')).toBeVisible()
   }

@@ -1,8 +1,8 @@
 /** The explorer says when it is ready to work offline, and is ready when it says so. */
-import { EXPLORER_CONFIG_PATH } from '../src/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { NO_VIEWS_URL } from './support/servers'
+import { EXPLORER_CONFIG_PATH } from '../../src/catalogue'
+import { INDEXED, indexStatus, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { NO_VIEWS_URL } from '../support/servers'
 
 // A service without views: its lists build the small catalogue's index unasked, as this spec expects.
 test.use({ baseURL: NO_VIEWS_URL })
@@ -16,8 +16,8 @@ test('“Ready to work offline” appears once the index is complete and the app
   catalogue,
 }) => {
   await page.goto('/locations')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
-  await expect(status).toContainText('Ready to work offline', { timeout: 45_000 })
+  const status = indexStatus(page)
+  await expect(status).toContainText('Ready to work offline', INDEXED)
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 
   await context.setOffline(true)
@@ -35,8 +35,8 @@ test('the run-time configuration is asked for once, also while the index builds 
     if (new URL(request.url()).pathname === EXPLORER_CONFIG_PATH) asked.push(request.url())
   })
   await page.goto('/episodes')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
-  await expect(status).toContainText('Ready to work offline', { timeout: 45_000 })
+  const status = indexStatus(page)
+  await expect(status).toContainText('Ready to work offline', INDEXED)
   expect(asked).toHaveLength(1)
   // Kept for a visit while the service is down, all the same.
   expect(

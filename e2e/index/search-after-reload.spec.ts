@@ -4,8 +4,10 @@
  * On the suite's catalogue too large to be indexed without being asked, so that the index is built by the
  * reader, as on a large catalogue.
  */
-import { expect, test } from './support/fixtures'
-import { LARGE_URL } from './support/large-catalogue'
+
+import { indexStatus } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_URL } from '../support/large-catalogue'
 
 test.use({ baseURL: LARGE_URL })
 test.describe.configure({ timeout: 120_000 })
@@ -25,7 +27,7 @@ test('after building the index and reloading, the palette’s first answer to �
 }) => {
   await page.addInitScript(watchNothingMatches)
   await page.goto('/locations')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await status.getByRole('button', { name: 'Build the index' }).click()
   await expect(status).toContainText(/Catalogue index: .* · updated/, { timeout: 90_000 })
 

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { API_PREFIX, PAGE_SIZE } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { API_PREFIX, PAGE_SIZE } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 const CHART_TITLES = [
   'Episodes per season',

@@ -2,9 +2,10 @@
  * Insights of a long-running catalogue (55 seasons, 28 years of air dates): the long axes are drawn in spans,
  * each opening exactly its episodes, so the page stays a few screens long; every character is counted.
  */
-import { generateDataset } from '../server/data/generate'
-import { expect, test } from './support/fixtures'
-import { type LargeCatalogue, OWN_PORT, startLargeCatalogue } from './support/large-catalogue'
+import { generateDataset } from '../../server/data/generate'
+import { indexStatus } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { type LargeCatalogue, OWN_PORT, startLargeCatalogue } from '../support/large-catalogue'
 
 test.describe.configure({ timeout: 120_000, mode: 'serial' })
 
@@ -22,10 +23,7 @@ test('long axes are drawn in spans that each open exactly their episodes, and ev
   page,
 }) => {
   await page.goto(`${service.url}/insights`)
-  await page
-    .getByRole('region', { name: 'Catalogue index' })
-    .getByRole('button', { name: 'Build the index' })
-    .click()
+  await indexStatus(page).getByRole('button', { name: 'Build the index' }).click()
   const seasons = page.getByRole('figure', { name: 'Episodes per season' })
   await expect(seasons).toBeVisible({ timeout: 90_000 })
 

@@ -1,7 +1,8 @@
-import { API_PREFIX } from '../src/catalogue'
-import { gate } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { DEMO_URL, NO_VIEWS_URL } from './support/servers'
+import { API_PREFIX } from '../../src/catalogue'
+import { indexStatus } from '../support/explorer'
+import { gate } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { DEMO_URL, NO_VIEWS_URL } from '../support/servers'
 
 const chart = (page: import('@playwright/test').Page, title: string) =>
   page.getByRole('figure', { name: title })
@@ -31,7 +32,7 @@ test('without a complete index the page says what it will show and builds it; th
 
   lastPage.open()
   await expect(chart(page, 'Episodes per season')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText('Catalogue index: ')
+  await expect(indexStatus(page)).toContainText('Catalogue index: ')
 })
 
 test('the API disclosure of the insights names the lists they count, as answered by the catalogue index', async ({

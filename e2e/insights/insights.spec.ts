@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
+import { expect, test } from '../support/fixtures'
 
 /**
  * The shipped dataset, read straight from the file the service serves: the numbers below are counted here,

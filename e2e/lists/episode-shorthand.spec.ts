@@ -1,8 +1,8 @@
 /** The episode-code filter reads the shorthands the search reads (`S2`, `s2e3`) as the codes they stand for. */
-import { matching, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { matching, namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 test('a season typed as S2 lists season 2, and the field and the address say S02', async ({
   page,

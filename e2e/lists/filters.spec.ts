@@ -1,9 +1,9 @@
-import { PAGE_SIZE } from '../src/catalogue'
-import { matching, nameFillingPages, namesOf, pageOf, wordMatching } from './support/catalogue'
-import { expectListShows, listView, mainNav } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { freezePageClock, pauseTyping, typeAtPace } from './support/page-clock'
-import { urlState } from './support/url'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf, wordMatching } from '../support/catalogue'
+import { expectListShows, listView, mainNav } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { freezePageClock, pauseTyping, typeAtPace } from '../support/page-clock'
+import { urlState } from '../support/url'
 
 test('filtering shows the matching records, and the URL, a reload and a new tab show the same', async ({
   page,

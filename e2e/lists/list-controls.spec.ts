@@ -3,10 +3,10 @@
  * what is applied, Clear filters means one thing, the facets take no empty room, and the form says how its
  * filters read letters.
  */
-import { holdingsOf, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, openIndexed } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { LARGE_NO_VIEWS_URL } from './support/large-catalogue'
+import { holdingsOf, namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, listView, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_NO_VIEWS_URL } from '../support/large-catalogue'
 
 test.describe.configure({ timeout: 90_000 })
 

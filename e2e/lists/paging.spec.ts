@@ -1,7 +1,8 @@
-import { matching, nameFillingPages, namesOf, pageOf, pagesOf } from './support/catalogue'
-import { expectListShows, listView, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf, pagesOf } from '../support/catalogue'
+import { expectListShows, listView, titleOf } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 test('next, last, a page number and the jump field move through the pages', async ({ page, catalogue }) => {
   const all = catalogue.locations
@@ -76,4 +77,49 @@ test('episodes page through the same way', async ({ page, catalogue }) => {
   await list.pageControl('Next page').click()
   await expectListShows(list, { count: all.length, page: 2, names: namesOf(pageOf(all, 2)) })
   await expect(page).toHaveTitle(titleOf('Episodes, page 2'))
+})
+
+// One refusal in the browser; the unit test of the pager (Pagination.test.tsx) refuses "-2" and "" too.
+test('go to page refuses "abc", keeps it, and says what it accepts', async ({ page }) => {
+  const list = listView(page, 'locations')
+  await page.goto('/locations')
+  await expect(list.rows).toHaveCount(PAGE_SIZE)
+  await list.jumpField.fill('abc')
+  await list.jumpButton.click()
+  await expect(list.jumpField).toHaveAttribute('aria-invalid', 'true')
+  await expect(list.jumpField).toHaveAccessibleDescription('Enter a whole number from 1 to 7.')
+  await expect(list.pagination.getByRole('status')).toHaveText('Enter a whole number from 1 to 7.')
+  await expect(list.jumpField).toHaveValue('abc')
+  expect(urlState(page).query).toEqual({})
+})
+
+test('going to page 99 of a shorter list says it went to the last page', async ({ page, catalogue }) => {
+  const list = listView(page, 'locations')
+  const pages = pagesOf(catalogue.locations)
+  await page.goto('/locations')
+  await list.jumpField.fill('99')
+  await list.jumpButton.click()
+  await expect(list.pageNumber(pages)).toHaveAttribute('aria-current', 'page')
+  await expect(list.pagination.getByRole('status')).toHaveText(
+    `There is no page 99: this list has ${pages} pages, so this is the last.`,
+  )
+})
+
+test('page links open in a new tab, and the current page is marked', async ({ page, context, catalogue }) => {
+  const list = listView(page, 'locations')
+  await page.goto('/locations?page=2')
+  await expect(list.pageNumber(2)).toHaveAttribute('aria-current', 'page')
+  const third = list.pagination.getByRole('link', { name: 'Page 3', exact: true })
+  await expect(third).toHaveAttribute('href', '/locations?page=3')
+
+  const opened = context.waitForEvent('page')
+  await third.click({ button: 'middle' })
+  const tab = await opened
+  await expectListShows(listView(tab, 'locations'), {
+    count: catalogue.locations.length,
+    page: 3,
+    names: namesOf(pageOf(catalogue.locations, 3)),
+  })
+  // The first tab stayed where it was.
+  expect(urlState(page).query).toEqual({ page: '2' })
 })

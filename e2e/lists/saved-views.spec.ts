@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expectNoAxeViolations } from './support/axe'
-import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { expectListShows, listView, openIndexed } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { expectNoAxeViolations } from '../support/axe'
+import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import { expectListShows, INDEXED, listView, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 // The catalogue index is built in the background once a list is on screen: on a busy machine that takes a while.
 test.describe.configure({ timeout: 90_000 })
@@ -95,9 +95,7 @@ test('the characters list keeps named views too', async ({ page }) => {
   await expect(table.getByRole('columnheader', { name: 'Episodes' })).toHaveAttribute(
     'aria-sort',
     'descending',
-    {
-      timeout: 45_000,
-    },
+    INDEXED,
   )
   const menu = viewsMenu(page)
   await menu.button.click()

@@ -1,8 +1,8 @@
 /** Where the page is scrolled to, and where focus is, when a record opens and when Back and Forward return. */
 import type { Page } from '@playwright/test'
-import { PAGE_SIZE } from '../src/catalogue'
-import { listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 

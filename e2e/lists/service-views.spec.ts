@@ -5,12 +5,12 @@
  * and a service without views (CATALOGUE_VIEWS=off) is asked exactly what the explorer always asked.
  */
 import type { Page } from '@playwright/test'
-import { type DatasetLocation, PAGE_SIZE } from '../src/catalogue'
-import { expectListShows, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { LARGE_NO_VIEWS_URL, LARGE_URL, largeDataset } from './support/large-catalogue'
-import { DEMO_KEY, NO_VIEWS_URL } from './support/servers'
-import { settingsView } from './support/settings'
+import { type DatasetLocation, PAGE_SIZE } from '../../src/catalogue'
+import { expectListShows, INDEXED, indexStatus, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { LARGE_NO_VIEWS_URL, LARGE_URL, largeDataset } from '../support/large-catalogue'
+import { DEMO_KEY, NO_VIEWS_URL } from '../support/servers'
+import { settingsView } from '../support/settings'
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 const large = [...largeDataset().locations].sort((a, b) => a.id - b.id)
@@ -68,7 +68,7 @@ test('on a large catalogue, a header sorts in a fresh browser with no index and 
   })
 
   // No index was built or asked for: every request was a view of the service, none a crawl's page.
-  await expect(page.getByRole('region', { name: 'Catalogue index' })).toContainText('not built')
+  await expect(indexStatus(page)).toContainText('not built')
   expect(asked.length).toBeGreaterThan(0)
   expect(asked.filter((path) => !namesAView(path))).toEqual([])
   await expect(page.getByText('answered by the catalogue index')).toHaveCount(0)
@@ -83,7 +83,7 @@ test('on a service that answers views, a small catalogue’s list does not build
   await expect(list.rows.first()).toBeVisible()
   // Once the app has fetched the next page ahead, it has settled on its sources.
   await expect.poll(() => asked.some((path) => path.includes('page=2'))).toBe(true)
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   await expect(status).toContainText('not built')
   await expect(status.getByRole('button', { name: 'Build the index' })).toBeVisible()
   // Every request was the list's own, with its facets counted: none a crawl's plain page.
@@ -157,7 +157,7 @@ test('a service without views (CATALOGUE_VIEWS=off) is asked what the explorer a
   // A sort there is the index's: it builds itself for a catalogue this small, and asks the service nothing new.
   await list.sortButton('Residents').click()
   await expect(list.header('Residents')).toHaveAttribute('aria-sort', 'ascending')
-  await expect(list.rows.first()).toBeVisible({ timeout: 45_000 })
+  await expect(list.rows.first()).toBeVisible(INDEXED)
 
   // On a large catalogue, a view waits for the index, and the service is never sent its parameters.
   await page.goto(`${LARGE_NO_VIEWS_URL}/locations?_sort_desc=residents`)

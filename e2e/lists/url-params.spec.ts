@@ -1,7 +1,7 @@
-import { matching, namesOf, pageOf, pagesOf, wordMatching } from './support/catalogue'
-import { expectListShows, listView } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { matching, namesOf, pageOf, pagesOf, wordMatching } from '../support/catalogue'
+import { expectListShows, listView } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 // Other bad forms (-1, 1.5, empty) are read by the same parser, covered by its unit tests (src/lib/list-url.test.ts).
 for (const bad of ['abc', '0']) {
@@ -55,4 +55,13 @@ test('a page beyond the last of a filtered list keeps the filter', async ({ page
   await expectListShows(listView(page, 'episodes'), { count: found.length, page: 1, names: namesOf(found) })
   await expect.poll(() => urlState(page)).toEqual({ path: '/episodes', query: { name: word } })
   await expect(listView(page, 'episodes').field('Name')).toHaveValue(word)
+})
+
+test('an app address with malformed percent-encoding shows the explorer’s not-found page, not raw JSON', async ({
+  page,
+}) => {
+  const response = await page.goto('/locations/%')
+  expect(response?.headers()['content-type']).toMatch(/^text\/html/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Location not found', exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Browse all locations' })).toBeVisible()
 })

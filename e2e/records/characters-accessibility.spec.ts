@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test'
-import { expectNoAxeViolations } from './support/axe'
-import { charactersOf, readDataset } from './support/dataset'
-import { compareView } from './support/explorer'
-import { expect, test } from './support/fixtures'
+import { expectNoAxeViolations } from '../support/axe'
+import { charactersOf, readDataset } from '../support/dataset'
+import { compareView, INDEXED } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
 
 // The pages read the catalogue index, which each test's fresh browser builds first.
 test.describe.configure({ timeout: 90_000 })
-const INDEXED = { timeout: 45_000 }
-
 const characters = charactersOf(readDataset())
 const [busiest, second] = [...characters]
   .sort(([, a], [, b]) => b.episodes.length - a.episodes.length)

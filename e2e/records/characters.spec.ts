@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test'
-import { COLLECTIONS, PAGE_SIZE } from '../src/catalogue'
-import { charactersOf, readDataset, seasonOfEpisode } from './support/dataset'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { COLLECTIONS, PAGE_SIZE } from '../../src/catalogue'
+import { holdingsOf } from '../support/catalogue'
+import { charactersOf, readDataset, seasonOfEpisode } from '../support/dataset'
+import { INDEXED, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 // The pages read the catalogue index, which each test's fresh browser builds first (in the background).
 test.describe.configure({ timeout: 90_000 })
-const INDEXED = { timeout: 45_000 }
-
 const dataset = readDataset()
 const characters = charactersOf(dataset)
 
@@ -341,4 +341,13 @@ test('a comparison of characters marks every row that differs, first and last ap
       header,
     ).toHaveText('None')
   }
+})
+
+test('a character’s address is shown as the reference it is, not a link', async ({ page, catalogue }) => {
+  await openIndexed(page, holdingsOf(catalogue))
+  await page.goto('/characters/1')
+  await expect(page.getByRole('heading', { level: 1, name: 'Character #1', exact: true })).toBeVisible()
+  const address = page.getByRole('definition').filter({ hasText: '/v1/characters/1' })
+  await expect(address).toBeVisible()
+  await expect(address.getByRole('link')).toHaveCount(0)
 })

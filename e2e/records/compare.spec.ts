@@ -1,10 +1,10 @@
 import type { Page, Request } from '@playwright/test'
-import { characterIdFromUrl, type Episode, type Location } from '../src/catalogue'
-import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { compareView, listView, openIndexed, titleOf } from './support/explorer'
-import { gate, isLocationList } from './support/faults'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { characterIdFromUrl, type Episode, type Location } from '../../src/catalogue'
+import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import { compareView, listView, openIndexed, scrollsSideways, titleOf } from '../support/explorer'
+import { gate, isLocationList } from '../support/faults'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 /** Requests the page makes for records by id (`/v1/locations/7`, `/v1/locations/1,5`), not for lists. */
 function recordRequests(page: Page, collection: 'locations' | 'episodes'): Request[] {
@@ -213,4 +213,64 @@ test('with the catalogue indexed, adding finds a record in spite of accents, cas
     .poll(() => urlState(page).path)
     .toBe(`/locations/${[a.id, b.id, cafe.id].sort((x, y) => x - y).join(',')}`)
   await expect(compared.recordLink('Café Müller')).toBeVisible()
+})
+
+test('a comparison of one distinct id is that record’s own page, in place', async ({ page, catalogue }) => {
+  const [record] = catalogue.locations
+  if (!record) throw new Error('empty catalogue')
+  await page.goto('/locations')
+  await page.goto(`/locations/${record.id},${record.id},${record.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: record.name, exact: true })).toBeVisible()
+  expect(urlState(page).path).toBe(`/locations/${record.id}`)
+  await expect(page.getByRole('heading', { name: 'Compare locations' })).toHaveCount(0)
+  // Replaced, not added: Back leads to where the user was before.
+  await page.goBack()
+  expect(urlState(page).path).toBe('/locations')
+})
+
+test('six records at 1280 px scroll inside the comparison, with the field names kept in view', async ({
+  page,
+  catalogue,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const six = catalogue.locations.slice(0, 6)
+  const last = six.at(-1)
+  if (!last) throw new Error('fewer than six locations')
+  await page.goto(`/locations/${six.map((record) => record.id).join(',')}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(6)
+  expect(await scrollsSideways(page)).toBe(false)
+  const region = page.getByRole('region', { name: 'Compare locations, side by side' })
+  const typeHeader = compared.row('Type').getByRole('rowheader')
+  const before = await typeHeader.boundingBox()
+  await region.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth
+  })
+  const lastLink = compared.recordLink(last.name)
+  await expect(lastLink).toBeInViewport({ ratio: 1 })
+  const regionBox = await region.boundingBox()
+  const lastBox = await lastLink.boundingBox()
+  expect((lastBox?.x ?? 0) + (lastBox?.width ?? 0)).toBeLessThanOrEqual(
+    (regionBox?.x ?? 0) + (regionBox?.width ?? 0),
+  )
+  expect((await typeHeader.boundingBox())?.x).toBe(before?.x)
+})
+
+test('after Remove focus stays in the table, after Add in the search field', async ({ page, catalogue }) => {
+  const [a, b, c, d] = catalogue.locations
+  if (!a || !b || !c || !d) throw new Error('too few locations')
+  await page.goto(`/locations/${a.id},${b.id},${c.id},${d.id}`)
+  const compared = compareView(page, 'locations')
+  await expect(compared.columns).toHaveCount(4)
+  await compared.remove(b.name).click()
+  await expect.poll(() => urlState(page).path).toBe(`/locations/${a.id},${c.id},${d.id}`)
+  await expect(compared.columns).toHaveCount(3)
+  // The column that took the removed one's place.
+  await expect(compared.remove(c.name)).toBeFocused()
+
+  const field = page.getByRole('searchbox', { name: 'Search locations to add' })
+  await field.fill(b.name)
+  await page.getByRole('button', { name: `Add ${b.name}`, exact: true }).click()
+  await expect(compared.columns).toHaveCount(4)
+  await expect(field).toBeFocused()
 })

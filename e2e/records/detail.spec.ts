@@ -1,9 +1,9 @@
-import { characterIdFromUrl, MAX_IDS, PAGE_SIZE, parseEpisodeCode } from '../src/catalogue'
-import { matching, nameFillingPages, namesOf, pageOf } from './support/catalogue'
-import { airDate, localeDateForms } from './support/dates'
-import { definitionsIn, expectListShows, listView, titleOf } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { characterIdFromUrl, MAX_IDS, PAGE_SIZE, parseEpisodeCode } from '../../src/catalogue'
+import { matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
+import { airDate, localeDateForms } from '../support/dates'
+import { definitionsIn, expectListShows, listView, titleOf } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 /** The explorer runs with locale en-GB (playwright.config.ts), so dates must read the British way. */
 const LOCALE = 'en-GB'

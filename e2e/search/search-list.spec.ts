@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { PAGE_SIZE } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { holdingsOf } from './support/catalogue'
-import { openIndexed } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { urlState } from './support/url'
+import { PAGE_SIZE } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { holdingsOf } from '../support/catalogue'
+import { LARGE_INDEXED, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { urlState } from '../support/url'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
 // that takes a while.
@@ -116,7 +116,7 @@ test('a shared search list opened in a fresh browser says the index answers it, 
   await expect(
     list.summary.or(page.getByText(/All the results of a search come from the catalogue index/)),
   ).toBeVisible()
-  await expect(list.summary).toHaveText(/^1–\d+ of \d+ results for “do”$/, { timeout: 60_000 })
+  await expect(list.summary).toHaveText(/^1–\d+ of \d+ results for “do”$/, LARGE_INDEXED)
   await expect(list.facet(/^Locations \(\d+\)$/)).toBeChecked()
   for (const row of await list.rows.all()) await expect(row.getByRole('cell').nth(1)).toHaveText('Locations')
   await context.close()

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { COLLECTIONS } from '../src/catalogue'
-import { expectNoAxeViolations } from './support/axe'
-import { holdingsOf } from './support/catalogue'
-import { idlePrefetchesDone, openIndexed } from './support/explorer'
-import { expect, test } from './support/fixtures'
-import { freezePageClock, pauseTyping, typeAtPace } from './support/page-clock'
+import { COLLECTIONS } from '../../src/catalogue'
+import { expectNoAxeViolations } from '../support/axe'
+import { holdingsOf } from '../support/catalogue'
+import { idlePrefetchesDone, openIndexed } from '../support/explorer'
+import { expect, test } from '../support/fixtures'
+import { freezePageClock, pauseTyping, typeAtPace } from '../support/page-clock'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
 // that takes a while.

@@ -140,6 +140,18 @@ export function compareView(page: Page, plural: string) {
   }
 }
 
+/** The catalogue index's status line: on the lists, and above what only the index answers. */
+export const indexStatus = (page: Page) => page.getByRole('region', { name: 'Catalogue index' })
+
+/**
+ * How long a spec waits for what the catalogue index answers, the index built first (the shipped catalogue, page
+ * by page or from streams): a build takes seconds alone and tens of them with both cores busy and three workers.
+ */
+export const INDEXED = { timeout: 45_000 }
+
+/** The same for the large catalogue (e2e/support/large-catalogue.ts), built from the service's streams. */
+export const LARGE_INDEXED = { timeout: 60_000 }
+
 /**
  * Opens the locations list and builds the catalogue index there unless it is built already (a list of a service
  * that answers views never builds it unasked), then waits until the whole catalogue (`counts`: "126 locations,
@@ -147,10 +159,10 @@ export function compareView(page: Page, plural: string) {
  */
 export async function openIndexed(page: Page, counts: string): Promise<void> {
   await page.goto('/locations')
-  const status = page.getByRole('region', { name: 'Catalogue index' })
+  const status = indexStatus(page)
   const build = status.getByRole('button', { name: 'Build the index' })
   const built = status.getByText(`Catalogue index: ${counts}`)
   await expect(build.or(built)).toBeVisible()
   if (await build.isVisible()) await build.click()
-  await expect(built).toBeVisible({ timeout: 45_000 })
+  await expect(built).toBeVisible(INDEXED)
 }

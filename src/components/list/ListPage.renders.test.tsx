@@ -3,8 +3,8 @@ import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from '../../app/render-app.fixture'
-import { type Location, locations } from '../../catalogue'
+import { fakeLocationsService, renderApp } from '../../app/render-app.fixture'
+import { locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/page/collection-queries'
 import { ListPage } from './ListPage'
 
@@ -19,30 +19,7 @@ vi.mock('react-router-dom', async (original) => {
   return { ...router, Link }
 })
 
-const place = (id: number): Location => ({
-  id,
-  name: `Place ${id}`,
-  type: 'Planet',
-  dimension: 'C-137',
-  residents: [],
-  url: `http://catalogue.test/v1/locations/${id}`,
-  created: '2017-11-10T12:42:04.162Z',
-})
-
-/** 45 locations (3 pages of 20); `asked` holds every path requested. */
-function service() {
-  const asked: string[] = []
-  const fetchFake = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://catalogue.test')
-    asked.push(`${url.pathname}${url.search}`)
-    const page = Number(url.searchParams.get('page') ?? '1')
-    const results = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
-      place((page - 1) * 20 + index + 1),
-    )
-    return Response.json({ info: { count: 45, pages: 3, next: null, prev: null }, results })
-  })
-  return { asked, fetchFake }
-}
+const service = fakeLocationsService
 
 function renderAt(address: string, fetchImpl: typeof fetch) {
   const config = { collection: locations, queries: collectionQueries(locations) }

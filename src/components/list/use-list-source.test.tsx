@@ -2,7 +2,7 @@
 import { act, cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serviceViews } from '../../api/service-views'
-import { renderApp } from '../../app/render-app.fixture'
+import { fakeLocationsService, fakePlace, renderApp } from '../../app/render-app.fixture'
 import { type Location, locations } from '../../catalogue'
 import { collectionQueries } from '../../lib/page/collection-queries'
 import type { ListAnswer } from './list-answer'
@@ -11,35 +11,7 @@ import { useListUrl } from './use-list-url'
 
 const queries = collectionQueries(locations)
 
-const place = (id: number): Location => ({
-  id,
-  name: `Place ${id}`,
-  type: 'Planet',
-  dimension: 'C-137',
-  residents: [],
-  url: `http://catalogue.test/v1/locations/${id}`,
-  created: '2017-11-10T12:42:04.162Z',
-})
-
-/** 45 locations (3 pages); `name=refused` is answered 400; a page held back answers once released. */
-function service() {
-  const asked: string[] = []
-  const held = new Map<string, () => void>()
-  const fetchFake = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://catalogue.test')
-    const path = `${url.pathname}${url.search}`
-    asked.push(path)
-    if (url.searchParams.get('name') === 'refused')
-      return Response.json({ error: 'The filter "name" is refused.' }, { status: 400 })
-    const page = Number(url.searchParams.get('page') ?? '1')
-    if (held.has(path)) await new Promise<void>((release) => held.set(path, release))
-    const results = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
-      place((page - 1) * 20 + index + 1),
-    )
-    return Response.json({ info: { count: 45, pages: 3, next: null, prev: null }, results })
-  })
-  return { asked, fetchFake, hold: (path: string) => held.set(path, () => undefined), held }
-}
+const service = fakeLocationsService
 
 let latest: ListAnswer<Location, 'name' | 'type' | 'dimension'> | null = null
 
@@ -142,7 +114,7 @@ function viewsService(echo = true) {
       .filter(([name]) => name.startsWith('_') || name.includes('__'))
       .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
       .join('&')
-    const results = [place(7), place(3)]
+    const results = [fakePlace(7), fakePlace(3)]
     const facets = url.searchParams.has('_facet')
       ? { type: { values: [{ value: 'Planet', count: 2 }], truncated: false, counted: true } }
       : undefined
