@@ -53,6 +53,26 @@ describe.concurrent('npm start and npm run serve (server/main.ts)', { timeout: 6
     ])
   })
 
+  it('refuses a Node older than package.json asks for, in one sentence that says how to get Node 24', async () => {
+    // Node 20 as Debian ships it, faked before the service's first module runs.
+    const older = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.19.0'})`
+    const child = spawn(process.execPath, ['--import', older, '--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    started.push(child)
+    let output = ''
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => (output += chunk))
+    expect(await exitCode(child)).toBe(1)
+    expect(ownLines(output)).toEqual([
+      expect.stringMatching(
+        /^The catalogue service needs Node 22\.19 or newer and runs on Node 20\.19\.0: install Node 24 LTS .*node@24/,
+      ),
+    ])
+  })
+
   it('refuses bad configuration with one message and a non-zero exit', async () => {
     const { child, output } = start({ CATALOGUE_RATE_LIMIT: 'lots' })
     expect(await exitCode(child)).toBe(1)

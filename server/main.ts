@@ -2,6 +2,8 @@
  * `npm start` (after building the app) and `npm run serve`: the catalogue API at /v1 and the built explorer
  * at / on one origin, configured by the environment (contract section 8).
  */
+// First: on a Node older than package.json's `engines`, one sentence and exit 1, before anything else runs.
+import './require-node'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { loadBuiltExplorer } from './built-explorer'
