@@ -170,3 +170,45 @@ test('a service without views (CATALOGUE_VIEWS=off) is asked what the explorer a
   expect(asked.filter((path) => path === '/openapi.json').length).toBeLessThanOrEqual(2)
   expect(asked.filter((path) => path.includes('_export'))).toEqual([])
 })
+
+test('facets the service could not count in time say so, and Count again asks it again', async ({ page }) => {
+  await page.goto('/locations')
+  const list = listView(page, 'locations')
+  await expect(list.facetValue('Type', 'Resort')).toBeVisible()
+  // The fault: the first answer of the filtered view comes back with its facets not counted in time.
+  let refused = 0
+  await page.route(
+    (url) =>
+      url.pathname === '/v1/locations' &&
+      url.searchParams.get('name') === 'a' &&
+      url.searchParams.has('_facet'),
+    async (route) => {
+      const response = await route.fetch()
+      const page = new URL(route.request().url()).searchParams.get('page') ?? '1'
+      if (refused > 0 || page !== '1') return route.fulfill({ response })
+      refused++
+      const body = await response.json()
+      const notCounted = { values: [], truncated: true, counted: false }
+      return route.fulfill({
+        response,
+        json: { ...body, facets: { type: notCounted, dimension: notCounted } },
+      })
+    },
+  )
+  await list.field('Name').fill('a')
+  await list.field('Name').press('Enter')
+  await expect(page).toHaveURL(/name=a/)
+  const type = list.form.getByRole('group', { name: /^Type\s*\(not counted\)$/ })
+  await expect(type.getByText('Not counted in time.')).toBeVisible()
+  await expect(list.form.getByText(/No type among these results/)).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Count again' }).click()
+  await expect(
+    list
+      .facet('Type')
+      .getByRole('checkbox', { name: /\([\d,]+\)$/ })
+      .first(),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Count again' })).toHaveCount(0)
+  expect(refused).toBe(1)
+})

@@ -207,7 +207,7 @@ describe('views within their limits', () => {
   const busy = serveForTests({ views: { atOnce: 0 } })
 
   it('answers a facet counted out of time as counted: false with its chosen values, and keeps no such answer', async () => {
-    const path = '/v1/locations?type__exact=Planet&_facet=type&_facet=dimension'
+    const path = '/v1/locations?name=a&type__exact=Planet&_facet=type&_facet=dimension'
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await slow.get(path)
       expect(response.status).toBe(200)
@@ -218,6 +218,32 @@ describe('views within their limits', () => {
     }
     expect(slow.app.cacheStats().bodies.hits).toBe(0)
     expect(slow.app.cacheStats().fastPath.entries).toBe(0)
+  })
+
+  it('answers the whole catalogue’s facets however short the time to count: made once per catalogue version', async () => {
+    const tally = (field: 'type' | 'dimension') => {
+      const counts = new Map<string, number>()
+      for (const record of locations) counts.set(record[field], (counts.get(record[field]) ?? 0) + 1)
+      return counts
+    }
+    const whole = LocationViewPage.parse(
+      await (await slow.get('/v1/locations?_facet=type&_facet=dimension')).json(),
+    )
+    for (const field of ['type', 'dimension'] as const) {
+      const facet = whole.facets?.[field]
+      expect(facet?.counted).toBe(true)
+      expect(facet?.values.length).toBeGreaterThan(0)
+      for (const { value, count } of facet?.values ?? []) expect(count).toBe(tally(field).get(value))
+    }
+    // Choosing a type changes no count of types: they are still the catalogue's; dimensions under it are not.
+    const chosen = LocationViewPage.parse(
+      await (await slow.get('/v1/locations?type__exact=Planet&_facet=type&_facet=dimension')).json(),
+    )
+    expect(chosen.facets?.type?.counted).toBe(true)
+    expect(chosen.facets?.type?.values.find(({ value }) => value === 'Planet')).toMatchObject({
+      count: tally('type').get('Planet'),
+    })
+    expect(chosen.facets?.dimension?.counted).toBe(false)
   })
 
   it('refuses an uncached view past the views a rate bucket may have at once, with 429 and Retry-After', async () => {

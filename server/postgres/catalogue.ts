@@ -28,6 +28,8 @@ type Served = {
   counts: Map<string, number>
   /** The collections whose views table the generation has (made by a loader of schema version 2 or later). */
   views: Set<string>
+  /** Whether the database keeps facets' counts over whole collections (schema version 3 or later). */
+  facetCountsKept: boolean
 }
 
 /** What the service tells about the database as it goes, for its log. */
@@ -110,6 +112,7 @@ export class PostgresCatalogue {
             served.generation,
             served.counts.get(collection.name) ?? 0,
             served.views.has(collection.name),
+            served.facetCountsKept,
           ),
       ),
     }
@@ -203,10 +206,12 @@ async function readServed(database: Database): Promise<Served | null> {
     collection: string | null
     records: number | null
     views: boolean
+    facet_counts: boolean
   }>(
     'version',
     `SELECT s.version, s.generation, s.changed_at AS since, c.collection, c.records,
-            to_regclass('${SCHEMA}.' || quote_ident(c.collection || '_g' || s.generation || '_views')) IS NOT NULL AS views
+            to_regclass('${SCHEMA}.' || quote_ident(c.collection || '_g' || s.generation || '_views')) IS NOT NULL AS views,
+            to_regclass('${SCHEMA}.facet_counts') IS NOT NULL AS facet_counts
        FROM ${identifier(SCHEMA)}.state s
        LEFT JOIN ${identifier(SCHEMA)}.collection_counts c ON c.generation = s.generation`,
   )
@@ -219,7 +224,14 @@ async function readServed(database: Database): Promise<Served | null> {
     counts.set(collection, records ?? 0)
     if (hasViews) views.add(collection)
   }
-  return { version: first.version, generation: first.generation, since: first.since, counts, views }
+  return {
+    version: first.version,
+    generation: first.generation,
+    since: first.since,
+    counts,
+    views,
+    facetCountsKept: first.facet_counts,
+  }
 }
 
 /** The latest migration applied; null when the database has no catalogue schema. */

@@ -43,6 +43,7 @@ const NO_WAIT: LockWait = { seconds: DEFAULT_LOCK_WAIT_SECONDS, onWait: () => {}
 const STATE = `${identifier(SCHEMA)}.state`
 const GENERATIONS = `${identifier(SCHEMA)}.generations`
 const COUNTS = `${identifier(SCHEMA)}.collection_counts`
+const FACET_COUNTS = `${identifier(SCHEMA)}.facet_counts`
 
 /** What a load or rollback did, for its one-line summary. */
 export interface Switched {
@@ -292,6 +293,21 @@ async function finishTable(
   }
   await client.query(`ANALYZE ${filters}`)
   await makeViewsTable(client, collection, generation)
+  await keepFacetCounts(client, collection, generation)
+}
+
+/** Each facet's values over the whole collection, counted once here (migration 0003): never per request. */
+async function keepFacetCounts(
+  client: pg.Client,
+  collection: AnyCollection,
+  generation: number,
+): Promise<void> {
+  for (const facet of collection.facets) {
+    await client.query(
+      `INSERT INTO ${FACET_COUNTS} (generation, collection, facet, value, count) SELECT $1, $2, $3, ${identifier(facetColumn(facet))}, count(*) FROM ${viewsTableOf(collection, generation)} GROUP BY 4`,
+      [generation, collection.name, facet.name],
+    )
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache'
 import { type AnyCollection, type DatasetRecord, matchesNoText } from '../../src/catalogue'
-import { compareFacetValues } from '../../src/catalogue/views/engine'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 import type { CollectionSource, FoldedFilter, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
-import type { Database } from './database'
+import { countsWholeCollection, type FacetTally, facetCountsOf } from '../catalogue/whole-facet-counts'
+import { type Database, SCHEMA } from './database'
 import {
   facetColumn,
   fieldsOf,
@@ -47,14 +47,18 @@ export class PostgresCollection implements CollectionSource {
   private readonly fields: string[]
   /** How many records each set of a view's conditions keeps (the pages of one view share it). */
   private readonly viewCounts = new LRUCache<string, number>({ max: VIEW_COUNTS_KEPT })
+  /** The facets' counts over the whole collection, as the loader kept them (read once, when first asked). */
+  private kept: Promise<Map<string, FacetTally[]>> | null = null
 
   constructor(
     private readonly database: Database,
     readonly collection: AnyCollection,
-    generation: number,
+    private readonly generation: number,
     readonly count: number,
     /** Whether the generation has its views table (a load by a service of schema version 2 or later). */
     readonly answersViews = false,
+    /** Whether the database keeps facets' counts (schema version 3; none for a generation loaded before). */
+    private readonly facetCountsKept = false,
   ) {
     this.table = tableOf(collection, generation)
     this.filters = filtersTableOf(collection, generation)
@@ -195,27 +199,49 @@ export class PostgresCollection implements CollectionSource {
   }
 
   /**
-   * One facet's values under every other choice (GROUP BY), with each chosen value listed (at 0 when no record
-   * has it), in the order an answer lists them; null when counting took longer than the time limit.
+   * One facet's values under every other choice, with each chosen value listed (at 0 when no record has it), in
+   * the order an answer lists them: the loader's counts when they are the whole collection's, else GROUP BY;
+   * null when counting took longer than the time limit.
    */
   private async facetCounts(name: string, query: ViewQuery): Promise<FacetCounts | null> {
     const facet = this.collection.facets.find((candidate) => candidate.name === name)
     if (!facet) return null
+    const chosen = query.view.facets[name] ?? []
+    const kept = countsWholeCollection(query, name) ? (await this.keptFacetCounts())?.get(name) : undefined
+    if (kept) return facetCountsOf(facet, kept, chosen)
     const values: unknown[] = []
     const conditions = this.viewConditions(query, values, name)
-    const rows = await this.database.queryWithin<{ value: string; count: number }>(
+    const rows = await this.database.queryWithin<FacetTally>(
       'view-facet',
       query.facetTimeLimitMs,
       `SELECT v.${identifier(facetColumn(facet))} AS value, count(*)::integer AS count FROM ${this.views} v${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} GROUP BY 1`,
       values,
       { costly: true },
     )
-    if (rows === null) return null
-    const chosen = new Set(query.view.facets[name] ?? [])
-    const listed = rows.map(({ value, count }) => ({ value, count, chosen: chosen.has(value) }))
-    for (const value of chosen)
-      if (!listed.some((entry) => entry.value === value)) listed.push({ value, count: 0, chosen: true })
-    return { name, label: facet.label, values: listed.sort(compareFacetValues) }
+    return rows === null ? null : facetCountsOf(facet, rows, chosen)
+  }
+
+  /** The loader's counts of each facet over the whole collection; null when it kept none for this generation. */
+  private async keptFacetCounts(): Promise<Map<string, FacetTally[]> | null> {
+    if (!this.facetCountsKept) return null
+    this.kept ??= this.database
+      .query<FacetTally & { facet: string }>(
+        'facet-counts',
+        `SELECT facet, value, count FROM ${identifier(SCHEMA)}.facet_counts WHERE generation = $1 AND collection = $2`,
+        [this.generation, this.collection.name],
+      )
+      .then((rows) => {
+        const byFacet = new Map<string, FacetTally[]>()
+        for (const { facet, value, count } of rows)
+          byFacet.set(facet, [...(byFacet.get(facet) ?? []), { value, count }])
+        return byFacet
+      })
+    // A failed read is asked again next time, never kept.
+    this.kept.catch(() => {
+      this.kept = null
+    })
+    const kept = await this.kept
+    return kept.size > 0 ? kept : null
   }
 
   /**

@@ -373,6 +373,32 @@ describe('a catalogue loaded before views (schema version 1)', () => {
   })
 })
 
+describe('a catalogue loaded before facet counts were kept (schema version 2)', () => {
+  it('counts the whole list’s facets per request, the same counts the load keeps', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const ask = async () => {
+      const catalogue = await openCatalogue(url)
+      const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
+      const response = await app.inject({
+        url: '/v1/locations?_facet=type&_facet=dimension',
+        headers: { authorization: `Bearer ${DEMO_KEY}` },
+      })
+      await app.close()
+      return viewPageSchema(locations.record).parse(response.json()).facets
+    }
+    const kept = await ask()
+    const client = new pg.Client(connectionOptions(url, 'catalogue-test'))
+    await client.connect()
+    const { rowCount } = await client.query('DELETE FROM catalogue.facet_counts')
+    await client.end()
+    expect(rowCount).toBeGreaterThan(0)
+    const counted = await ask()
+    expect(counted?.type?.counted).toBe(true)
+    expect(counted).toEqual(kept)
+  })
+})
+
 describe('a facet counted within its time limit', () => {
   it('is stopped by the database past the limit, and the connection is used again', async () => {
     const url = await freshDatabase()

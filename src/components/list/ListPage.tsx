@@ -140,6 +140,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
               onToggle={controls.toggleFacet}
               status={list.facets.status}
               countedBy={list.facets.by}
+              onRecount={list.facets.recount}
             />
           )}
           <RangeFields columns={collection.columns} ranges={shownView.ranges} onChange={controls.setRange} />

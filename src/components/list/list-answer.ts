@@ -42,6 +42,8 @@ export interface ListAnswer<R extends ApiRecord, F extends string> extends Sourc
     counts: readonly FacetCounts[] | null
     status: IndexStatus | null
     by: 'service' | 'index' | null
+    /** Asks the service again, when it answers the view (a facet it could not count in time may be counted now). */
+    recount?: () => void
   }
   /** Whether the service in use answers views: the index is then never built unasked for this list. */
   viewsAnswered: boolean

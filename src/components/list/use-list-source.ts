@@ -120,7 +120,12 @@ export function useListSource<R extends ApiRecord, F extends string>(
     retry: source === 'index' ? index.retry : () => void revalidator.revalidate(),
     facets:
       source === 'views'
-        ? { counts: viewed.data?.facets ?? null, status: null, by: viewed.data ? 'service' : null }
+        ? {
+            counts: viewed.data?.facets ?? null,
+            status: null,
+            by: viewed.data ? 'service' : null,
+            recount: () => void viewed.refetch(),
+          }
         : {
             counts: index.complete ? (index.data?.facets ?? null) : null,
             status: index.status,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FacetPanel } from './FacetPanel'
 
 afterEach(cleanup)
@@ -46,6 +47,36 @@ describe('the facet panel of a view the service answered', () => {
       false,
     )
     expect(screen.getByText('Counted by the catalogue service.')).toBeTruthy()
+  })
+})
+
+describe('facets the service could not count in time, nothing chosen', () => {
+  it('say so, never that the results hold no value, and Count again asks the service again', async () => {
+    const recount = vi.fn()
+    render(
+      <FacetPanel
+        facets={facets}
+        counts={facets.map(({ name, label }) => ({
+          name,
+          label,
+          values: [],
+          counted: false,
+          truncated: true,
+        }))}
+        chosen={{}}
+        onToggle={() => undefined}
+        status={null}
+        countedBy="service"
+        onRecount={recount}
+      />,
+    )
+    for (const name of ['Type', 'Dimension']) {
+      const facet = screen.getByRole('group', { name: new RegExp(`^${name}\\s*\\(not counted\\)$`) })
+      expect(within(facet).getByText('Not counted in time.')).toBeTruthy()
+    }
+    expect(screen.queryByText(/among these results/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Count again' }))
+    expect(recount).toHaveBeenCalledOnce()
   })
 })
 

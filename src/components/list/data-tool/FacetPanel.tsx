@@ -23,6 +23,8 @@ type Props = {
   countedBy?: 'service' | 'index' | null
   /** What the note under the facets says instead of the index's words (the search list's own). */
   note?: string
+  /** Asks the service to count again, for facets it could not count in time (its refusals are not kept). */
+  onRecount?: () => void
 }
 
 /**
@@ -39,6 +41,7 @@ export const FacetPanel = memo(function FacetPanel({
   status,
   countedBy = 'index',
   note,
+  onRecount,
 }: Props) {
   const waiting = counts === null && status !== null && !completesByItself(status)
   if (waiting) {
@@ -76,6 +79,14 @@ export const FacetPanel = memo(function FacetPanel({
                 ? `Counted from the catalogue index of ${formatAsOf(countedAt)}.`
                 : '')}
       </p>
+      {onRecount && counts?.some((facet) => facet.counted === false) && (
+        <p className="facet-note facet-recount">
+          The service could not count every facet in time.{' '}
+          <button type="button" className="button button-secondary" onClick={onRecount}>
+            Count again
+          </button>
+        </p>
+      )}
     </div>
   )
 })
@@ -128,7 +139,7 @@ function FacetGroup({
       {all ? 'Show fewer' : `Show all (${grouped(values.length)})`}
     </button>
   )
-  if (counts !== null && values.length === 0) {
+  if (counts !== null && values.length === 0 && !notCounted) {
     return (
       <fieldset className="facet">
         <legend>{label}</legend>
@@ -159,21 +170,23 @@ function FacetGroup({
           />
         </div>
       )}
-      <ul className="facet-values">
-        {listed.map((entry) => (
-          <li key={entry.value}>
-            <label className={entry.value === '' ? 'facet-value facet-none' : 'facet-value'}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(entry.value)}
-                onChange={() => onToggle(entry.value)}
-              />
-              <span className="facet-text">{facetValueLabel(entry.value)}</span>
-              {entry.count !== null && <span className="facet-count"> ({grouped(entry.count)})</span>}
-            </label>
-          </li>
-        ))}
-      </ul>
+      {listed.length > 0 && (
+        <ul className="facet-values">
+          {listed.map((entry) => (
+            <li key={entry.value}>
+              <label className={entry.value === '' ? 'facet-value facet-none' : 'facet-value'}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(entry.value)}
+                  onChange={() => onToggle(entry.value)}
+                />
+                <span className="facet-text">{facetValueLabel(entry.value)}</span>
+                {entry.count !== null && <span className="facet-count"> ({grouped(entry.count)})</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
       {all && matching.length > listed.length && (
         <p className="facet-more">
           {grouped(listed.length)} of {grouped(matching.length)} shown: type to find others.
@@ -183,6 +196,7 @@ function FacetGroup({
         <p className="facet-more">The {grouped(values.length)} most frequent values are listed.</p>
       )}
       {all && wanted !== '' && matching.length === 0 && <p className="facet-more">No value matches.</p>}
+      {notCounted && values.length === 0 && <p className="facet-more">Not counted in time.</p>}
       {!all && <p className="facet-all">{more && showAll}</p>}
     </fieldset>
   )
