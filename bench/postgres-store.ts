@@ -46,7 +46,7 @@ export interface PostgresBenchOptions {
   /** Samples of each latency row. */
   samples: number
   command: string
-  /** `attacks`: the load and the attack rows alone. */
+  /** `attacks`: the load and the attack rows alone; `views`: the load and the view rows alone. */
   only?: string
 }
 
@@ -186,6 +186,20 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       )
     ).rows as [{ generation: number; records: number }]
     const table = `catalogue.locations_g${generation}`
+    const askViews = async () => {
+      const facetValues = (
+        await client.query<{ facet: 'type' | 'dimension'; value: string; count: number }>(
+          `SELECT 'type' AS facet, type AS value, count(*)::integer AS count FROM ${table} GROUP BY type
+           UNION ALL SELECT 'dimension', dimension, count(*)::integer FROM ${table} GROUP BY dimension`,
+        )
+      ).rows
+      return postgresViewRows(service.origin, options.apiKey, records, options.samples, facetValues)
+    }
+    if (options.only === 'views') {
+      console.log(`\n${targetTable(postgresViewTargets(await askViews()))}\n`)
+      await client.end()
+      return
+    }
     const countOf = async (value: string) =>
       Number(
         (
@@ -312,19 +326,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     )
     await database.close()
     // Views answered in SQL (contract §12), one request at a time, each under a Host of its own.
-    const facetValues = (
-      await client.query<{ facet: 'type' | 'dimension'; value: string; count: number }>(
-        `SELECT 'type' AS facet, type AS value, count(*)::integer AS count FROM ${table} GROUP BY type
-         UNION ALL SELECT 'dimension', dimension, count(*)::integer FROM ${table} GROUP BY dimension`,
-      )
-    ).rows
-    const viewRows = await postgresViewRows(
-      service.origin,
-      options.apiKey,
-      records,
-      options.samples,
-      facetValues,
-    )
+    const viewRows = await askViews()
     const memoryAfter = {
       postgres: memoryOf(service.child.pid as number),
       file: memoryOf(onFile.server.child.pid as number),

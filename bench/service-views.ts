@@ -191,11 +191,18 @@ export async function benchMemoryViews(options: MemoryViewsOptions): Promise<voi
 }
 
 /** A row of the PostgreSQL store's views: the samples' times, the target of its p99 and what was counted. */
-export type PostgresViewRow = { name: string; target: number | null; samples: number[]; counted: boolean[] }
+export type PostgresViewRow = {
+  name: string
+  /** p99 in ms; `counted`: every facet of every answer counted (within its 200 ms); null: reported. */
+  target: number | 'counted' | null
+  samples: number[]
+  counted: boolean[]
+}
 
 /**
  * The PostgreSQL store's views on /v1/locations, one request at a time (issue targets: page 1 of each p99 ≤
- * 100 ms uncached with exact counts, page 2,000 after its page 1 ≤ 50 ms; two facets' counts reported).
+ * 100 ms uncached with exact counts, page 2,000 after its page 1 ≤ 50 ms; the whole collection's two facets
+ * counted in every answer).
  */
 export async function postgresViewRows(
   origin: string,
@@ -231,7 +238,11 @@ export async function postgresViewRows(
     { name: '`residents__gte=5`', path: () => '/v1/locations?residents__gte=5' },
   ]
   const rows: PostgresViewRow[] = []
-  const row = async (name: string, target: number | null, make: (n: number) => Promise<Timed>) => {
+  const row = async (
+    name: string,
+    target: PostgresViewRow['target'],
+    make: (n: number) => Promise<Timed>,
+  ) => {
     const timed: Timed[] = []
     for (let n = 0; n < samples; n++) timed.push(await make(n))
     const each = { name, target, samples: timed.map((t) => t.ms), counted: timed.flatMap((t) => t.counted) }
@@ -244,7 +255,7 @@ export async function postgresViewRows(
       const { pages } = await ask(view.path(n))
       return ask(`${view.path(n)}&page=${Math.min(2_000, pages)}`)
     })
-  await row('`_facet=type&_facet=dimension` over the whole collection', null, () =>
+  await row('`_facet=type&_facet=dimension` over the whole collection', 'counted', () =>
     ask('/v1/locations?_facet=type&_facet=dimension'),
   )
   return rows
@@ -257,9 +268,16 @@ export function postgresViewTargets(rows: readonly PostgresViewRow[]) {
     const counted = row.counted.length
       ? `; facets counted ${row.counted.filter(Boolean).length} of ${row.counted.length}`
       : ''
+    const measured = `p99 ${ms(p99)}, p50 ${ms(median(row.samples))}${counted}`
+    if (row.target === 'counted')
+      return {
+        target: `${row.name}: every facet counted in 100% of answers`,
+        measured,
+        pass: row.counted.length > 0 && row.counted.every(Boolean),
+      }
     return {
       target: row.target === null ? `${row.name}: reported` : `${row.name}: p99 ≤ ${row.target} ms`,
-      measured: `p99 ${ms(p99)}, p50 ${ms(median(row.samples))}${counted}`,
+      measured,
       pass: row.target === null ? null : p99 <= row.target,
     }
   })

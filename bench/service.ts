@@ -87,7 +87,8 @@ const { values: flags } = parseArgs({
     episodes: { type: 'string', default: String(MAX_EPISODES) },
     samples: { type: 'string', default: '60' },
     'only-export': { type: 'boolean', default: false },
-    // --store postgres --only attacks: the load and the attack rows alone (bench/postgres-attacks.ts).
+    // --store postgres --only attacks: the load and the attack rows alone (bench/postgres-attacks.ts);
+    // --only views: the load and the views answered in SQL alone.
     only: { type: 'string' },
   },
   // --no-replicas skips the replicas comparison.
