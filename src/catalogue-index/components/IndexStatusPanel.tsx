@@ -4,11 +4,15 @@ import { serviceBase } from '../../catalogue'
 import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
 import { AUTO_INDEX_MAX_PAGES, type IndexConnection } from '../protocol/worker-api'
-import { describeAge, describeIndexState, describeProgress, progressOf } from './describe'
+import { describeAge, describeIndexState, describeProgress, percentDone, progressOf } from './describe'
 import { IndexSizeQuestion } from './IndexSizeQuestion'
 import './index-status.css'
 
-/** The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen reader hears how far the crawl is: a polite word now and then, not every tick. */
+/**
+ * The live region names no collection, so it is never mistaken for a list's summary. Steps at which a screen
+ * reader hears how far the crawl is: a polite word now and then, not every tick. The status line shows the
+ * whole percentage.
+ */
 const ANNOUNCE_EVERY_PERCENT = 25
 
 /**
@@ -45,8 +49,8 @@ export default function IndexStatusPanel({
 
   const building = status.building || progress !== null
   const { value, max: total } = progressOf(progress)
-  const percent = progress && total ? Math.floor((value / total) * 100) : 0
-  const announced = progress ? Math.floor(percent / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT : null
+  const percent = percentDone(progress)
+  const announced = Math.floor((percent ?? 0) / ANNOUNCE_EVERY_PERCENT) * ANNOUNCE_EVERY_PERCENT
   const { text, action } = describeIndexState(status, stale)
 
   return (
@@ -61,7 +65,11 @@ export default function IndexStatusPanel({
             aria-label="Catalogue index progress"
             aria-valuetext={progress ? describeProgress(progress) : 'Starting'}
           />
-          <span>{progress ? describeProgress(progress) : 'Starting…'}</span>
+          <span>
+            {progress
+              ? `${percent === null ? '' : `${percent}% · `}${describeProgress(progress)}`
+              : 'Starting…'}
+          </span>
           <button type="button" className="link-button" onClick={cancel}>
             Cancel
           </button>
@@ -89,7 +97,7 @@ export default function IndexStatusPanel({
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {building
-          ? `Catalogue index ${announced ?? 0}% built`
+          ? `Catalogue index ${announced}% built`
           : stale
             ? 'Catalogue index out of date: the catalogue has changed'
             : status.complete

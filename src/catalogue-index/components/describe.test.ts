@@ -7,6 +7,7 @@ import {
   describeBytes,
   describeIndexState,
   describeProgress,
+  percentDone,
   progressOf,
 } from './describe'
 
@@ -134,6 +135,14 @@ describe('the progress of a stream and the size of a file in words', () => {
     const paged = { ...progress, pagesDone: 12, pagesTotal: 40, records: 240 }
     expect(describeProgress(paged)).toBe('12 of 40 pages, 240 records, about 8 s left')
     expect(progressOf(paged)).toEqual({ value: 12, max: 40 })
+  })
+
+  it('says how far in whole percents, 100 only once done, none while the total is unknown', () => {
+    expect(percentDone({ ...progress, recordsTotal: 120_000 })).toBe(20)
+    expect(percentDone({ ...progress, records: 119_999, recordsTotal: 120_000 })).toBe(99)
+    expect(percentDone({ ...progress, pagesDone: 40, pagesTotal: 40 })).toBe(100)
+    expect(percentDone({ ...progress, pagesTotal: null })).toBeNull()
+    expect(percentDone(null)).toBeNull()
   })
 
   it('says a size as a person reads it', () => {

@@ -132,6 +132,12 @@ export function progressOf(progress: CrawlProgress | null): { value: number; max
   return { value: progress?.pagesDone ?? 0, max: progress?.pagesTotal ?? null }
 }
 
+/** How much of a crawl is done, in whole percents (99 until the last page or record); null while its total is unknown. */
+export function percentDone(progress: CrawlProgress | null): number | null {
+  const { value, max } = progressOf(progress)
+  return progress && max ? Math.floor((value / max) * 100) : null
+}
+
 /** "450 MB", "1.2 GB": a size as a person reads it (decimal units, as disks are sold). */
 export function describeBytes(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`
