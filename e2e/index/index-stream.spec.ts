@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { type ApiRecord, describeHoldings, locations } from '../../src/catalogue'
-import { indexStatus, LARGE_INDEXED } from '../support/explorer'
-import { expect, test } from '../support/fixtures'
+import { indexStatus, LARGE_INDEXED, listView } from '../support/explorer'
+import { expect, savePickerAsked, test } from '../support/fixtures'
 import { LARGE_LOCATIONS, LARGE_URL, largeCounts } from '../support/large-catalogue'
 import { DEMO_KEY } from '../support/servers'
 
@@ -108,6 +108,16 @@ test('an interrupted build says how far it got, and Resume indexing continues th
   expect(resumed.map(({ url }) => url.pathname)).toEqual(['/v1/locations', '/v1/episodes/'])
 })
 
+/** The JSON file the page's save picker was given (the `private-folder` fixture's), or '' before there is one. */
+function writtenJson(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const folder = await navigator.storage.getDirectory()
+    for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
+      if (name.endsWith('.json')) return (await (await folder.getFileHandle(name)).getFile()).text()
+    return ''
+  })
+}
+
 test.describe('Export of a large view', () => {
   const view = '_sort_desc=name&type__exact=Planet&type__exact=Space%20station'
   const columns = '_col=name&_col=residents&_col=id'
@@ -136,7 +146,9 @@ test.describe('Export of a large view', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ])
-    expect(download.suggestedFilename()).toMatch(/^locations-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(download.suggestedFilename()).toMatch(
+      /^locations-type-planet-or-space-station-by-name-desc-\d{4}-\d{2}-\d{2}\.csv$/,
+    )
     const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '')
     const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
     expect(rows[0]).toEqual(['name', 'residents', 'id'])
@@ -149,20 +161,38 @@ test.describe('Export of a large view', () => {
   test.describe('in a browser that writes files through the File System Access API', () => {
     test.use({ savePicker: 'private-folder' })
 
-    test('writes the view’s JSON to the file chosen, as it arrives', async ({ page, request }) => {
-      const expected = await viewPages(request, view)
-      await openView(page)
+    test('writes a view too large to hold in memory to the file chosen, as it arrives', async ({
+      page,
+      request,
+    }) => {
+      const games = 'type__exact=Game'
+      const expected = await viewPages(request, games)
+      // The list on screen counts more records than a download held in memory should hold; the service then
+      // streams its own.
+      await page.route(
+        (url) =>
+          url.origin === LARGE_URL &&
+          url.pathname === '/v1/locations' &&
+          url.searchParams.get('type__exact') === 'Game' &&
+          !url.searchParams.has('_export'),
+        async (route) => {
+          const response = await route.fetch()
+          const body = (await response.json()) as { info: { count: number } }
+          await route.fulfill({ response, json: { ...body, info: { ...body.info, count: 2_000_000 } } })
+        },
+      )
+      await page.goto('/locations')
+      const list = listView(page, 'locations')
+      await list.facetValue('Type', 'Game').check()
+      await expect(list.summary).toContainText('of 2,000,000 locations')
       await page.getByRole('button', { name: 'Export JSON' }).click()
-      await expect(page.getByRole('button', { name: 'Export JSON' })).toBeVisible()
-      const written = await page.evaluate(async () => {
-        const folder = await navigator.storage.getDirectory()
-        for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
-          if (name.endsWith('.json')) return (await (await folder.getFileHandle(name)).getFile()).text()
-        return null
-      })
-      const records = JSON.parse(written ?? 'null') as { id: number; name: string }[]
+      // The file holds what was written once it is closed, at the stream's end.
+      await expect.poll(() => writtenJson(page)).toMatch(/\]\s*$/)
+      expect(await savePickerAsked(page)).toEqual([
+        expect.stringMatching(/^locations-type-game-\d{4}-\d{2}-\d{2}\.json$/),
+      ])
+      const records = JSON.parse(await writtenJson(page)) as { id: number }[]
       expect(records.map((record) => record.id)).toEqual(expected.map((record) => record.id))
-      expect(Object.keys(records[0] ?? {})).toEqual(['name', 'residents', 'id'])
     })
   })
 })

@@ -13,7 +13,7 @@ import {
 } from '../support/catalogue'
 import { expectListShows, INDEXED, listView, openIndexed } from '../support/explorer'
 import { gate } from '../support/faults'
-import { expect, test } from '../support/fixtures'
+import { expect, savePickerAsked, test } from '../support/fixtures'
 import { LARGE_NO_VIEWS_URL } from '../support/large-catalogue'
 import { NO_VIEWS_URL } from '../support/servers'
 
@@ -317,6 +317,42 @@ test('Export writes exactly the view: its records, its order and its columns', a
   expect(JSON.parse(await readFile(await jsonDownload.path(), 'utf8'))).toEqual(
     view.map(({ name, residents, id }) => ({ name, residents, id })),
   )
+})
+
+test('an export’s file is named for the view: its facet values, its range and its sort', async ({ page }) => {
+  await page.goto(
+    '/locations?_sort_desc=residents&type__exact=Asteroid&dimension__exact=Dimension+(%CE%A9-7)&residents__gte=3&residents__lte=5',
+  )
+  await expect(listView(page, 'locations').summary).toHaveText(summaryText(2, 1, 'location', 'locations'))
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  // "Ω" is no letter of a-z: a dash, run into the others.
+  expect(download.suggestedFilename()).toMatch(
+    /^locations-type-asteroid-dimension-dimension-7-residents-3-to-5-by-residents-desc-\d{4}-\d{2}-\d{2}\.csv$/,
+  )
+})
+
+test.describe('in a browser that can write files through the File System Access API', () => {
+  test.use({ savePicker: 'private-folder' })
+
+  for (const [service, url] of [
+    ['that streams it', ''],
+    ['without streams', NO_VIEWS_URL],
+  ] as const)
+    test(`a small export from a service ${service} is downloaded, as from any Export button, with no save dialog`, async ({
+      page,
+    }) => {
+      await page.goto(`${url}/locations?type=Planet`)
+      await expect(listView(page, 'locations').rows.first()).toBeVisible()
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export JSON' }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/^locations-type-planet-\d{4}-\d{2}-\d{2}\.json$/)
+      expect(await savePickerAsked(page)).toEqual([])
+    })
 })
 
 test('Export from a service without streams shows how far it has gone as a count, not only as a bar', async ({

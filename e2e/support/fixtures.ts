@@ -19,10 +19,16 @@ type TestFixtures = { keyNeverLeaks: undefined; hydratesCleanly: undefined; save
 /**
  * The File System Access API's save picker, as the specs' browser has it. Headless Chromium has the API but
  * aborts its picker at once (no window to show it in), as a user pressing Cancel would: by default the specs
- * run as a browser without it (exports are downloads), and a spec of writing to disk through it chooses
- * `private-folder`: the picker answers with a file of the origin's private file system, which the spec reads.
+ * run as a browser without it (exports are downloads), and a spec of a browser with it chooses
+ * `private-folder`: the picker answers with a file of the origin's private file system, which the spec reads,
+ * and keeps the names it was asked to save (`savePickerAsked`).
  */
 export type SavePicker = 'none' | 'private-folder'
+
+/** The file names the page's save picker was asked to save, in order (see SavePicker). */
+export function savePickerAsked(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(Reflect.get(window, 'savePickerAsked') as string[])])
+}
 
 /**
  * React's hydration errors: its production build reports them by number (418: the HTML did not match, 419:
@@ -76,7 +82,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       })
     else
       await context.addInitScript(() => {
+        const asked: string[] = []
+        Reflect.set(window, 'savePickerAsked', asked)
         Reflect.set(window, 'showSaveFilePicker', async ({ suggestedName }: { suggestedName: string }) => {
+          asked.push(suggestedName)
           const folder = await navigator.storage.getDirectory()
           return folder.getFileHandle(suggestedName, { create: true })
         })

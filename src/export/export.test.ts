@@ -2,7 +2,6 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { type Episode, episodes, type Location, locations } from '../catalogue'
 import { csvColumns, csvHeader, csvRows, recordsToCsv } from './csv'
-import { exportFileName } from './file-name'
 import { JSON_ARRAY_START, jsonArrayEnd, jsonItems, recordsToJson } from './json'
 
 const BASE = 'https://catalogue.test'
@@ -189,32 +188,5 @@ describe('JSON export', () => {
   it('holds a view’s fields alone, in the view’s order', () => {
     const json = recordsToJson([location(3, 'Earth', [1])], ['name', 'id'])
     expect(json).toBe('[\n  {\n    "name": "Earth",\n    "id": 3\n  }\n]\n')
-  })
-})
-
-describe('export file name', () => {
-  const day = new Date(2026, 10, 23, 23, 59)
-
-  it('says the collection, the filters and the date', () => {
-    expect(exportFileName('locations', { type: 'Planet' }, 'csv', day)).toBe(
-      'locations-type-planet-2026-11-23.csv',
-    )
-    expect(exportFileName('episodes', {}, 'json', day)).toBe('episodes-2026-11-23.json')
-    expect(exportFileName('locations', { name: ' earth ', type: '', dimension: 'C-137' }, 'csv', day)).toBe(
-      'locations-name-earth-dimension-c-137-2026-11-23.csv',
-    )
-  })
-
-  it('keeps letters of any script, makes everything else a single dash, and cuts long values', () => {
-    expect(exportFileName('locations', { name: 'Zürich / Nine*?' }, 'csv', day)).toBe(
-      'locations-name-zürich-nine-2026-11-23.csv',
-    )
-    expect(exportFileName('locations', { name: '../../etc/passwd' }, 'json', day)).toBe(
-      'locations-name-etc-passwd-2026-11-23.json',
-    )
-    expect(exportFileName('locations', { name: '***' }, 'csv', day)).toBe('locations-2026-11-23.csv')
-    const long = exportFileName('locations', { name: 'word '.repeat(40) }, 'csv', day)
-    expect(long.length).toBeLessThan(80)
-    expect(long).toMatch(/^locations-name-word-word-[a-z-]+[a-z]-2026-11-23\.csv$/)
   })
 })

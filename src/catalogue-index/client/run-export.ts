@@ -1,8 +1,8 @@
 import { catalogueVersions } from '../../api/catalogue-versions'
-import { type Filters, serviceBase } from '../../catalogue'
+import { serviceBase } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import { exportFileName } from '../../export'
-import type { ExportedList, ExportedView, ExportFormat, IndexConnection } from '../protocol/worker-api'
+import type { ExportFormat, ExportRequest, IndexConnection } from '../protocol/worker-api'
 import { Comlink, indexWorker, plainConnection } from './index-client'
 import { offlineSince } from './offline-state'
 import { download, exportByStream } from './stream-export'
@@ -32,11 +32,9 @@ export const CHANGED_SINCE =
  */
 export async function runExport(
   connection: IndexConnection,
-  collection: ExportedList,
-  filters: Filters<string>,
+  { collection, filters, view, records }: ExportRequest,
   format: ExportFormat,
   events: ExportEvents,
-  view: ExportedView | null = null,
 ): Promise<{ problem: string | null; note: string | null }> {
   const controller = new AbortController()
   running = controller
@@ -50,6 +48,7 @@ export async function runExport(
         filters,
         view,
         format,
+        records,
         signal: controller.signal,
         onReceived: events.onReceived,
         confirm: events.confirm,
@@ -72,7 +71,10 @@ export async function runExport(
     )
     if ('failed' in result) return { problem: result.failed, note: null }
     const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json;charset=utf-8'
-    download(new Blob([result.text], { type }), exportFileName(collection.name, filters, format, new Date()))
+    download(
+      new Blob([result.text], { type }),
+      exportFileName(collection.name, filters, view?.view ?? null, format, new Date()),
+    )
     return { problem: null, note: null }
   } finally {
     if (running === controller) running = null

@@ -3,12 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { catalogueVersions } from '../../api/catalogue-versions'
 import { locations } from '../../catalogue'
 import { STREAM_RECORDS_HEADER } from '../../catalogue/views/stream'
-import { ESTIMATED_RECORD_BYTES, EXPORT_CONFIRM_BYTES, exportByStream } from './stream-export'
+import {
+  asksWhereToSave,
+  ESTIMATED_RECORD_BYTES,
+  EXPORT_CONFIRM_BYTES,
+  exportByStream,
+} from './stream-export'
 
 /*
- * Export of a view streamed by the service into a Blob (no File System Access API): a download the browser
- * holds whole is asked about first above EXPORT_CONFIRM_BYTES, estimated from the records' count before any is
- * read; declined, nothing is downloaded and the stream is let go.
+ * Export of a view streamed by the service: a plain download (a Blob), as people expect of an Export button;
+ * one the browser would hold whole above EXPORT_CONFIRM_BYTES, estimated from the records' count, is written
+ * to a file the user picks where the browser has the File System Access API, and otherwise asked about first;
+ * declined, nothing is downloaded and the stream is let go.
  */
 
 const CSV = 'id,name\r\n1,Earth\r\n'
@@ -39,7 +45,13 @@ function answer(records: number, version?: string): Response {
   })
 }
 
-function exportWith(records: number, confirm: (bytes: number) => Promise<boolean>, version?: string) {
+/** An export of a view of `records` records, which the list on screen counts too (unless told otherwise). */
+function exportWith(
+  records: number,
+  confirm: (bytes: number) => Promise<boolean>,
+  version?: string,
+  counted: number | null = records,
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => answer(records, version)),
@@ -50,10 +62,28 @@ function exportWith(records: number, confirm: (bytes: number) => Promise<boolean
     filters: {},
     view: null,
     format: 'csv',
+    records: counted,
     signal: new AbortController().signal,
     onReceived: () => {},
     confirm,
   })
+}
+
+/** A browser with the File System Access API: its picker answers with a file that keeps what is written. */
+function withSavePicker(answer: 'file' | 'cancel' = 'file') {
+  const written: string[] = []
+  const picker = vi.fn(async ({ suggestedName }: { suggestedName: string }) => {
+    if (answer === 'cancel') throw new DOMException('The user aborted a request.', 'AbortError')
+    return {
+      name: suggestedName,
+      createWritable: async () =>
+        new WritableStream<Uint8Array>({
+          write: (chunk) => void written.push(new TextDecoder().decode(chunk)),
+        }),
+    }
+  })
+  vi.stubGlobal('showSaveFilePicker', picker)
+  return { picker, written }
 }
 
 beforeEach(() => {
@@ -107,5 +137,54 @@ describe('an export while the catalogue changes (contract §13)', () => {
     expect(await exportWith(3, async () => true, 'v1')).toEqual({ done: true, changedSince: true })
     expect(await exportWith(3, async () => true, 'v2')).toEqual({ done: true, changedSince: false })
     expect(downloads).toHaveLength(2)
+  })
+})
+
+describe('an export in a browser that can write to a file the user picks', () => {
+  it('is a plain download when it is small: no save dialog', async () => {
+    const { picker } = withSavePicker()
+    const confirm = vi.fn(async () => true)
+    expect(await exportWith(20, confirm)).toEqual({ done: true, changedSince: false })
+    expect(picker).not.toHaveBeenCalled()
+    expect(confirm).not.toHaveBeenCalled()
+    expect(downloads).toEqual([expect.stringMatching(/^locations-\d{4}-\d{2}-\d{2}\.csv$/)])
+  })
+
+  it('asks where to save one too large to hold in memory, and writes it there as it comes', async () => {
+    const { picker, written } = withSavePicker()
+    const confirm = vi.fn(async () => true)
+    expect(await exportWith(LARGE, confirm)).toEqual({ done: true, changedSince: false })
+    expect(picker).toHaveBeenCalledTimes(1)
+    expect(picker.mock.calls[0]?.[0].suggestedName).toMatch(/^locations-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(written.join('')).toBe(CSV)
+    expect(confirm).not.toHaveBeenCalled()
+    expect(downloads).toEqual([])
+  })
+
+  it('writes nothing and reads nothing when the save dialog is cancelled', async () => {
+    withSavePicker('cancel')
+    expect(await exportWith(LARGE, async () => true)).toEqual({ done: true })
+    expect(fetch).not.toHaveBeenCalled()
+    expect(downloads).toEqual([])
+  })
+
+  it('chooses by the records the list counts: the picker only above the size held in memory', () => {
+    expect(asksWhereToSave(LARGE, 'csv', true)).toBe(true)
+    expect(asksWhereToSave(LARGE - 1, 'csv', true)).toBe(false)
+    expect(asksWhereToSave(LARGE, 'csv', false)).toBe(false)
+    expect(asksWhereToSave(null, 'csv', true)).toBe(false)
+    // JSON takes more bytes a record: fewer records make a large file.
+    expect(
+      asksWhereToSave(Math.floor(EXPORT_CONFIRM_BYTES / ESTIMATED_RECORD_BYTES.json) + 1, 'json', true),
+    ).toBe(true)
+  })
+
+  it('asks about the size first when the list counted few but the service streams many', async () => {
+    const { picker } = withSavePicker()
+    const confirm = vi.fn(async () => true)
+    expect(await exportWith(LARGE, confirm, undefined, 20)).toEqual({ done: true, changedSince: false })
+    expect(picker).not.toHaveBeenCalled()
+    expect(confirm).toHaveBeenCalledWith(LARGE * ESTIMATED_RECORD_BYTES.csv)
+    expect(downloads).toHaveLength(1)
   })
 })

@@ -9,17 +9,31 @@ import type { ExportedList, ExportedView, IndexConnection } from '../protocol/wo
 /*
  * Export of a view streamed by the service (contract §12, `_export`): the page fetches the whole view, with
  * the key in a header (never in an address, so no link the browser could download by itself), and writes the
- * bytes as they come: to a file the user chose, through the File System Access API where the browser has it,
- * otherwise into a Blob the browser downloads.
+ * bytes as they come: into a Blob the browser downloads, or, for a file too large to hold in memory, to a
+ * file the user chose through the File System Access API where the browser has it.
  */
 
 /**
- * A download held in memory (a Blob) larger than this is asked about first: the browser holds it whole until
- * it is saved. The size is estimated from the records' count before any is read.
+ * A download held in memory (a Blob) larger than this is not made unasked: the browser holds it whole until
+ * it is saved. Where the browser can write to a file the user chooses, that file is asked for instead; else
+ * the size is asked about first.
  */
 export const EXPORT_CONFIRM_BYTES = 200_000_000
 /** Bytes a record takes in each format, for that estimate (a location of the large catalogue: CSV about 170). */
 export const ESTIMATED_RECORD_BYTES: Record<ExportFormat, number> = { csv: 200, json: 500 }
+
+/** The estimated size of a file of `records` records. */
+export const estimatedBytes = (records: number, format: ExportFormat) =>
+  records * ESTIMATED_RECORD_BYTES[format]
+
+/**
+ * Whether an export asks where to save it (the save picker, where the browser has one): only when a download
+ * held in memory would be larger than EXPORT_CONFIRM_BYTES, by the records the list counts; any other export
+ * is a plain download, as people expect of an Export button.
+ */
+export function asksWhereToSave(records: number | null, format: ExportFormat, hasPicker: boolean): boolean {
+  return hasPicker && records !== null && estimatedBytes(records, format) > EXPORT_CONFIRM_BYTES
+}
 
 const MEDIA: Record<ExportFormat, { type: string; description: string; extension: string }> = {
   csv: { type: 'text/csv', description: 'CSV', extension: '.csv' },
@@ -38,6 +52,8 @@ export interface StreamExport {
   filters: Filters<string>
   view: ExportedView | null
   format: ExportFormat
+  /** The records the list on screen counts, known before the export is asked for; null: not known. */
+  records: number | null
   signal: AbortSignal
   /** Bytes written so far. */
   onReceived: (bytes: number) => void
@@ -59,7 +75,13 @@ export type StreamExportResult =
 export async function exportByStream(task: StreamExport): Promise<StreamExportResult> {
   const definition = COLLECTIONS.find((each) => each.name === task.collection.name)
   if (!definition) return { problem: 'There is no such list.' }
-  const name = exportFileName(task.collection.name, task.filters, task.format, new Date())
+  const name = exportFileName(
+    task.collection.name,
+    task.filters,
+    task.view?.view ?? null,
+    task.format,
+    new Date(),
+  )
   const view =
     task.view && needsIndex(task.view.view) ? viewStateOf(task.view.view, definition.columns) : null
   const base = serviceBase(task.connection.baseUrl)
@@ -70,8 +92,15 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
   })}`
   const media = MEDIA[task.format]
 
-  // The picker first, while the click that asked for it still counts as the user's.
-  const picker: SavePicker | undefined = Reflect.get(window, 'showSaveFilePicker')
+  // The picker first, while the click that asked for it still counts as the user's, and before the stream
+  // begins (the service closes a stream that does not move while the user chooses).
+  const picker: SavePicker | undefined = asksWhereToSave(
+    task.records,
+    task.format,
+    'showSaveFilePicker' in window,
+  )
+    ? Reflect.get(window, 'showSaveFilePicker')
+    : undefined
   let file: FileSystemFileHandle | null = null
   if (picker) {
     try {
@@ -117,8 +146,7 @@ export async function exportByStream(task: StreamExport): Promise<StreamExportRe
       await response.body.pipeThrough(counting).pipeTo(await file.createWritable(), { signal: task.signal })
       return finished()
     }
-    const records = Number(response.headers.get(STREAM_RECORDS_HEADER) ?? 0)
-    const estimate = records * ESTIMATED_RECORD_BYTES[task.format]
+    const estimate = estimatedBytes(Number(response.headers.get(STREAM_RECORDS_HEADER) ?? 0), task.format)
     if (estimate > EXPORT_CONFIRM_BYTES && !(await task.confirm(estimate))) {
       await response.body.cancel()
       return { done: true }

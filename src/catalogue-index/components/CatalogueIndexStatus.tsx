@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useConnection } from '../../api/connection-in-use'
-import type { Filters } from '../../catalogue'
 import { useIndexSupported } from '../hooks/index-support'
-import type { ExportedList, ExportedView } from '../protocol/worker-api'
+import type { ExportRequest } from '../protocol/worker-api'
 
 // The index's code (worker, IndexedDB, crawler) is its own chunk, downloaded once a list is on screen.
 const Panel = lazy(() => import('./IndexStatusPanel'))
@@ -29,11 +28,7 @@ export function CatalogueIndexStatus({ ready, autoIndex = true }: { ready: boole
 }
 
 /** Export CSV and JSON of the whole filtered list, or of its view as shown; its code is its own chunk too. */
-export function ListExport(props: {
-  collection: ExportedList
-  filters: Filters<string>
-  view: ExportedView | null
-}) {
+export function ListExport(props: ExportRequest) {
   const supported = useIndexSupported()
   if (!supported) return null
   return (

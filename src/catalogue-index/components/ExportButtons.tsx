@@ -1,32 +1,27 @@
 import { useEffect, useRef } from 'react'
 import type { Connection } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
-import type { Filters } from '../../catalogue'
 import { grouped } from '../../lib/format'
 import { indexSupported } from '../hooks/index-support'
 import { useExport } from '../hooks/use-export'
 import { describeBytes } from './describe'
 import './index-status.css'
-import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
+import type { ExportFormat, ExportRequest } from '../protocol/worker-api'
 
 /**
  * "Export CSV" and "Export JSON" of the whole filtered list (or the view: its records, order and columns), with
  * progress and Cancel while it is made.
  */
-type Exported = { collection: ExportedList; filters: Filters<string>; view: ExportedView | null }
-
-export default function ExportButtons(props: Exported) {
+export default function ExportButtons(props: ExportRequest) {
   const { connection } = useConnection()
   if (!connection || !indexSupported()) return null
-  return <ExportControls connection={connection} {...props} />
+  return <ExportControls connection={connection} exported={props} />
 }
 
-function ExportControls({ connection, collection, filters, view }: Exported & { connection: Connection }) {
+function ExportControls({ connection, exported }: { connection: Connection; exported: ExportRequest }) {
   const { running, progress, received, problem, note, asking, start, cancel, decide } = useExport(
     connection,
-    collection,
-    filters,
-    view,
+    exported,
   )
   const done =
     received !== null

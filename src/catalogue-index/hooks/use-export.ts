@@ -1,19 +1,13 @@
 import { useRef, useState } from 'react'
 import type { Connection } from '../../api/client'
-import type { Filters } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
-import type { ExportedList, ExportedView, ExportFormat } from '../protocol/worker-api'
+import type { ExportFormat, ExportRequest } from '../protocol/worker-api'
 
 /**
  * An export of a whole filtered list (or view): start, its progress (pages read, or bytes of a stream
  * received), the size question before a large download held in memory, Cancel and what went wrong.
  */
-export function useExport(
-  connection: Connection,
-  collection: ExportedList,
-  filters: Filters<string>,
-  view: ExportedView | null,
-) {
+export function useExport(connection: Connection, exported: ExportRequest) {
   const [running, setRunning] = useState<ExportFormat | null>(null)
   const [progress, setProgress] = useState<CrawlProgress | null>(null)
   const [received, setReceived] = useState<number | null>(null)
@@ -30,25 +24,18 @@ export function useExport(
     setReceived(null)
     // The exporter (worker, CSV writer) is downloaded on first use.
     const { runExport } = await import('../client/run-export')
-    const ended = await runExport(
-      connection,
-      collection,
-      filters,
-      format,
-      {
-        onProgress: setProgress,
-        onReceived: setReceived,
-        confirm: (bytes) =>
-          new Promise<boolean>((resolve) => {
-            answer.current = (go) => {
-              setAsking(null)
-              resolve(go)
-            }
-            setAsking(bytes)
-          }),
-      },
-      view,
-    )
+    const ended = await runExport(connection, exported, format, {
+      onProgress: setProgress,
+      onReceived: setReceived,
+      confirm: (bytes) =>
+        new Promise<boolean>((resolve) => {
+          answer.current = (go) => {
+            setAsking(null)
+            resolve(go)
+          }
+          setAsking(bytes)
+        }),
+    })
     setAsking(null)
     setRunning(null)
     setProblem(ended.problem)

@@ -80,6 +80,18 @@ export type ExportedList = { name: string; listPath: string; filters: readonly s
  */
 export type ExportedView = { view: ListView; columns: readonly string[] | null }
 
+/**
+ * What an export writes, as the page asks for it: the list, its filters, its view as shown (null: the plain
+ * list), and the records the list on screen counts (null: not known), which tells a file too large to hold in
+ * memory before it is asked for.
+ */
+export interface ExportRequest {
+  collection: ExportedList
+  filters: Filters<string>
+  view: ExportedView | null
+  records: number | null
+}
+
 /** The insights of a complete index, counted in the worker, with how many records they count. */
 export type InsightsAnswer = {
   insights: Insights

@@ -168,7 +168,14 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
         {/* Its place is kept while the first page loads, as the selection bar's is. */}
         {(firstLoad || (data && data.info.count > 0)) && (
           <div className="export-slot">
-            {data && <ListExport collection={collection} filters={list.filters} view={list.exported} />}
+            {data && (
+              <ListExport
+                collection={collection}
+                filters={list.filters}
+                view={list.exported}
+                records={data.info.count}
+              />
+            )}
           </div>
         )}
         {/* Also while the first page loads, so that the rows' arrival moves nothing. */}
