@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { COLLECTIONS, PAGE_SIZE } from '../../src/catalogue'
 import { holdingsOf } from '../support/catalogue'
 import { charactersOf, readDataset, seasonOfEpisode } from '../support/dataset'
+import { airDate } from '../support/dates'
 import { INDEXED, openIndexed } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { urlState } from '../support/url'
@@ -56,6 +57,11 @@ test('a character page shows the locations listing it and its episodes by season
   const [first, last] = [character.episodes[0], character.episodes.at(-1)]
   await expect(details.getByRole('definition').nth(3)).toContainText(first?.episode ?? '')
   await expect(details.getByRole('definition').nth(4)).toContainText(last?.episode ?? '')
+  // An appearance reads as one phrase, its comma right after the date: "S01E01 · 2 December 2013, Pilot".
+  const aired = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
+  await expect(details.getByRole('definition').nth(3).getByRole('link')).toHaveAccessibleName(
+    `${first?.episode} · ${aired.format(airDate(first?.air_date ?? ''))}, ${first?.name}`,
+  )
 
   // An episode link leads to the episode, whose character chips lead back.
   await episodes.getByRole('link', { name: first?.name, exact: true }).click()

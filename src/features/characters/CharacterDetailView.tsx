@@ -23,13 +23,18 @@ export function linksOf(character: CharacterDetail): { locations: Location[]; ep
   }
 }
 
-/** "S01E01 · December 2, 2013", linking to the episode. */
+/** "S01E01 · December 2, 2013", linking to the episode, whose name a screen reader hears after the date. */
 export function Appearance({ episode }: { episode: Episode | undefined }) {
   if (!episode) return ''
+  const aired = formatAirDate(episode.air_date)
+  // Named in words, not by a visually hidden span: the browser reads such a span (absolutely positioned) as a
+  // block of its own and puts a space before its comma.
   return (
-    <Link to={`${episodes.appPath}/${episode.id}`}>
-      <span className="code">{episode.episode}</span> · {formatAirDate(episode.air_date)}
-      <span className="visually-hidden">, {episode.name}</span>
+    <Link
+      to={`${episodes.appPath}/${episode.id}`}
+      aria-label={`${episode.episode} · ${aired}, ${episode.name}`}
+    >
+      <span className="code">{episode.episode}</span> · {aired}
     </Link>
   )
 }

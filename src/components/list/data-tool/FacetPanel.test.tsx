@@ -48,6 +48,27 @@ describe('the facet panel of a view the service answered', () => {
     )
     expect(screen.getByText('Counted by the catalogue service.')).toBeTruthy()
   })
+
+  it('gives each value its whole text as a title, for a value cut on a wide screen', () => {
+    render(
+      <FacetPanel
+        facets={facets.slice(1)}
+        counts={[
+          {
+            name: 'dimension',
+            label: 'Dimension',
+            values: [{ value: 'Post-Apocalyptic Dimension', count: 4, chosen: false }],
+            counted: true,
+          },
+        ]}
+        chosen={{}}
+        onToggle={() => undefined}
+        status={null}
+        countedBy="service"
+      />,
+    )
+    expect(screen.getByTitle('Post-Apocalyptic Dimension')).toBeTruthy()
+  })
 })
 
 describe('facets the service could not count in time, nothing chosen', () => {

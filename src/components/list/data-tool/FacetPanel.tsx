@@ -170,7 +170,8 @@ function FacetGroup({
           />
         </div>
       )}
-      {listed.length > 0 && (
+      {/* Its room is kept while the counts are on their way (CSS); a facet not counted says so instead. */}
+      {!(notCounted && values.length === 0) && (
         <ul className="facet-values">
           {listed.map((entry) => (
             <li key={entry.value}>
@@ -180,7 +181,10 @@ function FacetGroup({
                   checked={chosen.includes(entry.value)}
                   onChange={() => onToggle(entry.value)}
                 />
-                <span className="facet-text">{facetValueLabel(entry.value)}</span>
+                {/* Cut with an ellipsis on a wide screen: the whole value on hover. */}
+                <span className="facet-text" title={facetValueLabel(entry.value)}>
+                  {facetValueLabel(entry.value)}
+                </span>
                 {entry.count !== null && <span className="facet-count"> ({grouped(entry.count)})</span>}
               </label>
             </li>
