@@ -232,8 +232,11 @@ export class PostgresCollection implements CollectionSource {
       )
       .then((rows) => {
         const byFacet = new Map<string, FacetTally[]>()
-        for (const { facet, value, count } of rows)
-          byFacet.set(facet, [...(byFacet.get(facet) ?? []), { value, count }])
+        for (const { facet, value, count } of rows) {
+          const tallies = byFacet.get(facet) ?? []
+          tallies.push({ value, count })
+          byFacet.set(facet, tallies)
+        }
         return byFacet
       })
     // A failed read is asked again next time, never kept.
