@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { formatDataset, generateDataset, SHIPPED_OPTIONS } from '../../server/data/generate'
 import { loadDatasetFile } from '../../server/postgres/load'
-import { NO_POSTGRES, postgresBin, startPostgres } from '../../server/test/postgres-process'
+import { startPostgres } from '../../server/test/postgres-process'
 import type { Dataset, DatasetLocation } from '../../src/catalogue'
 import { summaryText } from '../support/catalogue'
 import { INDEXED, indexStatus, listView } from '../support/explorer'
@@ -119,7 +119,6 @@ test('a reload of the dataset file (SIGHUP) under an open, indexed browser: the 
 test('a new catalogue loaded into PostgreSQL (db:load) under an open, indexed browser: the page follows it', async ({
   page,
 }) => {
-  test.skip(postgresBin() === null && !process.env.CI, NO_POSTGRES)
   const cluster = await startPostgres()
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-changed-'))
   try {
