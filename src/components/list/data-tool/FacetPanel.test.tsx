@@ -96,6 +96,7 @@ describe('facets the service could not count in time, nothing chosen', () => {
       expect(within(facet).getByText('Not counted in time.')).toBeTruthy()
     }
     expect(screen.queryByText(/among these results/)).toBeNull()
+    expect(screen.queryByText('Counted by the catalogue service.')).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Count again' }))
     expect(recount).toHaveBeenCalledOnce()
   })

@@ -74,7 +74,9 @@ export const FacetPanel = memo(function FacetPanel({
           (counts === null
             ? 'Counts appear once the catalogue index is complete.'
             : countedBy === 'service'
-              ? 'Counted by the catalogue service.'
+              ? counts.every((facet) => facet.counted === false)
+                ? ''
+                : 'Counted by the catalogue service.'
               : countedAt !== null
                 ? `Counted from the catalogue index of ${formatAsOf(countedAt)}.`
                 : '')}
