@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { API_PREFIX, PAGE_SIZE } from '../../src/catalogue'
 import { matching, pageOf } from '../support/catalogue'
-import { listView } from '../support/explorer'
+import { listView, savingData } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { DEMO_KEY, DEMO_URL, SHELL_URL } from '../support/servers'
 
@@ -28,6 +28,8 @@ test('a list shows the request behind it, and Copy as curl never holds the key u
   page,
   catalogue,
 }) => {
+  // The reader saves data, so the small catalogue is not indexed unasked: the service answers the list.
+  await savingData(page)
   // A service that answers views is asked the page with its facets counted (contract §12).
   const path = `${API_PREFIX}/locations?type=Planet&_facet=type&_facet=dimension&_facet_size=100`
   const planets = matching(catalogue.locations, { type: 'Planet' })

@@ -50,21 +50,12 @@ function watchCrawl(pages: readonly Page[], service: string): string[] {
   return seen
 }
 
-/**
- * Build the index, as a visitor of a service that answers views does: its lists need no index, so it is built
- * when asked (a service without views indexes a small catalogue unasked).
- */
-async function buildIndex(page: Page) {
-  await indexStatus(page).getByRole('button', { name: 'Build the index' }).click()
-}
-
 test('changing the connection drops the old index and indexes the new one; forgetting it drops that one', async ({
   page,
   catalogue,
 }) => {
   const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
-  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
   expect(await indexedServices(page)).toEqual([DEMO_URL])
 
@@ -78,7 +69,6 @@ test('changing the connection drops the old index and indexes the new one; forge
   await expect(settings.saved).toBeVisible()
   await expect.poll(() => indexedServices(page)).toEqual([])
   await mainNav(page).link('Locations').click()
-  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
   expect(keyedCrawl).toContain('/v1/episodes/?_export=ndjson')
   expect(await indexedServices(page)).toEqual([KEYED_URL])
@@ -91,7 +81,6 @@ test('changing the connection drops the old index and indexes the new one; forge
   await settings.save.click()
   await expect.poll(() => indexedServices(page)).not.toContain(KEYED_URL)
   await mainNav(page).link('Locations').click()
-  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
   expect(demoCrawl).toContain('/v1/episodes/?_export=ndjson')
   expect(await indexedServices(page)).toEqual([DEMO_URL])
@@ -100,7 +89,6 @@ test('changing the connection drops the old index and indexes the new one; forge
 test('a refused key while the index is refreshed drops the index', async ({ page, context, catalogue }) => {
   const counts = `Catalogue index: ${holdingsOf(catalogue)}`
   await page.goto('/locations')
-  await buildIndex(page)
   await expect(indexStatus(page)).toContainText(`${counts} · updated`, INDEXED)
 
   // The fault: the service refuses the key for the stream of locations (the list shows page 1 only).

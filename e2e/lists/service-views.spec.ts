@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { type DatasetLocation, PAGE_SIZE } from '../../src/catalogue'
+import { holdingsOf } from '../support/catalogue'
 import { expectListShows, INDEXED, indexStatus, listView } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { LARGE_NO_VIEWS_URL, LARGE_URL, largeDataset } from '../support/large-catalogue'
@@ -74,20 +75,26 @@ test('on a large catalogue, a header sorts in a fresh browser with no index and 
   await expect(page.getByText('answered by the catalogue index')).toHaveCount(0)
 })
 
-test('on a service that answers views, a small catalogue’s list does not build the index unasked', async ({
+test('on a service that answers views, a small catalogue is indexed unasked, one stream per collection and no crawl', async ({
   page,
+  catalogue,
 }) => {
   const asked = apiRequestsOf(page)
   await page.goto('/locations')
   const list = listView(page, 'locations')
   await expect(list.rows.first()).toBeVisible()
-  // Once the app has fetched the next page ahead, it has settled on its sources.
-  await expect.poll(() => asked.some((path) => path.includes('page=2'))).toBe(true)
   const status = indexStatus(page)
-  await expect(status).toContainText('not built')
-  await expect(status.getByRole('button', { name: 'Build the index' })).toBeVisible()
-  // Every request was the list's own, with its facets counted: none a crawl's plain page.
-  expect(asked.filter((path) => path.startsWith('/v1/') && !namesAView(path))).toEqual([])
+  await expect(status).toContainText(`Catalogue index: ${holdingsOf(catalogue)}`, INDEXED)
+  await expect(status.getByRole('button', { name: 'Build the index' })).toHaveCount(0)
+  // Each collection was read whole in one stream; no later page of a list was read to fill the index.
+  const streams = asked.filter((path) => new URLSearchParams(path.split('?')[1]).has('_export'))
+  expect(streams.map((path) => path.split('?')[0]?.replace(/\/$/, '')).sort()).toEqual([
+    '/v1/episodes',
+    '/v1/locations',
+  ])
+  expect(
+    asked.filter((path) => path.startsWith('/v1/') && !namesAView(path) && /[?&]page=/.test(path)),
+  ).toEqual([])
 })
 
 test('a faceted, sorted address is rendered first with its rows in order and its counts, and hydrates without asking for them', async ({

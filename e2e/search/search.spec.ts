@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { COLLECTIONS } from '../../src/catalogue'
 import { expectNoAxeViolations } from '../support/axe'
 import { holdingsOf } from '../support/catalogue'
-import { idlePrefetchesDone, openIndexed } from '../support/explorer'
+import { INDEXED, idlePrefetchesDone, indexStatus, listView, openIndexed } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { freezePageClock, pauseTyping, typeAtPace } from '../support/page-clock'
 
@@ -162,6 +162,25 @@ test('with single-key shortcuts off, / is just a slash; Ctrl+K still opens the s
   // The palette's code is loaded, so a palette opened by the key would be there after the next frame.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
   await expect(palette(page)).toBeHidden()
+})
+
+test('in a fresh browser on this site’s service, with no click, the palette finds Café Müller first and an episode by its code', async ({
+  page,
+  catalogue,
+}) => {
+  await page.goto('/locations')
+  await expect(listView(page, 'locations').rows.first()).toBeVisible()
+  await page.keyboard.press('Control+K')
+  await field(page).fill('cafe')
+  // The small catalogue is indexed unasked once the list is idle; the open palette asks again when it is.
+  await expect(results(page).getByRole('option').first()).toHaveText(/^Café Müller/, INDEXED)
+
+  const episode = catalogue.episodes.find((record) => record.episode === 'S02E03')
+  if (!episode) throw new Error('the shipped dataset has S02E03')
+  await field(page).fill('s2e3')
+  await expect(results(page).getByRole('option')).toHaveCount(1)
+  await expect(results(page).getByRole('option')).toContainText(episode.name)
+  await expect(indexStatus(page).getByRole('button', { name: 'Build the index' })).toHaveCount(0)
 })
 
 test('before the catalogue is indexed, the palette searches names on the service and says so', async ({

@@ -10,7 +10,7 @@ const Export = lazy(() => import('./ExportButtons'))
 /**
  * The index's status line; `ready` once the list's first rows are on screen (the index waits for them). Its
  * line is kept from the start, so that its arrival moves nothing below it. `autoIndex` (by default): a small
- * catalogue is indexed unasked; off for a service that answers views, whose lists need no index.
+ * catalogue is indexed unasked (the worker finds out whether it is small); off where the page knows it is not.
  */
 export function CatalogueIndexStatus({ ready, autoIndex = true }: { ready: boolean; autoIndex?: boolean }) {
   const { connection } = useConnection()

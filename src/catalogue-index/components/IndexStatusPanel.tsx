@@ -3,7 +3,7 @@ import { catalogueVersions } from '../../api/catalogue-versions'
 import { serviceBase } from '../../catalogue'
 import { useOfflineReady } from '../hooks/offline-ready'
 import { useIndexStatus } from '../hooks/use-index-status'
-import { AUTO_INDEX_MAX_PAGES, type IndexConnection } from '../protocol/worker-api'
+import { type IndexConnection, indexedUnasked } from '../protocol/worker-api'
 import { describeAge, describeIndexState, describeProgress, percentDone, progressOf } from './describe'
 import { IndexSizeQuestion } from './IndexSizeQuestion'
 import './index-status.css'
@@ -17,8 +17,7 @@ const ANNOUNCE_EVERY_PERCENT = 25
 
 /**
  * "Catalogue index: 126 locations, 51 episodes · updated 3 min ago · Refresh"; while building, a progress bar
- * with pages, records and time left, and Cancel. A small catalogue is indexed unasked (`autoIndex`), unless
- * its service answers views.
+ * with pages, records and time left, and Cancel. A small catalogue is indexed unasked (`autoIndex`).
  */
 export default function IndexStatusPanel({
   connection,
@@ -36,7 +35,7 @@ export default function IndexStatusPanel({
   const offline = useOfflineReady()
   // A small catalogue refreshes itself once it is found stale (one stream per collection), as it indexes
   // itself; once per version of the service's catalogue, so that a refresh that fails is not asked in a loop.
-  const small = status?.collections.every((list) => (list.pages ?? 0) <= AUTO_INDEX_MAX_PAGES) === true
+  const small = status?.collections.every((list) => indexedUnasked(list.pages ?? 0)) === true
   const settled = status?.building === false
   const refreshedFor = useRef<string | null | undefined>(undefined)
   useEffect(() => {

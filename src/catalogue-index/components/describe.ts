@@ -1,7 +1,7 @@
 import { COLLECTIONS, describeHoldings, joinWithAnd } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import { grouped } from '../../lib/format'
-import { AUTO_INDEX_MAX_PAGES, type CollectionStatus, type IndexStatus } from '../protocol/worker-api'
+import { type CollectionStatus, type IndexStatus, indexedUnasked } from '../protocol/worker-api'
 
 const wordsOf = (status: CollectionStatus, count: number) => {
   const labels = COLLECTIONS.find((collection) => collection.name === status.collection)?.labels
@@ -66,7 +66,7 @@ function buildStage(status: IndexStatus): { probed: boolean; started: boolean } 
   const probed =
     !streaming &&
     status.collections.some(
-      (list) => (list.pages ?? 0) > AUTO_INDEX_MAX_PAGES && list.pagesDone === 0 && list.records === 0,
+      (list) => !indexedUnasked(list.pages ?? 0) && list.pagesDone === 0 && list.records === 0,
     )
   const started =
     !probed &&

@@ -3,6 +3,7 @@ import { catalogueVersions } from '../../api/catalogue-versions'
 import { isStale, serviceBase } from '../../catalogue'
 import type { CrawlProgress } from '../../crawler'
 import { whenPageIdle, whenPageSettled } from '../../lib/page/page-idle'
+import { savesData } from '../../lib/page/save-data'
 import { indexWorker, plainConnection } from '../client/index-client'
 import { indexCompleteness } from '../client/index-completeness'
 import type {
@@ -39,7 +40,7 @@ export interface IndexState {
 const sizeQuestions = new EventTarget()
 
 export interface IndexStatusOptions {
-  /** A small catalogue is indexed without being asked, once the page is idle. */
+  /** A small catalogue is indexed without being asked, once the page is idle (not when saving data). */
   autoIndex: boolean
   /** false (a browser without Web Workers) asks nothing; default true. */
   enabled?: boolean
@@ -112,8 +113,9 @@ export function useIndexStatus(
         }
       })
       void refresh().then(() => {
-        // Once the browser is idle: a small catalogue is indexed without being asked.
-        if (live && autoIndex) whenPageIdle(() => live && build('auto'))
+        // Once the browser is idle: a small catalogue is indexed without being asked, unless the reader asked
+        // the browser to save data.
+        if (live && autoIndex && !savesData()) whenPageIdle(() => live && build('auto'))
       })
     }
     let cancelWait = (): void => undefined

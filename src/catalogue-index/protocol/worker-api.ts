@@ -9,6 +9,9 @@ import type { SearchListPage, SearchListRequest } from './search-list'
 /** A catalogue with at most this many pages per collection is indexed without being asked. */
 export const AUTO_INDEX_MAX_PAGES = 50
 
+/** Whether a list of `pages` pages is small enough for its catalogue to be indexed without being asked. */
+export const indexedUnasked = (pages: number): boolean => pages <= AUTO_INDEX_MAX_PAGES
+
 /**
  * An index larger than this (bytes of records, estimated from each list's first page) is built only once the
  * user has been told how large it will be and agreed: a browser keeps it on disk, and the worker reads it.

@@ -11,12 +11,12 @@ import {
 } from '../../crawler'
 import { recordsToCsv, recordsToJson } from '../../export'
 import {
-  AUTO_INDEX_MAX_PAGES,
   type BuildMode,
   type BuildOutcome,
   INDEX_CONFIRM_BYTES,
   type IndexConnection,
   type IndexWorkerApi,
+  indexedUnasked,
 } from '../protocol/worker-api'
 import { characters } from './characters-answers'
 import { conditionalFetch } from './conditional-fetch'
@@ -47,8 +47,6 @@ import { viewOf, viewRecordsOf, warmViews } from './view'
 
 /** A record of any collection, read by field name (the CSV's columns come from the definition). */
 type OpenRecord = ApiRecord & Record<string, unknown>
-
-export { AUTO_INDEX_MAX_PAGES }
 
 /**
  * Progress is broadcast at most this often: each message is a task on every tab's main thread (the message, then
@@ -92,7 +90,7 @@ async function runBuild(
   }
   if (mode === 'auto') {
     const known = Math.max(0, ...todo.map((collection) => metas.get(collection)?.pages ?? 0))
-    if (known > AUTO_INDEX_MAX_PAGES) return { outcome: 'tooLarge', pages: known }
+    if (!indexedUnasked(known)) return { outcome: 'tooLarge', pages: known }
   }
   const base = baseOf(connection)
   const lists: ListTarget[] = todo.flatMap((name) => {
@@ -111,8 +109,7 @@ async function runBuild(
       signal,
     })
     broadcast(name, { type: 'changed' })
-    if (mode === 'auto' && probed.pages > AUTO_INDEX_MAX_PAGES)
-      return { outcome: 'tooLarge', pages: probed.pages }
+    if (mode === 'auto' && !indexedUnasked(probed.pages)) return { outcome: 'tooLarge', pages: probed.pages }
     if (mode === 'build' && !sizeConfirmed && probed.bytes > INDEX_CONFIRM_BYTES)
       return { outcome: 'confirm', bytes: probed.bytes }
   }
@@ -171,7 +168,7 @@ async function runBuild(
         }),
     onProgress: progress,
     onPage: async (page) => {
-      if (mode === 'auto' && page.pages > AUTO_INDEX_MAX_PAGES) {
+      if (mode === 'auto' && !indexedUnasked(page.pages)) {
         await writeMeta(db, {
           ...(metas.get(page.collection) ?? emptyMeta(page.collection)),
           pages: page.pages,

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { type ApiRecord, formatIdList } from '../../catalogue'
+import { type ApiRecord, formatIdList, pageCount } from '../../catalogue'
 import { EMPTY_DATA_VIEW } from '../../catalogue/views/parameters'
 import { CatalogueIndexStatus, ListExport } from '../../catalogue-index/components/CatalogueIndexStatus'
+import { indexedUnasked } from '../../catalogue-index/protocol/worker-api'
 import { grouped } from '../../lib/format'
 import { emptyFilters, filterKey, hasFilters, listSearch } from '../../lib/list-url'
 import { listSummary } from '../../lib/wording'
@@ -102,6 +103,9 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       : data
         ? listSummary(data.info.count, page, data.results.length, { singular, plural, filtered })
         : ''
+  // A small catalogue is indexed unasked; where the service answers views, only once this list shows it is small
+  // (a large one's index is a choice, and no page of it is read unasked). The worker checks every list.
+  const autoIndex = !list.viewsAnswered || (total !== undefined && indexedUnasked(pageCount(total)))
   const empty = !!data && data.info.count === 0 && !showingOld && !failed
   const backTo = `${location.pathname}${location.search}`
   const backHere: BackState = useMemo(() => ({ backTo, backLabel: plural }), [backTo, plural])
@@ -222,7 +226,7 @@ export function ListPage<R extends ApiRecord, F extends string>({ config }: { co
       />
       {/* Under the list on every screen, where its changing length (building, then done) moves nothing the
           reader looks at, and its place in the tab order is where it is seen. */}
-      <CatalogueIndexStatus ready={!!data || !!waiting} autoIndex={!list.viewsAnswered} />
+      <CatalogueIndexStatus ready={!!data || !!waiting} autoIndex={autoIndex} />
       <ApiDisclosure paths={list.requests} />
     </div>
   )

@@ -5,12 +5,9 @@ import { describeIndexState, describeProgress } from '../../catalogue-index/comp
 import { IndexSizeQuestion } from '../../catalogue-index/components/IndexSizeQuestion'
 import { describeSearchSource } from '../../catalogue-index/components/search-source'
 import { indexSupported } from '../../catalogue-index/hooks/index-support'
-import { useIndexStatus } from '../../catalogue-index/hooks/use-index-status'
-import { useSearch } from '../../catalogue-index/hooks/use-search'
+import { useCatalogueSearch } from '../../catalogue-index/hooks/use-catalogue-search'
 import { titleCase } from '../../lib/wording'
 import type { RecordConfig } from './record-config'
-
-const NO_CONNECTION = { baseUrl: '', apiKey: '' }
 
 /**
  * "Add a location": the catalogue's search (the palette's: the whole index when it is built, so accents, case
@@ -38,21 +35,18 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
   const [text, setText] = useState('')
   const asked = text.trim()
   // Nothing is asked, and the index's worker is not started, until there is something to look for.
-  const [indexComplete, setIndexComplete] = useState(false)
-  const search = useSearch(asked === '' ? null : connection, client, text, collection.name, indexComplete)
+  const {
+    search,
+    index,
+    onService: searchedOnService,
+  } = useCatalogueSearch(asked === '' ? null : connection, client, text, collection.name)
   // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
   const answered = asked !== '' && !search.pending && search.query === text
   const found = (search.answer?.groups[0]?.hits ?? []).filter(
     (hit) => hit.recordId !== undefined && !present.has(hit.recordId),
   )
-  const onService = asked !== '' && search.source === 'service'
-  const index = useIndexStatus(connection ?? NO_CONNECTION, {
-    autoIndex: false,
-    enabled: onService && indexSupported(),
-  })
+  const onService = searchedOnService && search.source === 'service'
   const building = index.status?.building || index.progress !== null
-  // Built from here: the same text is searched again, in the whole index.
-  if (onService && index.status?.complete && !indexComplete) setIndexComplete(true)
 
   return (
     <section className="compare-add" aria-labelledby={`${fieldId}-heading`}>

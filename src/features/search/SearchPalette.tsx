@@ -2,7 +2,8 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef,
 import { Link, useNavigate } from 'react-router-dom'
 import type { CatalogueClient, Connection } from '../../api/client'
 import { describeSearchSource, STILL_LOADING } from '../../catalogue-index/components/search-source'
-import { type SearchState, useSearch, wholeAnswer } from '../../catalogue-index/hooks/use-search'
+import { useCatalogueSearch } from '../../catalogue-index/hooks/use-catalogue-search'
+import { type SearchState, wholeAnswer } from '../../catalogue-index/hooks/use-search'
 import type { SearchHit } from '../../catalogue-index/protocol/search'
 import { grouped } from '../../lib/format'
 import { searchListPath } from './search-list-url'
@@ -34,7 +35,8 @@ export function SearchPalette({ connection, client, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
   const navigate = useNavigate()
   const [query, setQuery] = useState('')
-  const state = useSearch(connection, client, query)
+  // Answered by the service's names until the index is complete, then asked again there.
+  const state = useCatalogueSearch(connection, client, query).search
   const groups = state.answer?.groups ?? []
   const hits = useMemo(() => groups.flatMap((group) => group.hits), [groups])
   const [active, setActive] = useState(0)

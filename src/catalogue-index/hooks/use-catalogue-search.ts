@@ -1,0 +1,29 @@
+import { useState } from 'react'
+import type { CatalogueClient, Connection } from '../../api/client'
+import { indexSupported } from './index-support'
+import { type IndexState, useIndexStatus } from './use-index-status'
+import { type SearchState, useSearch } from './use-search'
+
+const NO_CONNECTION = { baseUrl: '', apiKey: '' }
+
+/**
+ * The catalogue's search (`useSearch`) and, while the service's name filters answer it, the index's status:
+ * once the index is complete and current (built unasked, from a status line or from here), the same text is
+ * searched again in the whole index, with no key pressed. `connection` null: nothing is asked.
+ */
+export function useCatalogueSearch(
+  connection: Connection | null,
+  client: CatalogueClient | null,
+  text: string,
+  only?: string,
+): { search: SearchState; index: IndexState; onService: boolean } {
+  const [indexComplete, setIndexComplete] = useState(false)
+  const search = useSearch(connection, client, text, only, indexComplete)
+  const onService = connection !== null && (search.source === 'service' || search.source === 'preparing')
+  const index = useIndexStatus(connection ?? NO_CONNECTION, {
+    autoIndex: false,
+    enabled: onService && indexSupported(),
+  })
+  if (onService && index.status?.complete && !index.stale && !indexComplete) setIndexComplete(true)
+  return { search, index, onService }
+}
