@@ -83,6 +83,35 @@ describe('searching the catalogue', () => {
     expect(names(searchCatalogue(fixture, 'MÜLLER'), 'locations')).toEqual(['Café Müller'])
   })
 
+  it('folds letters and ligatures no accent stripping makes plain, as contract §13 says (æ, ß, ø, ł, ﬁ)', () => {
+    const letters = buildCatalogueSearch(
+      new Map([
+        [
+          'locations',
+          ['Æsir Hall', 'Große Straße', 'Øresund Bridge', 'Łódź Yard', 'The ﬁnal Stop', 'Þórr Keep'].map(
+            (name, index) => ({
+              id: index + 1,
+              name,
+              type: 'Base',
+              dimension: 'Unknown',
+              residents: [],
+              url: '',
+              created: '',
+            }),
+          ),
+        ],
+      ]),
+    )
+    const found = (query: string) => names(searchCatalogue(letters, query), 'locations')
+    expect(found('aesir')).toEqual(['Æsir Hall'])
+    expect(found('ÆSIR')).toEqual(['Æsir Hall'])
+    expect(found('strasse')).toEqual(['Große Straße'])
+    expect(found('oresund')).toEqual(['Øresund Bridge'])
+    expect(found('lodz')).toEqual(['Łódź Yard'])
+    expect(found('final')).toEqual(['The ﬁnal Stop'])
+    expect(found('thorr')).toEqual(['Þórr Keep'])
+  })
+
   it('matches the start of a word', () => {
     expect(names(searchCatalogue(fixture, 'glor'), 'locations')).toEqual(
       expect.arrayContaining(['GLORBO PRIME', 'Glorbo Minor']),

@@ -5,6 +5,7 @@ import MiniSearch, {
   type SearchResult,
 } from 'minisearch'
 import { type ApiRecord, COLLECTIONS, characterIdFromUrl } from '../../catalogue'
+import { searchWords } from '../../catalogue/search-text'
 import { characterPath } from '../../lib/character-path'
 import { characterName } from '../protocol/characters'
 import {
@@ -16,7 +17,7 @@ import {
   type SearchGroup,
   type SearchHit,
 } from '../protocol/search'
-import { foldTerm, parseQuery } from './search-query'
+import { parseQuery } from './search-query'
 
 export type { SearchAnswer, SearchGroup, SearchHit }
 
@@ -48,12 +49,16 @@ export interface CatalogueSearch {
   characters: ReadonlySet<number>
 }
 
+const asFolded = (term: string) => term
+
 const textOptions = <T>(fields: string[], storeFields: string[]): Options<T> => ({
   idField: 'key',
   fields,
   storeFields,
-  processTerm: foldTerm,
-  searchOptions: { processTerm: foldTerm },
+  // The contract's words (§13), already folded: nothing more is done to a term, indexed or searched.
+  tokenize: searchWords,
+  processTerm: asFolded,
+  searchOptions: { tokenize: searchWords, processTerm: asFolded },
 })
 const RECORD_OPTIONS = textOptions<RecordDoc>(RECORD_FIELDS, ['collection', 'recordId', 'name', 'detail'])
 const VALUE_OPTIONS = textOptions<ValueDoc>(['value'], ['collection', 'field', 'value', 'count'])

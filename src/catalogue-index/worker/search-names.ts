@@ -1,6 +1,7 @@
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import { foldSearchText, searchWords } from '../../catalogue/search-text'
 import { HITS_PER_GROUP, recordDetail, type SearchAnswer, type SearchGroup } from '../protocol/search'
-import { foldTerm, parseQuery } from './search-query'
+import { parseQuery } from './search-query'
 
 /*
  * A plain scan of the catalogue's names: what the palette answers from while the full search index loads
@@ -15,7 +16,7 @@ export interface NameList {
     collection: string
     ids: number[]
     names: string[]
-    /** The names folded as the search folds words (`foldTerm`). */
+    /** The names folded as the search folds words (`foldSearchText`). */
     folded: string[]
     details: string[]
   }[]
@@ -29,7 +30,7 @@ export function nameList(records: ReadonlyMap<string, readonly ApiRecord[]>): Na
         collection: collection.name,
         ids: list.map((record) => record.id),
         names: list.map((record) => record.name),
-        folded: list.map((record) => foldTerm(record.name)),
+        folded: list.map((record) => foldSearchText(record.name)),
         details: list.map((record) => recordDetail(collection.name, record)),
       }
     }),
@@ -42,7 +43,7 @@ export function nameList(records: ReadonlyMap<string, readonly ApiRecord[]>): Na
  */
 export function scanNames(list: NameList, query: string, perGroup = HITS_PER_GROUP): SearchAnswer {
   const parsed = parseQuery(query)
-  const words = parsed.kind === 'text' ? foldTerm(parsed.text).split(' ').filter(Boolean) : []
+  const words = parsed.kind === 'text' ? searchWords(parsed.text) : []
   const codePrefix = parsed.kind === 'episode' ? parsed.code : parsed.kind === 'season' ? parsed.prefix : null
   const groups: SearchGroup[] = []
   for (const { collection, ids, names, folded, details } of list.collections) {

@@ -30,8 +30,3 @@ export function parseQuery(input: string): ParsedQuery {
   const characterFirst = id >= 1 && /^(?:char|#)/.test(lower)
   return { kind: 'text', text, character: id >= 1 ? id : null, characterFirst }
 }
-
-/** Lower case without accents: `Café Müller` → `cafe muller`, `Zürich` → `zurich`. */
-export function foldTerm(term: string): string {
-  return term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-}

@@ -17,13 +17,13 @@ import { type NameList, nameList, scanNames } from './search-names'
 /** The search index of the complete catalogue: read back as it was kept, or built on the first query after a change. */
 export const searchOf = perVersion<CatalogueSearch, SavedSearch>(
   (catalogue) => buildCatalogueSearch(catalogue.records),
-  { kind: 'search', format: 1, save: saveSearch, restore: restoreSearch },
+  { kind: 'search', format: 2, save: saveSearch, restore: restoreSearch },
 )
 
 /** The names the palette scans while the search index loads (a small read; the search index is not). */
 export const namesOf = perVersion<NameList, NameList>((catalogue) => nameList(catalogue.records), {
   kind: 'names',
-  format: 1,
+  format: 2,
   save: (names) => names,
   restore: (names) => names,
 })
