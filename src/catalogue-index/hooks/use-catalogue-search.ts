@@ -8,8 +8,9 @@ const NO_CONNECTION = { baseUrl: '', apiKey: '' }
 
 /**
  * The catalogue's search (`useSearch`) and, while the service's name filters answer it, the index's status:
- * once the index is complete and current (built unasked, from a status line or from here), the same text is
- * searched again in the whole index, with no key pressed. `connection` null: nothing is asked.
+ * a small catalogue is indexed unasked at once (the worker finds out whether it is small), and once the index
+ * is complete and current (built so, or from a status line, or from here), the same text is searched again in
+ * the whole index, with no key pressed. `connection` null: nothing is asked.
  */
 export function useCatalogueSearch(
   connection: Connection | null,
@@ -20,8 +21,9 @@ export function useCatalogueSearch(
   const [indexComplete, setIndexComplete] = useState(false)
   const search = useSearch(connection, client, text, only, indexComplete)
   const onService = connection !== null && (search.source === 'service' || search.source === 'preparing')
+  // Someone is searching: a small catalogue is indexed unasked now, without waiting for the page to settle.
   const index = useIndexStatus(connection ?? NO_CONNECTION, {
-    autoIndex: false,
+    autoIndex: true,
     enabled: onService && indexSupported(),
   })
   if (onService && index.status?.complete && !index.stale && !indexComplete) setIndexComplete(true)
