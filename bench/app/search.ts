@@ -4,8 +4,10 @@
  * same run, the shipped one: index the catalogue in the page, open the palette, type queries one character at
  * a time and time each keystroke in the page, from the field's input event to the results for that text in the
  * DOM (performance.now() and a MutationObserver on the listbox's aria-busy). Opening the palette, whose first
- * query builds the search index in the worker, is reported on its own. Not part of `npm test`.
- * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --only-shipped.
+ * query builds the search index in the worker, is reported on its own. Then first visits to the shipped
+ * catalogue with no click (`first-visit.ts`): Ctrl+K `cafe` to Café Müller, and "Ready to work offline".
+ * Not part of `npm test`.
+ * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --visits 5, --only-shipped.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -18,6 +20,7 @@ import { ensureLargeDataset } from '../large-dataset'
 import { stopServer } from '../processes'
 import { ms, percentile } from '../timings'
 import { launchBrowser } from './browser'
+import { type FirstVisits, firstVisitTable, measureFirstVisits } from './first-visit'
 import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
 import { buildExplorer } from './service'
 
@@ -28,6 +31,7 @@ const { values: flags } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'only-shipped': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
+    visits: { type: 'string', default: '5' },
   },
 })
 
@@ -138,7 +142,20 @@ async function measure(
   }
 }
 
-function report(results: Result[], loadBefore: number, minutes: number): string {
+async function firstVisits(workDir: string, visits: number): Promise<FirstVisits> {
+  const service = await startCatalogueService(null, workDir, 'first-visits')
+  const browser = await launchBrowser()
+  try {
+    const measured = await measureFirstVisits(browser, service.origin, visits)
+    log(`first visits: ${measured.firstResultMs.map(Math.round).join(', ')} ms to Café Müller`)
+    return measured
+  } finally {
+    await browser.close()
+    await stopServer(service)
+  }
+}
+
+function report(results: Result[], visits: FirstVisits, loadBefore: number, minutes: number): string {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit \`${commit}\` by \`npm run bench:search\` (${minutes} minutes): ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before and ${(loadavg()[0] ?? Number.NaN).toFixed(2)} after.`,
@@ -151,6 +168,8 @@ function report(results: Result[], loadBefore: number, minutes: number): string 
     }),
     '',
     `Queries, typed one character at a time after clearing the field: ${QUERIES.map((query) => `\`${query}\``).join(', ')}.`,
+    '',
+    ...firstVisitTable(visits),
   ]
   return `${lines.join('\n')}\n`
 }
@@ -175,7 +194,8 @@ async function main() {
       const large = ensureLargeDataset(root, join(tmpdir(), 'catalogue-bench'))
       results.push(await measure('large', large, workDir, rounds))
     }
-    const markdown = report(results, loadBefore, Math.round((Date.now() - started) / 60_000))
+    const visits = await firstVisits(workDir, Number(flags.visits))
+    const markdown = report(results, visits, loadBefore, Math.round((Date.now() - started) / 60_000))
     console.log(markdown)
     if (!flags['no-write']) {
       writeReport(markdown)
