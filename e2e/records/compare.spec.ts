@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test'
 import { characterIdFromUrl, type Episode, type Location } from '../../src/catalogue'
 import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from '../support/catalogue'
-import { compareView, listView, openIndexed, scrollsSideways, titleOf } from '../support/explorer'
+import { compareView, listView, openIndexed, savingData, scrollsSideways, titleOf } from '../support/explorer'
 import { gate, isLocationList } from '../support/faults'
 import { expect, test } from '../support/fixtures'
 import { urlState } from '../support/url'
@@ -169,6 +169,8 @@ test('before the index, adding searches names on the service and concludes nothi
   )
   const [a, b, added] = unique
   if (!a || !b || !added) throw new Error('too few locations with a name of their own')
+  // The reader saves data: a search does not index the small catalogue meanwhile, so the service answers each.
+  await savingData(page)
   await page.goto(`/locations/${a.id},${b.id}`)
   const compared = compareView(page, 'locations')
   await expect(compared.columns).toHaveCount(2)
