@@ -21,11 +21,13 @@ export function useCatalogueSearch(
   const [indexComplete, setIndexComplete] = useState(false)
   const search = useSearch(connection, client, text, only, indexComplete)
   const onService = connection !== null && (search.source === 'service' || search.source === 'preparing')
-  // Someone is searching: a small catalogue is indexed unasked now, without waiting for the page to settle.
+  // Until the index answers (from the first keystroke, before the service has): someone is searching, so a
+  // small catalogue is indexed unasked now, without waiting for the page to settle.
+  const waitingForIndex = connection !== null && search.source !== 'index' && search.source !== 'names'
   const index = useIndexStatus(connection ?? NO_CONNECTION, {
     autoIndex: true,
-    enabled: onService && indexSupported(),
+    enabled: waitingForIndex && indexSupported(),
   })
-  if (onService && index.status?.complete && !index.stale && !indexComplete) setIndexComplete(true)
+  if (waitingForIndex && index.status?.complete && !index.stale && !indexComplete) setIndexComplete(true)
   return { search, index, onService }
 }
