@@ -17,10 +17,9 @@ export function useCatalogueSearch(
   client: CatalogueClient | null,
   text: string,
   only?: string,
-): { search: SearchState; index: IndexState; onService: boolean } {
+): { search: SearchState; index: IndexState } {
   const [indexComplete, setIndexComplete] = useState(false)
   const search = useSearch(connection, client, text, only, indexComplete)
-  const onService = connection !== null && (search.source === 'service' || search.source === 'preparing')
   // Until the index answers (from the first keystroke, before the service has): someone is searching, so a
   // small catalogue is indexed unasked now, without waiting for the page to settle.
   const waitingForIndex = connection !== null && search.source !== 'index' && search.source !== 'names'
@@ -29,5 +28,5 @@ export function useCatalogueSearch(
     enabled: waitingForIndex && indexSupported(),
   })
   if (waitingForIndex && index.status?.complete && !index.stale && !indexComplete) setIndexComplete(true)
-  return { search, index, onService }
+  return { search, index }
 }

@@ -35,17 +35,18 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
   const [text, setText] = useState('')
   const asked = text.trim()
   // Nothing is asked, and the index's worker is not started, until there is something to look for.
-  const {
-    search,
-    index,
-    onService: searchedOnService,
-  } = useCatalogueSearch(asked === '' ? null : connection, client, text, collection.name)
+  const { search, index } = useCatalogueSearch(
+    asked === '' ? null : connection,
+    client,
+    text,
+    collection.name,
+  )
   // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
   const answered = asked !== '' && !search.pending && search.query === text
   const found = (search.answer?.groups[0]?.hits ?? []).filter(
     (hit) => hit.recordId !== undefined && !present.has(hit.recordId),
   )
-  const onService = searchedOnService && search.source === 'service'
+  const onService = asked !== '' && search.source === 'service'
   const building = index.status?.building || index.progress !== null
 
   return (
