@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type AnyCollection, type ApiRecord, COLLECTIONS, type DatasetRecord } from '../../catalogue'
+import { parseQuery } from '../../catalogue/search/query'
 import { buildCatalogueSearch, type SearchAnswer, searchCatalogue } from './search-index'
-import { parseQuery } from './search-query'
 
 const character = (id: number) => `http://service.test/v1/characters/${id}`
 

@@ -5,6 +5,7 @@ import MiniSearch, {
   type SearchResult,
 } from 'minisearch'
 import { type ApiRecord, COLLECTIONS, characterIdFromUrl } from '../../catalogue'
+import { parseQuery } from '../../catalogue/search/query'
 import { searchWords } from '../../catalogue/search-text'
 import { characterPath } from '../../lib/character-path'
 import { characterName } from '../protocol/characters'
@@ -17,7 +18,6 @@ import {
   type SearchGroup,
   type SearchHit,
 } from '../protocol/search'
-import { parseQuery } from './search-query'
 
 export type { SearchAnswer, SearchGroup, SearchHit }
 

@@ -1,7 +1,7 @@
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
+import { parseQuery } from '../../catalogue/search/query'
 import { foldSearchText, searchWords } from '../../catalogue/search-text'
 import { HITS_PER_GROUP, recordDetail, type SearchAnswer, type SearchGroup } from '../protocol/search'
-import { parseQuery } from './search-query'
 
 /*
  * A plain scan of the catalogue's names: what the palette answers from while the full search index loads

@@ -4,7 +4,7 @@
  * worker and the tests read queries the same way. Episode and season shorthands are the contract's rule
  * (`readEpisodeShorthand`), which the episode-code filter reads too.
  */
-import { readEpisodeShorthand } from '../../catalogue'
+import { readEpisodeShorthand } from '../episode-code'
 
 export type ParsedQuery =
   | { kind: 'episode'; code: string }
