@@ -156,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const collections = live.current.collections.map((collection) => collection.name)
     const prepare = () => {
       for (const name of collections) live.collection(name).prepareViews()
+      live.current.prepareSearch()
     }
     prepare()
     live.onReplace(prepare)

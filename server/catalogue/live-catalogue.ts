@@ -1,4 +1,5 @@
 import type { AnyCollection } from '../../src/catalogue'
+import type { SearchSource } from './search'
 import type { CatalogueContent, CollectionSource } from './source'
 
 /** Records served by collection name, such as `{ locations: 126, episodes: 51 }`. */
@@ -21,6 +22,10 @@ export interface ServedCatalogue {
   readonly collections: readonly AnyCollection[]
   /** The source of a collection (every version has every collection the service started with). */
   collection(name: string): CollectionSource
+  /** Its search (contract §13), or null when this catalogue does not answer search. */
+  readonly search: SearchSource | null
+  /** Makes its search (see CatalogueContent.prepareSearch). */
+  prepareSearch(): void
 }
 
 function served(content: CatalogueContent, version: number, since: Date): ServedCatalogue {
@@ -35,6 +40,12 @@ function served(content: CatalogueContent, version: number, since: Date): Served
       const source = byName.get(name)
       if (!source) throw new Error(`No collection ${name}`)
       return source
+    },
+    get search() {
+      return content.search ?? null
+    },
+    prepareSearch() {
+      content.prepareSearch?.()
     },
   }
 }

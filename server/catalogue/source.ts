@@ -1,5 +1,6 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
+import type { SearchSource } from './search'
 
 /**
  * A filter as a store applies it: the record field and the trimmed, case-folded (`foldCase`), non-empty value
@@ -97,4 +98,8 @@ export interface CatalogueContent {
    * record is read.
    */
   readonly contentVersion: string
+  /** Its search (contract §13), once made: null on a store that does not answer search (yet). */
+  readonly search?: SearchSource | null
+  /** Makes its search now, with the catalogue's load or reload (never while a request waits). */
+  prepareSearch?(): void
 }

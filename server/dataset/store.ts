@@ -16,6 +16,7 @@ import type {
 } from '../catalogue/source'
 import { FieldIndex } from './filter-index'
 import { contentVersionOf, loadDatasetFileOf } from './load'
+import { MemorySearch } from './memory-search'
 import { MemoryViews } from './memory-views'
 
 export type { FoldedFilter } from '../catalogue/source'
@@ -161,11 +162,19 @@ export function createStoreOf<const Cs extends readonly AnyCollection[]>(
   contentVersion?: string,
 ): CatalogueStore {
   const records: { readonly [name: string]: readonly DatasetRecord[] } = dataset
+  const stores = collections.map(
+    (collection) => new CollectionStore(collection, records[collection.name] ?? []),
+  )
+  let search: MemorySearch | null = null
   return {
-    collections: collections.map(
-      (collection) => new CollectionStore(collection, records[collection.name] ?? []),
-    ),
+    collections: stores,
     contentVersion: contentVersion ?? contentVersionOf(JSON.stringify(dataset)),
+    get search() {
+      return search
+    },
+    prepareSearch() {
+      search ??= new MemorySearch(stores)
+    },
   }
 }
 

@@ -115,6 +115,27 @@ export class ApiAnswers {
     }
   }
 
+  /**
+   * An answer of `/v1/search` (contract §13), with the body cache and the views' slots (`begin`, as `view`):
+   * null when the caller may not start another now.
+   */
+  async search(
+    served: ServedCatalogue,
+    key: string,
+    begin: () => (() => void) | null,
+    render: () => Promise<string>,
+  ): Promise<Representation | null> {
+    const cached = this.bodies.get(key)
+    if (cached) return cached
+    const done = begin()
+    if (!done) return null
+    try {
+      return await this.cached(served, key, render)
+    } finally {
+      done()
+    }
+  }
+
   cacheStats(): Record<'bodies' | 'filterResults', CacheStats> {
     return { bodies: this.bodies.stats(), filterResults: this.catalogue.cacheStats() }
   }

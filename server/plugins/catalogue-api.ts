@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type AnyCollection, API_PREFIX, CATALOGUE_VERSION_HEADER } from '../../src/catalogue'
+import { readSearchRequest, SEARCH_PATH } from '../../src/catalogue/search/parameters'
 import { withinDeadline } from '../catalogue/deadline'
 import { readListRequest } from '../catalogue/list-request'
 import type { LiveCatalogue } from '../catalogue/live-catalogue'
+import { searchBody } from '../catalogue/search-answer'
 import { type Admit, whenAdmitted } from '../http/admission'
 import type { ApiAnswers } from '../http/answers'
 import { ALLOWED_METHODS, MESSAGES, sendError, sendMethodNotAllowed } from '../http/errors'
@@ -145,6 +147,40 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         handler: (_request, reply) => sendMethodNotAllowed(reply),
       })
     }
+  }
+
+  // Search (contract §13), an extension like views: on a catalogue that answers it, with the views' slots.
+  const { views } = options
+  if (views) {
+    const searchUrl = SEARCH_PATH.slice(API_PREFIX.length)
+    api.get(searchUrl, (request, reply) =>
+      withinItsDeadline(async () => {
+        const served = live.current
+        reply.header(VERSION_HEADER, served.contentVersion)
+        const { search } = served
+        if (!search) return sendError(reply, 404, MESSAGES.unknownPath)
+        const read = readSearchRequest(request.query as Record<string, unknown>)
+        if (!read.ok) return sendError(reply, 400, read.error)
+        const at = base(request)
+        const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
+        const body = await answers.search(
+          served,
+          JSON.stringify(['search', at, read.request]),
+          () => views.begin(bucket),
+          () => searchBody(search, served.collections, read.request, at),
+        )
+        if (!body)
+          return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(views.perBucket, options.demo))
+        // Never remembered by the front door: a search's many spellings would fill it.
+        return answer(request, reply, body, served.version, false)
+      }),
+    )
+    api.route({
+      method: otherMethods,
+      url: searchUrl,
+      config: { methodNotAllowed: true },
+      handler: (_request, reply) => sendMethodNotAllowed(reply),
+    })
   }
 
   api.setNotFoundHandler((_request, reply) => sendError(reply, 404, MESSAGES.unknownPath))

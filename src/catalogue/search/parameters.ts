@@ -1,0 +1,81 @@
+import { API_PREFIX } from '../collection'
+import { parsePage } from '../pagination'
+import { searchWords } from '../search-text'
+
+/*
+ * `GET /v1/search` as a request writes it (contract §13): `q`, and either `page` (one ranked list, 20 a page,
+ * narrowed by `collection__exact`, counted by `_facet=collection`) or `limit` (the palette's groups).
+ */
+
+export const SEARCH_PATH = `${API_PREFIX}/search`
+/** The groups of a search's results: the collections' records, the values, the characters named. */
+export const SEARCH_GROUPS = ['locations', 'episodes', 'values', 'characters'] as const
+export type SearchGroupName = (typeof SEARCH_GROUPS)[number]
+/** The groups `collection__exact` may narrow a search to (§13). */
+export const NARROWED_GROUPS: readonly SearchGroupName[] = ['locations', 'episodes', 'values']
+
+export const MAX_QUERY_CHARACTERS = 200
+export const MAX_QUERY_WORDS = 12
+export const MAX_LIMIT = 50
+
+export type SearchRequest =
+  | { kind: 'page'; query: string; page: number; collection: SearchGroupName | null; facet: boolean }
+  | { kind: 'groups'; query: string; limit: number }
+
+export type SearchRequestResult = { ok: true; request: SearchRequest } | { ok: false; error: string }
+
+const CONTROL = /\p{Cc}/u
+
+/** Reads a search's parameters (each a string, or an array when given twice); unknown names are ignored (§4). */
+export function readSearchRequest(query: Record<string, unknown>): SearchRequestResult {
+  const refuse = (error: string): SearchRequestResult => ({ ok: false, error })
+  const q = query.q
+  const queryRule = `The parameter "q" must be given once, with 1 to ${MAX_QUERY_CHARACTERS} characters, at most ${MAX_QUERY_WORDS} words and no control characters.`
+  if (typeof q !== 'string' || q.trim() === '' || q.length > MAX_QUERY_CHARACTERS || CONTROL.test(q))
+    return refuse(queryRule)
+  if (searchWords(q).length > MAX_QUERY_WORDS) return refuse(queryRule)
+  const { limit, page } = query
+  if (limit !== undefined) {
+    if (page !== undefined)
+      return refuse('Give "page" or "limit", not both: "limit" asks for each group’s best results.')
+    const value = typeof limit === 'string' && /^[0-9]{1,2}$/.test(limit) ? Number(limit) : 0
+    if (value < 1 || value > MAX_LIMIT)
+      return refuse(`The parameter "limit" must be a whole number from 1 to ${MAX_LIMIT}, given once.`)
+    return { ok: true, request: { kind: 'groups', query: q, limit: value } }
+  }
+  let pageNumber = 1
+  if (page !== undefined) {
+    const read = typeof page === 'string' ? parsePage(page) : null
+    if (read === null) return refuse('The parameter "page" must be a whole number of at least 1, given once.')
+    pageNumber = read
+  }
+  const narrowed = query.collection__exact
+  let collection: SearchGroupName | null = null
+  if (narrowed !== undefined) {
+    const known = NARROWED_GROUPS.find((name) => name === narrowed)
+    if (!known)
+      return refuse(
+        `The parameter "collection__exact" must be one of ${NARROWED_GROUPS.join(', ')}, given once.`,
+      )
+    collection = known
+  }
+  const facet = query._facet
+  if (facet !== undefined && facet !== 'collection')
+    return refuse('The parameter "_facet" of a search must be "collection", given once.')
+  return {
+    ok: true,
+    request: { kind: 'page', query: q, page: pageNumber, collection, facet: facet === 'collection' },
+  }
+}
+
+/** The address of a page of a search (`next` and `prev`): `page`, then `q`, the narrowing, the facet. */
+export function searchPageAddress(
+  base: string,
+  request: Extract<SearchRequest, { kind: 'page' }>,
+  page: number,
+): string {
+  const parameters = new URLSearchParams({ page: String(page), q: request.query })
+  if (request.collection) parameters.set('collection__exact', request.collection)
+  if (request.facet) parameters.set('_facet', 'collection')
+  return `${base}${SEARCH_PATH}?${parameters}`
+}
