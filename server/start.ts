@@ -156,7 +156,13 @@ async function serve(start: (context: StartContext) => Promise<Started>): Promis
       return
     }
     reloading = reloading.then(async () => {
-      const result = await reloadDataset(config.dataPath, started.app.catalogue, metrics, config.dataMaxBytes)
+      const result = await reloadDataset(
+        config.dataPath,
+        started.app.catalogue,
+        metrics,
+        config.dataMaxBytes,
+        config.views,
+      )
       if (result.ok) logger.info(result.message)
       else logger.error(result.message)
     })

@@ -22,15 +22,24 @@ const KEPT_QUERIES = 16
 
 /** The memory store's search: the catalogue's search engine over the records it holds, built with them. */
 export class MemorySearch implements SearchSource {
-  private readonly engine: SearchEngine
   private readonly stores: Map<string, CollectionStore>
   private readonly kept = new Map<string, Map<SearchGroupName | null, Ranked>>()
 
-  constructor(stores: readonly CollectionStore[]) {
-    this.engine = new SearchEngine(
-      stores.map((store) => ({ collection: store.collection, records: store.records })),
-    )
+  private constructor(
+    private readonly engine: SearchEngine,
+    stores: readonly CollectionStore[],
+  ) {
     this.stores = new Map(stores.map((store) => [store.collection.name, store]))
+  }
+
+  /** The search of these stores' records, made in one go (at start, before the service listens). */
+  static of(stores: readonly CollectionStore[]): MemorySearch {
+    return new MemorySearch(SearchEngine.of(searched(stores)), stores)
+  }
+
+  /** The search made a slice at a time, requests answered between slices (a reload, contract §11). */
+  static async inTurns(stores: readonly CollectionStore[]): Promise<MemorySearch> {
+    return new MemorySearch(await SearchEngine.inTurns(searched(stores)), stores)
   }
 
   async page(query: string, group: SearchGroupName | null, start: number, end: number): Promise<FoundPage> {
@@ -115,5 +124,8 @@ export class MemorySearch implements SearchSource {
     return this.stores.get(match.collection)?.records[match.position] as DatasetRecord
   }
 }
+
+const searched = (stores: readonly CollectionStore[]) =>
+  stores.map((store) => ({ collection: store.collection, records: store.records }))
 
 const sizeOf = (ranked: Ranked | undefined) => (ranked ? ranked.first.length + ranked.records.length : 0)

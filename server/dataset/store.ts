@@ -145,6 +145,8 @@ function keepMatching(
 /** The catalogue held in memory: one store per collection, in the order the collections were given. */
 export interface CatalogueStore extends CatalogueContent {
   readonly collections: readonly CollectionStore[]
+  /** Makes its search a slice at a time (a reload makes it so before the catalogue is served). */
+  prepareSearchInTurns(): Promise<void>
 }
 
 /** Indexes the catalogue's dataset (its content version: see createStoreOf). */
@@ -173,7 +175,11 @@ export function createStoreOf<const Cs extends readonly AnyCollection[]>(
       return search
     },
     prepareSearch() {
-      search ??= new MemorySearch(stores)
+      search ??= MemorySearch.of(stores)
+    },
+    async prepareSearchInTurns() {
+      const made = await MemorySearch.inTurns(stores)
+      search ??= made
     },
   }
 }

@@ -42,6 +42,8 @@ export async function reloadDataset(
   live: LiveCatalogue,
   metrics: ServiceMetrics | null,
   maxBytes: number,
+  /** Whether the service answers search (contract §13): its search is made before the new catalogue is served. */
+  searched = false,
 ): Promise<ReloadResult> {
   const started = performance.now()
   const failed = (reason: string): ReloadResult => {
@@ -53,6 +55,7 @@ export async function reloadDataset(
   try {
     // Validated again as it is loaded: the file may have changed since the check.
     const store = loadStore(path, maxBytes)
+    if (searched) await store.prepareSearchInTurns()
     live.replace(store)
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error))

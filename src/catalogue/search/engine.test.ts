@@ -20,7 +20,7 @@ const episode = (id: number, name: string, code: string, characters: number[] = 
 })
 
 function engineOf(locations: object[], episodes: object[] = []) {
-  return new SearchEngine([
+  return SearchEngine.of([
     { collection: LOCATIONS, records: locations as { id: number }[] },
     { collection: EPISODES, records: episodes as { id: number }[] },
   ])
@@ -150,5 +150,28 @@ describe('the catalogue’s search (contract §13)', () => {
     expect(Array.from(engine.searchCollection('locations', 'cafe'))).toEqual([1, 0])
     expect(Array.from(engine.searchCollection('episodes', 'muller cafe'))).toEqual([0])
     expect(Array.from(engine.searchCollection('episodes', 'cafe'))).toEqual([])
+  })
+})
+
+describe('the search engine made a slice at a time', () => {
+  it('lets other work run between slices and finds what the engine made in one go finds', async () => {
+    const locations = Array.from({ length: 12_000 }, (_, index) =>
+      location(index + 1, `Place ${index % 97} Nine`),
+    )
+    const collections = [
+      { collection: LOCATIONS, records: locations },
+      { collection: EPISODES, records: [episode(1, 'Nine Lives', 'S01E01')] },
+    ]
+    let pauses = 0
+    const inTurns = await SearchEngine.inTurns(collections, async () => {
+      pauses++
+    })
+    const atOnce = SearchEngine.of(collections)
+    expect(pauses).toBeGreaterThan(2)
+    for (const query of ['nine', 'place 42', 'pla', 'nien', 's1e1']) {
+      const [a, b] = [inTurns.search(query), atOnce.search(query)]
+      expect(Array.from(a.records)).toEqual(Array.from(b.records))
+      expect(a.named).toEqual(b.named)
+    }
   })
 })

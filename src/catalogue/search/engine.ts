@@ -2,7 +2,7 @@ import type { AnyCollection } from '../collection'
 import { characterIdFromUrl } from '../records'
 import { searchWords } from '../search-text'
 import { type ParsedQuery, parseQuery } from './query'
-import { WordIndex } from './word-index'
+import { finish, finishInTurns, STEP_SIZE, WordIndex } from './word-index'
 
 /*
  * The catalogue's search (contract §13), over records held in memory: the explorer's index worker and the
@@ -166,106 +166,137 @@ function firstAtLeast(sorted: Int32Array, value: number): number {
 
 const nameWordCount = (words: readonly string[]) => Math.min(words.length, MOST_NAME_WORDS)
 
-/** The catalogue's search over every collection's records (see the module's comment). */
-export class SearchEngine {
-  /** The collections in the order given, each with its records' numbers `[start, end)`. */
-  private readonly spans: { name: string; start: number; end: number }[] = []
-  private readonly recordIds: Float64Array
-  private readonly records: Documents
-  private readonly recordTally: Tally
-  private readonly valueList: ValueMatch[]
-  private readonly values: Documents
-  private readonly valueTally: Tally
-  private readonly characterIds: Set<number>
-  /** Episodes by code (`S02E03` → record number), and every code in order. */
-  private readonly codes = new Map<string, number>()
-  private readonly sortedCodes: string[]
+type SearchedCollections = readonly { collection: SearchedCollection; records: readonly SearchedRecord[] }[]
 
-  constructor(
-    collections: readonly { collection: SearchedCollection; records: readonly SearchedRecord[] }[],
-  ) {
-    const documentWords: string[][] = []
-    const names: string[] = []
-    const nameWords: number[] = []
-    const ids: number[] = []
-    const values = new Map<string, ValueMatch>()
-    this.characterIds = new Set()
-    for (const { collection, records } of collections) {
-      const start = ids.length
-      const valueFields = collection.filters.map(String).filter((field) => !isSearched(field))
-      const links = collection.characterLinks.field
-      for (const record of records) {
-        const open = record as SearchedRecord & Record<string, unknown>
-        const name = typeof open.name === 'string' ? open.name : ''
-        const words = searchWords(name)
-        nameWords.push(nameWordCount(words))
-        names.push(name)
-        for (const field of SEARCHED_FIELDS) {
-          const text = field === 'name' ? null : open[field]
-          if (typeof text === 'string') words.push(...searchWords(text))
-        }
-        if (collection.name === EPISODES && typeof open[CODE_FIELD] === 'string') {
-          this.codes.set(open[CODE_FIELD] as string, ids.length)
-        }
-        documentWords.push(words)
-        ids.push(record.id)
-        for (const field of valueFields) {
-          const value = open[field]
-          if (typeof value !== 'string' || value.trim() === '') continue
-          const key = JSON.stringify([collection.name, field, value])
-          const known = values.get(key)
-          if (known) known.count += 1
-          else values.set(key, { kind: 'value', collection: collection.name, field, value, count: 1 })
-        }
-        const listed = open[links]
-        if (Array.isArray(listed)) {
-          for (const link of listed) {
-            const id =
-              typeof link === 'number' ? link : typeof link === 'string' ? characterIdFromUrl(link) : null
-            if (id !== null && Number.isSafeInteger(id) && id >= 1) this.characterIds.add(id)
-          }
+/** What an engine holds, made by `engineSteps`. */
+interface EngineParts {
+  /** The collections in the order given, each with its records' numbers `[start, end)`. */
+  spans: { name: string; start: number; end: number }[]
+  recordIds: Float64Array
+  records: Documents
+  valueList: ValueMatch[]
+  values: Documents
+  characterIds: Set<number>
+  /** Episodes by code (`S02E03` → record number), and every code in order. */
+  codes: Map<string, number>
+  sortedCodes: string[]
+}
+
+/** An engine's parts, made a slice at a time (see WordIndex.inSteps). */
+function* engineSteps(collections: SearchedCollections): Generator<void, EngineParts> {
+  const documentWords: string[][] = []
+  const names: string[] = []
+  const nameWords: number[] = []
+  const ids: number[] = []
+  const values = new Map<string, ValueMatch>()
+  const characterIds = new Set<number>()
+  const codes = new Map<string, number>()
+  const spans: EngineParts['spans'] = []
+  for (const { collection, records } of collections) {
+    const start = ids.length
+    const valueFields = collection.filters.map(String).filter((field) => !isSearched(field))
+    const links = collection.characterLinks.field
+    for (const record of records) {
+      const open = record as SearchedRecord & Record<string, unknown>
+      const name = typeof open.name === 'string' ? open.name : ''
+      const words = searchWords(name)
+      nameWords.push(nameWordCount(words))
+      names.push(name)
+      for (const field of SEARCHED_FIELDS) {
+        const text = field === 'name' ? null : open[field]
+        if (typeof text === 'string') words.push(...searchWords(text))
+      }
+      if (collection.name === EPISODES && typeof open[CODE_FIELD] === 'string') {
+        codes.set(open[CODE_FIELD] as string, ids.length)
+      }
+      documentWords.push(words)
+      ids.push(record.id)
+      for (const field of valueFields) {
+        const value = open[field]
+        if (typeof value !== 'string' || value.trim() === '') continue
+        const key = JSON.stringify([collection.name, field, value])
+        const known = values.get(key)
+        if (known) known.count += 1
+        else values.set(key, { kind: 'value', collection: collection.name, field, value, count: 1 })
+      }
+      const listed = open[links]
+      if (Array.isArray(listed)) {
+        for (const link of listed) {
+          const id =
+            typeof link === 'number' ? link : typeof link === 'string' ? characterIdFromUrl(link) : null
+          if (id !== null && Number.isSafeInteger(id) && id >= 1) characterIds.add(id)
         }
       }
-      this.spans.push({ name: collection.name, start, end: ids.length })
+      if (ids.length % STEP_SIZE === 0) yield
     }
-    this.recordIds = Float64Array.from(ids)
-    this.records = {
-      index: new WordIndex(documentWords),
+    spans.push({ name: collection.name, start, end: ids.length })
+  }
+  const recordIndex = yield* WordIndex.inSteps(documentWords)
+  const valueList = [...values.values()]
+  const valueWords = valueList.map((value) => searchWords(value.value))
+  return {
+    spans,
+    recordIds: Float64Array.from(ids),
+    records: {
+      index: recordIndex,
       nameWords: Uint8Array.from(nameWords),
       wholeName: (document) => searchWords(names[document] ?? '').join(' '),
-    }
-    this.recordTally = new Tally(ids.length)
-    this.valueList = [...values.values()]
-    const valueWords = this.valueList.map((value) => searchWords(value.value))
-    this.values = {
-      index: new WordIndex(valueWords),
+    },
+    valueList,
+    values: {
+      index: WordIndex.of(valueWords),
       nameWords: Uint8Array.from(valueWords, nameWordCount),
       wholeName: (document) => (valueWords[document] ?? []).join(' '),
-    }
-    this.valueTally = new Tally(this.valueList.length)
-    this.sortedCodes = [...this.codes.keys()].sort()
+    },
+    characterIds,
+    codes,
+    sortedCodes: [...codes.keys()].sort(),
+  }
+}
+
+/** The catalogue's search over every collection's records (see the module's comment). */
+export class SearchEngine {
+  private readonly recordTally: Tally
+  private readonly valueTally: Tally
+
+  private constructor(private readonly parts: EngineParts) {
+    this.recordTally = new Tally(parts.recordIds.length)
+    this.valueTally = new Tally(parts.valueList.length)
+  }
+
+  /** The engine of these collections' records, made in one go. */
+  static of(collections: SearchedCollections): SearchEngine {
+    return new SearchEngine(finish(engineSteps(collections)))
+  }
+
+  /**
+   * The engine made a slice of a few milliseconds at a time, other work running between slices (contract §11:
+   * a reload does not hold the event loop).
+   */
+  static async inTurns(collections: SearchedCollections, pause?: () => Promise<void>): Promise<SearchEngine> {
+    return new SearchEngine(await finishInTurns(engineSteps(collections), pause))
   }
 
   /** A record number as a match: its collection, its position there, its id. */
   recordAt(document: number): RecordMatch {
-    const span = this.spans.find(({ start, end }) => document >= start && document < end)
+    const span = this.parts.spans.find(({ start, end }) => document >= start && document < end)
     if (!span) throw new RangeError(`No record ${document}.`)
     return {
       kind: 'record',
       collection: span.name,
       position: document - span.start,
-      id: this.recordIds[document] as number,
+      id: this.parts.recordIds[document] as number,
     }
   }
 
   /** The record numbers of a collection: `[start, end)`. */
   spanOf(collection: string): { start: number; end: number } {
-    return this.spans.find(({ name }) => name === collection) ?? { start: 0, end: 0 }
+    return this.parts.spans.find(({ name }) => name === collection) ?? { start: 0, end: 0 }
   }
 
   /** Every character id a record lists. */
   get characters(): ReadonlySet<number> {
-    return this.characterIds
+    return this.parts.characterIds
   }
 
   /** Everything `query` finds across the catalogue, best first (§13). */
@@ -275,14 +306,26 @@ export class SearchEngine {
     if (parsed.kind !== 'text') return { named, values: [], records: new Int32Array(0) }
     const words = searchWords(parsed.text)
     if (words.length === 0) return { named, values: [], records: new Int32Array(0) }
-    const countedValues = countWords(this.values, this.valueTally, words, 0, this.valueList.length)
-    const countedRecords = countWords(this.records, this.recordTally, words, 0, this.recordIds.length)
+    const countedValues = countWords(
+      this.parts.values,
+      this.valueTally,
+      words,
+      0,
+      this.parts.valueList.length,
+    )
+    const countedRecords = countWords(
+      this.parts.records,
+      this.recordTally,
+      words,
+      0,
+      this.parts.recordIds.length,
+    )
     const every = hasEvery(countedValues, words.length) || hasEvery(countedRecords, words.length)
     const values = Array.from(
-      rank(this.values, countedValues, words, every),
-      (document) => this.valueList[document] as ValueMatch,
+      rank(this.parts.values, countedValues, words, every),
+      (document) => this.parts.valueList[document] as ValueMatch,
     )
-    return { named, values, records: rank(this.records, countedRecords, words, every) }
+    return { named, values, records: rank(this.parts.records, countedRecords, words, every) }
   }
 
   /**
@@ -290,25 +333,25 @@ export class SearchEngine {
    * those with every word, or when none has every word, those with any word.
    */
   searchCollection(collection: string, query: string): Int32Array {
-    const span = this.spans.find(({ name }) => name === collection)
+    const span = this.parts.spans.find(({ name }) => name === collection)
     const words = searchWords(query)
     if (!span || words.length === 0) return new Int32Array(0)
-    const counted = countWords(this.records, this.recordTally, words, span.start, span.end)
-    const ranked = rank(this.records, counted, words, hasEvery(counted, words.length))
+    const counted = countWords(this.parts.records, this.recordTally, words, span.start, span.end)
+    const ranked = rank(this.parts.records, counted, words, hasEvery(counted, words.length))
     return ranked.map((document) => document - span.start)
   }
 
   private namedBy(parsed: ParsedQuery): (RecordMatch | CharacterMatch)[] {
     if (parsed.kind === 'episode') {
-      const document = this.codes.get(parsed.code)
+      const document = this.parts.codes.get(parsed.code)
       return document === undefined ? [] : [this.recordAt(document)]
     }
     if (parsed.kind === 'season') {
-      return this.sortedCodes
+      return this.parts.sortedCodes
         .filter((code) => code.startsWith(parsed.prefix))
-        .map((code) => this.recordAt(this.codes.get(code) as number))
+        .map((code) => this.recordAt(this.parts.codes.get(code) as number))
     }
-    return parsed.character !== null && this.characterIds.has(parsed.character)
+    return parsed.character !== null && this.parts.characterIds.has(parsed.character)
       ? [{ kind: 'character', id: parsed.character }]
       : []
   }

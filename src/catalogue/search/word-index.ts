@@ -12,29 +12,44 @@ export const MOST_COMPLETIONS = 50
  * documents holding it: what every engine reads to find which words a query's word matches.
  */
 export class WordIndex {
-  private readonly postings = new Map<string, Int32Array>()
-  /** Every distinct word, in code-unit order (a prefix's completions are a run of it). */
-  private readonly sorted: string[]
-  /** Distinct words by their length in letters (a word one edit away is at most one letter longer or shorter). */
-  private readonly byLength = new Map<number, string[]>()
+  private constructor(
+    private readonly postings: Map<string, Int32Array>,
+    /** Every distinct word, in code-unit order (a prefix's completions are a run of it). */
+    private readonly sorted: string[],
+    /** Distinct words by their length in letters (a word one edit away is at most one letter longer or shorter). */
+    private readonly byLength: Map<number, string[]>,
+  ) {}
 
-  constructor(documents: readonly (readonly string[])[]) {
+  /** The index of `documents`, made in one go. */
+  static of(documents: readonly (readonly string[])[]): WordIndex {
+    return finish(WordIndex.inSteps(documents))
+  }
+
+  /** The index of `documents`, made a slice at a time: the generator yields after each STEP_SIZE documents. */
+  static *inSteps(documents: readonly (readonly string[])[]): Generator<void, WordIndex> {
     const lists = new Map<string, number[]>()
-    documents.forEach((words, document) => {
-      for (const word of words) {
+    for (let document = 0; document < documents.length; document++) {
+      for (const word of documents[document] as readonly string[]) {
         const list = lists.get(word)
         if (list === undefined) lists.set(word, [document])
         else if (list[list.length - 1] !== document) list.push(document)
       }
-    })
-    for (const [word, list] of lists) {
-      this.postings.set(word, Int32Array.from(list))
-      const length = lettersIn(word)
-      const same = this.byLength.get(length)
-      if (same) same.push(word)
-      else this.byLength.set(length, [word])
+      if (document % STEP_SIZE === STEP_SIZE - 1) yield
     }
-    this.sorted = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const postings = new Map<string, Int32Array>()
+    const byLength = new Map<number, string[]>()
+    let done = 0
+    for (const [word, list] of lists) {
+      postings.set(word, Int32Array.from(list))
+      const length = lettersIn(word)
+      const same = byLength.get(length)
+      if (same) same.push(word)
+      else byLength.set(length, [word])
+      if (++done % STEP_SIZE === 0) yield
+    }
+    // The default order is code-unit order.
+    const sorted = [...lists.keys()].sort()
+    return new WordIndex(postings, sorted, byLength)
   }
 
   /** The documents holding `word`, ascending. */
@@ -89,6 +104,29 @@ export class WordIndex {
 }
 
 const EMPTY = new Int32Array(0)
+
+/** Documents (or words) handled between two yields of a build in steps: a few milliseconds of work. */
+export const STEP_SIZE = 5_000
+
+/** Runs a build in steps to its end at once. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Runs a build in steps, letting other work run between steps (`pause`: the next turn of the event loop). */
+export async function finishInTurns<T>(
+  steps: Generator<void, T>,
+  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+): Promise<T> {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await pause()
+  }
+}
 
 /**
  * False when two words of one code unit a letter cannot be one edit apart: one edit keeps the first letter,
