@@ -201,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogue: live,
     lifecycle,
     views: parts.views !== null,
+    // A store answers search or not for good: the memory store does (made with the dataset), PostgreSQL not yet.
+    search: parts.views !== null && live.current.search !== null,
   })
   await app.register(explorer, {
     hosting,

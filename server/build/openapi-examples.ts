@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { COLLECTIONS, type Dataset, pageCount } from '../../src/catalogue'
 import { exampleKey } from '../../src/catalogue/openapi'
+import { SEARCH_PATH } from '../../src/catalogue/search/parameters'
 import { buildApp } from '../app'
 import { StoreUnavailableError } from '../catalogue/errors'
 import { LiveCatalogue } from '../catalogue/live-catalogue'
@@ -70,6 +71,16 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
       [exampleKey('GET', item, 503)]: { path: `${itemPath}/3`, unavailable: true },
     })
   }
+  Object.assign(requests, {
+    [exampleKey('GET', SEARCH_PATH, 200)]: {
+      page: { path: `${SEARCH_PATH}?q=caf%C3%A9%20m%C3%BCller&_facet=collection` },
+      groups: { path: `${SEARCH_PATH}?q=cafe&limit=2` },
+    },
+    [exampleKey('GET', SEARCH_PATH, 400)]: { path: `${SEARCH_PATH}?q=cafe&limit=0` },
+    [exampleKey('GET', SEARCH_PATH, 401)]: { path: `${SEARCH_PATH}?q=cafe`, key: null },
+    [exampleKey('GET', SEARCH_PATH, 404)]: { path: `${SEARCH_PATH}?q=cafe&page=99` },
+    [exampleKey('GET', SEARCH_PATH, 429)]: { path: `${SEARCH_PATH}?q=cafe`, exhaust: true },
+  })
   const anyPath = COLLECTIONS[0].listPath
   Object.assign(requests, {
     [exampleKey('*', '*', 400)]: { path: `${anyPath}/%E0%A4%A`, method: 'DELETE' },

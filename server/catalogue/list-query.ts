@@ -18,6 +18,8 @@ export interface ListQuery {
   /** The page as the client wrote it (without leading zeros), for messages: a huge one is held clamped. */
   pageText: string
   filters: AppliedFilter[]
+  /** `_search` (contract §13), trimmed: a filter by the search's words, read where search is answered; else null. */
+  search: string | null
 }
 
 /** Reads `page` and the collection's filters from a parsed query string; other parameters are ignored. */
@@ -38,7 +40,7 @@ export function parseListQuery(collection: AnyCollection, query: Record<string, 
     }
     given[field] = raw
   }
-  return { page, pageText, filters: appliedFilters(collection.filters, given) }
+  return { page, pageText, filters: appliedFilters(collection.filters, given), search: null }
 }
 
 function readPage(raw: unknown): number {

@@ -1,6 +1,8 @@
 import type { AnyCollection, AppliedFilter } from '../../src/catalogue'
+import { SEARCH_FILTER, searchTextProblem } from '../../src/catalogue/search/parameters'
 import {
   type ApiView,
+  emptyApiView,
   isApiViewParameter,
   needsIndex,
   readApiView,
@@ -15,6 +17,8 @@ export interface StreamQuery extends StreamRequest {
   filters: readonly AppliedFilter[]
   /** The view (its sort, facet values and ranges); null: the list in id order. */
   view: ApiView | null
+  /** `_search`, a filter: without a sort, the stream is in its order of relevance. */
+  search: string | null
 }
 
 /** A list request as the service answers it, read once: its page and filters, its view, its stream. */
@@ -40,7 +44,7 @@ export interface ListRequest {
 export function readListRequest(
   collection: AnyCollection,
   query: Record<string, unknown>,
-  reads: { views: boolean; streams: boolean },
+  reads: { views: boolean; streams: boolean; search?: boolean },
 ): ListRequest {
   const filters: readonly string[] = collection.filters
   let plain = true
@@ -68,15 +72,31 @@ export function readListRequest(
   if (!streamRead.ok) throw new CatalogueError('invalid', streamRead.error)
   // `page` and `_facet` mean nothing to a stream: its page is not read (nor refused).
   const list = parseListQuery(collection, streamRead.stream ? { ...query, page: undefined } : query)
+  const searched = reads.search === true && query[SEARCH_FILTER] !== undefined
+  if (searched) {
+    const text = query[SEARCH_FILTER]
+    const problem = searchTextProblem(SEARCH_FILTER, text, true)
+    if (problem !== null) throw new CatalogueError('invalid', problem)
+    // Empty is no search, as an empty filter is no filter (§5).
+    list.search = String(text).trim() || null
+    // A search is answered as a view is: in its order of relevance when nothing else orders it.
+    if (list.search !== null) view ??= emptyApiView()
+  }
   const stream: StreamQuery | null = streamRead.stream && {
     ...streamRead.stream,
     filters: list.filters,
+    search: list.search,
     // Only a view that orders or narrows the list is a stream's view.
     view: view && needsIndex(view.state) ? view : null,
   }
   let canonical = true
   for (const name in query) {
-    if (name !== 'page' && !filters.includes(name) && !(view && isApiViewParameter(name, collection))) {
+    const known =
+      name === 'page' ||
+      filters.includes(name) ||
+      (searched && name === SEARCH_FILTER) ||
+      (view !== null && isApiViewParameter(name, collection))
+    if (!known) {
       canonical = false
       break
     }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { foldSearchText } from '../../src/catalogue/search-text'
+import { createStore } from '../dataset/store'
 import { errorOf, serveForTests, shippedDataset } from '../test/server'
+import { LiveCatalogue } from './live-catalogue'
 
 const server = serveForTests()
 const off = serveForTests({ views: false })
 const busy = serveForTests({ views: { atOnce: 0 } })
+// A store that answers views but not search (as PostgreSQL, for now).
+const unsearched = createStore(shippedDataset)
+const withoutSearch = serveForTests({
+  store: new LiveCatalogue({
+    collections: unsearched.collections,
+    contentVersion: unsearched.contentVersion,
+  }),
+})
 
 interface Result {
   collection: string
@@ -115,11 +125,92 @@ describe('search answered by the service (contract §13), on the memory store', 
     expect(await errorOf(response)).toContain(named)
   })
 
+  it('is marked in the OpenAPI document only where the catalogue answers it', async () => {
+    const marked = async (service: typeof server) =>
+      ((await (await service.get('/openapi.json')).json()) as { info: Record<string, unknown> }).info[
+        'x-catalogue-extensions'
+      ]
+    expect(await marked(server)).toEqual({ views: 1, export: 1, search: 1 })
+    expect(await marked(withoutSearch)).toEqual({ views: 1, export: 1 })
+    expect((await withoutSearch.get('/v1/search?q=cafe')).status).toBe(404)
+    const list = (await (await withoutSearch.get('/v1/locations?_search=cafe')).json()) as {
+      info: { count: number }
+    }
+    expect(list.info.count).toBe(shippedDataset.locations.length)
+  })
+
   it('is an extension: CATALOGUE_VIEWS=off answers 404, and it shares the views’ slots', async () => {
     expect((await off.get('/v1/search?q=cafe')).status).toBe(404)
     expect((await server.get('/v1/search?q=cafe', { key: null })).status).toBe(401)
     const refused = await busy.get('/v1/search?q=cafe')
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('1')
+  })
+})
+
+describe('_search on a list (contract §13), on the memory store', () => {
+  async function listOf(path: string) {
+    const response = await server.get(path)
+    expect(response.status).toBe(200)
+    return (await response.json()) as {
+      info: { count: number; next: string | null; view?: string }
+      results: { id: number; name: string; type: string }[]
+    }
+  }
+
+  it('filters the list to what the search finds, in its order of relevance without a sort', async () => {
+    const page = await listOf('/v1/locations?_search=cafe')
+    expect(page.info.count).toBe(cafes.length)
+    expect(page.results[0]?.name).toBe('Café Müller')
+    expect(new Set(page.results.map((record) => record.id))).toEqual(
+      new Set(cafes.map((record) => record.id)),
+    )
+    const { results: palette } = await searchOf('/v1/search?q=cafe&collection__exact=locations')
+    expect(page.results.map((record) => record.id)).toEqual(palette.map((result) => result.record?.id))
+  })
+
+  it('applies with the filters and the view, and writes it after the filters in next and prev', async () => {
+    const sorted = await listOf('/v1/locations?_search=cafe&_sort=name')
+    expect(sorted.results.map((record) => record.name)).toEqual(
+      [...cafes].map((record) => record.name).sort((a, b) => a.localeCompare(b, 'en')),
+    )
+    const type = cafes[0]?.type as string
+    const narrowed = await listOf(`/v1/locations?_search=cafe&type__exact=${encodeURIComponent(type)}`)
+    expect(narrowed.info.count).toBe(cafes.filter((record) => record.type === type).length)
+
+    const broad = await listOf('/v1/locations?_search=nine+the+ca&name=e&_sort=id')
+    expect(broad.info.next).toMatch(/\/v1\/locations\?page=2&name=e&_search=nine%20the%20ca&_sort=id$/)
+  })
+
+  it('is no search when empty, and refused when given twice', async () => {
+    const empty = await listOf('/v1/locations?_search=')
+    expect(empty.info.count).toBe(shippedDataset.locations.length)
+    const twice = await server.get('/v1/locations?_search=cafe&_search=bar')
+    expect(twice.status).toBe(400)
+    expect(await errorOf(twice)).toContain('"_search"')
+  })
+
+  it('streams what it finds in its order, and resumes after a record of it', async () => {
+    const response = await server.get('/v1/locations?_search=cafe&_export=ndjson')
+    expect(response.status).toBe(200)
+    const streamed = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id)
+    const { results } = await listOf('/v1/locations?_search=cafe')
+    expect(streamed).toEqual(results.map((record) => record.id))
+    const resumed = await server.get(`/v1/locations?_search=cafe&_export=ndjson&_after=${streamed[0]}`)
+    const rest = (await resumed.text())
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id)
+    expect(rest).toEqual(streamed.slice(1))
+  })
+
+  it('is an unknown parameter, ignored, where views are off', async () => {
+    const response = await off.get('/v1/locations?_search=cafe')
+    expect(((await response.json()) as { info: { count: number } }).info.count).toBe(
+      shippedDataset.locations.length,
+    )
   })
 })

@@ -8,6 +8,7 @@ import {
   pageCount,
   parseIdSelection,
 } from '../../src/catalogue'
+import { SEARCH_FILTER } from '../../src/catalogue/search/parameters'
 import { type FacetsBody, facetBodyOf, type ViewPageBody } from '../../src/catalogue/views/answer'
 import { type ApiView, apiViewParameters, encodeParameters } from '../../src/catalogue/views/parameters'
 import { listViewOf } from '../../src/catalogue/views/view'
@@ -160,6 +161,7 @@ export class Catalogue {
     const { page } = query
     const answer = await source.answerView({
       filters: foldedFilters(query),
+      search: query.search,
       view: listViewOf({}, view.state, collection.columns),
       count: view.counted,
       start: (page - 1) * PAGE_SIZE,
@@ -167,8 +169,10 @@ export class Catalogue {
       facetTimeLimitMs,
     })
     const parameters = apiViewParameters(view, collection)
+    // `_search` is written after the filters, before the view (contract §13).
+    const searched: [string, string][] = query.search === null ? [] : [[SEARCH_FILTER, query.search]]
     const info = pageAnswer(answer.count, query, (to) =>
-      listPageAddress(base, collection, to, query.filters, parameters),
+      listPageAddress(base, collection, to, query.filters, [...searched, ...parameters]),
     )
     const at = addressesFor(collection, base)
     const body: ViewPageBody<ApiRecord> = {

@@ -58,7 +58,11 @@ export interface CollectionSource {
    * The positions of a list's records in its order, for a stream (contract §12): those every filter matches,
    * in the view's order (id order without a view); null for every record in id order (no filter, no view).
    */
-  streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null>
+  streamOrder(
+    filters: readonly FoldedFilter[],
+    view: ListView | null,
+    search?: string | null,
+  ): Promise<Int32Array | null>
   /** The position of the first record whose id is greater than `id` (`count` when there is none). */
   positionAfter(id: number): Promise<number>
 }
@@ -66,6 +70,8 @@ export interface CollectionSource {
 /** A view as a store answers it: the filters, the view, the facets to count, and the page's range. */
 export interface ViewQuery {
   filters: readonly FoldedFilter[]
+  /** `_search` (contract §13): only the records it finds, in its order of relevance; null: no search. */
+  search: string | null
   view: ListView
   /** The facets whose values to count (by name). */
   count: readonly string[]

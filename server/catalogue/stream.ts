@@ -43,6 +43,8 @@ export function streamTag(
     view,
     query.columns,
     base,
+    // Absent without a search, so that the tags of streams without one stay what they were.
+    ...(query.search === null ? [] : [query.search]),
   ])
   return `s${createHash('sha256').update(named).digest('base64url').slice(0, 27)}`
 }
@@ -62,14 +64,14 @@ export interface StreamPlan {
  */
 export async function planStream(source: CollectionSource, query: StreamQuery): Promise<StreamPlan> {
   const view = query.view ? listViewOf({}, query.view.state, source.collection.columns) : null
-  const order = await source.streamOrder(foldedFilters(query), view)
+  const order = await source.streamOrder(foldedFilters(query), view, query.search)
   const total = order ? order.length : source.count
   let start = 0
   if (query.after !== null) {
     const next = await source.positionAfter(query.after)
     if (order === null) start = next
-    // Without a sort the order is ascending: `_after` is a key there too.
-    else if (view?.sort == null) start = lowerBound(order, next)
+    // Without a sort or a search the order is ascending: `_after` is a key there too.
+    else if (view?.sort == null && query.search === null) start = lowerBound(order, next)
     else start = await afterInView(source, order, next, query.after)
   }
   return { order, start, count: total - start }

@@ -24,6 +24,7 @@ const KEPT_QUERIES = 16
 export class MemorySearch implements SearchSource {
   private readonly stores: Map<string, CollectionStore>
   private readonly kept = new Map<string, Map<SearchGroupName | null, Ranked>>()
+  private readonly positions = new Map<string, Int32Array>()
 
   private constructor(
     private readonly engine: SearchEngine,
@@ -71,6 +72,21 @@ export class MemorySearch implements SearchSource {
       const ranked = all.get(name) as Ranked
       return { group: name, total: sizeOf(ranked), results: this.slice(ranked, 0, limit) }
     })
+  }
+
+  /** The positions of one collection's records that `text` finds, best first (`_search`, contract §13). */
+  positionsOf(collection: string, text: string): Int32Array {
+    const key = JSON.stringify([collection, text])
+    let found = this.positions.get(key)
+    if (found) {
+      this.positions.delete(key)
+    } else {
+      found = this.engine.searchCollection(collection, text)
+      if (this.positions.size >= KEPT_QUERIES)
+        this.positions.delete(this.positions.keys().next().value as string)
+    }
+    this.positions.set(key, found)
+    return found
   }
 
   private ranked(query: string): Map<SearchGroupName | null, Ranked> {

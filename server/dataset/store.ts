@@ -27,6 +27,8 @@ export class CollectionStore implements CollectionSource {
   private readonly byId: Map<number, DatasetRecord>
   private readonly fields: Map<string, FieldIndex>
   private views: MemoryViews | null = null
+  /** The catalogue's search, once made: `_search` reads its order of relevance (contract §13). */
+  private search: MemorySearch | null = null
 
   constructor(
     readonly collection: AnyCollection,
@@ -54,17 +56,40 @@ export class CollectionStore implements CollectionSource {
     this.views ??= new MemoryViews(this.records, this.collection)
   }
 
+  /** Answers `_search` from the catalogue's search (made with the dataset). */
+  searchedBy(search: MemorySearch): void {
+    this.search = search
+  }
+
+  /**
+   * The positions among `base` (null: every record) that `text` finds, in its order of relevance; `base` itself
+   * without a search.
+   */
+  private searched(base: Int32Array | null, text: string | null | undefined): Int32Array | null {
+    if (text === null || text === undefined) return base
+    if (!this.search) throw new Error(`The search of ${this.collection.name} was not made.`)
+    const found = this.search.positionsOf(this.collection.name, text)
+    if (base === null) return found
+    const kept = new Uint8Array(this.records.length)
+    for (const position of base) kept[position] = 1
+    return found.filter((position) => kept[position] === 1)
+  }
+
   get answersViews(): boolean {
     return this.views !== null
   }
 
   async answerView(query: ViewQuery): Promise<ViewAnswer> {
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
-    return this.views.answer(this.filter(query.filters), query)
+    return this.views.answer(this.searched(this.filter(query.filters), query.search), query)
   }
 
-  async streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null> {
-    const matching = this.filter(filters)
+  async streamOrder(
+    filters: readonly FoldedFilter[],
+    view: ListView | null,
+    search: string | null = null,
+  ): Promise<Int32Array | null> {
+    const matching = this.searched(this.filter(filters), search)
     if (view === null) return matching
     if (!this.views) throw new Error(`The views of ${this.collection.name} were not prepared.`)
     return this.views.order(matching, view)
@@ -176,10 +201,12 @@ export function createStoreOf<const Cs extends readonly AnyCollection[]>(
     },
     prepareSearch() {
       search ??= MemorySearch.of(stores)
+      for (const store of stores) store.searchedBy(search)
     },
     async prepareSearchInTurns() {
       const made = await MemorySearch.inTurns(stores)
       search ??= made
+      for (const store of stores) store.searchedBy(search)
     },
   }
 }

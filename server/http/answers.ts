@@ -94,7 +94,7 @@ export class ApiAnswers {
     base: string,
     begin: () => (() => void) | null,
   ): Promise<{ body: Representation; complete: boolean } | null> {
-    const key = JSON.stringify([source.collection.name, base, query.page, query.filters, view])
+    const key = JSON.stringify([source.collection.name, base, query.page, query.filters, query.search, view])
     const cached = this.bodies.get(key)
     if (cached) return { body: cached, complete: true }
     const done = begin()

@@ -23,18 +23,30 @@ describe('the OpenAPI document', () => {
     expect(exampleProblems()).toEqual([])
   })
 
-  it('describes two endpoints per collection, their parameters, the Bearer scheme and every refusal', () => {
+  it('describes two endpoints per collection and search, their parameters, the Bearer scheme and every refusal', () => {
     const paths = document.paths as Record<
       string,
       Record<string, { parameters?: { name: string }[]; responses: object }>
     >
     expect(Object.keys(paths).sort()).toEqual(
-      COLLECTIONS.flatMap(({ listPath, itemPath }) => [listPath, `${itemPath}/{ids}`]).sort(),
+      [
+        ...COLLECTIONS.flatMap(({ listPath, itemPath }) => [listPath, `${itemPath}/{ids}`]),
+        '/v1/search',
+      ].sort(),
     )
+    expect(paths['/v1/search']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'q',
+      'page',
+      'limit',
+      'collection__exact',
+      '_facet',
+      undefined, // If-None-Match, by reference
+    ])
     for (const { listPath, itemPath, filters, facets, columns } of COLLECTIONS) {
       expect(paths[listPath]?.get?.parameters?.map((p) => p.name)).toEqual([
         'page',
         ...filters,
+        '_search',
         '_sort',
         '_sort_desc',
         ...facets.map((facet) => `${facet.name}__exact`),
@@ -70,7 +82,7 @@ describe('the OpenAPI document', () => {
     })
   })
 
-  it('marks the views extension and its streams (contract §12) on the document and on each parameter they add, and only then', () => {
+  it('marks the views extension, its streams (contract §12) and search (§13) on the document and on each parameter and path they add, and only then', () => {
     type Parameter = { name: string; 'x-catalogue-extension'?: string }
     const listParameters = (candidate: Record<string, unknown>) =>
       COLLECTIONS.flatMap(({ listPath }) => {
@@ -80,15 +92,30 @@ describe('the OpenAPI document', () => {
     expect((document.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
       views: 1,
       export: 1,
+      search: 1,
     })
+    const paths = document.paths as Record<string, { get: Record<string, unknown> }>
+    expect(paths['/v1/search']?.get['x-catalogue-extension']).toBe('search')
     const streams = ['_col', '_export', '_after']
     for (const parameter of listParameters(document)) {
       const added = parameter.name?.startsWith('_') || parameter.name?.includes('__')
-      const extension = streams.includes(parameter.name) ? 'export' : added ? 'views' : undefined
+      const extension = streams.includes(parameter.name)
+        ? 'export'
+        : parameter.name === '_search'
+          ? 'search'
+          : added
+            ? 'views'
+            : undefined
       expect(parameter['x-catalogue-extension']).toBe(extension)
     }
     const headers = (document.components as { parameters: Record<string, Parameter> }).parameters
     expect(headers['If-Match']?.['x-catalogue-extension']).toBe('export')
+    const unsearched = openApiDocument({ examples, search: false })
+    expect((unsearched.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
+      views: 1,
+      export: 1,
+    })
+    expect(JSON.stringify(unsearched)).not.toContain('search')
     const without = openApiDocument({ examples, views: false })
     expect(JSON.stringify(without)).not.toContain('x-catalogue')
     for (const { listPath, filters } of COLLECTIONS) {

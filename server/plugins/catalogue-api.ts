@@ -102,7 +102,11 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         const { list, view, stream, canonical } = readListRequest(
           collection,
           request.query as Record<string, unknown>,
-          { views: options.views !== null && source.answersViews, streams: options.streams !== null },
+          {
+            views: options.views !== null && source.answersViews,
+            streams: options.streams !== null,
+            search: options.views !== null && source.answersViews && served.search !== null,
+          },
         )
         if (stream && options.streams)
           return sendStream(request, reply, source, stream, base(request), {

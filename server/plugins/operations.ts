@@ -14,6 +14,8 @@ export interface OperationsOptions {
   lifecycle: Lifecycle
   /** Whether the lists answer views (the document marks the extension only then). */
   views: boolean
+  /** Whether the catalogue answers search (contract §13; the document marks it only then). */
+  search: boolean
 }
 
 function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -44,5 +46,5 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, o
     if (unavailable !== null) return sendJson(reply, 503, errorBody(unavailable))
     return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...counts }))
   })
-  registerOpenApiRoute(scope, options.publicUrl, options.views)
+  registerOpenApiRoute(scope, options.publicUrl, options.views, options.search)
 }

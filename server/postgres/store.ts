@@ -284,7 +284,15 @@ export class PostgresCollection implements CollectionSource {
    */
   async streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null> {
     if (view === null) return filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
-    const query: ViewQuery = { filters, view, count: [], start: 0, end: 0, facetTimeLimitMs: 0 }
+    const query: ViewQuery = {
+      filters,
+      search: null,
+      view,
+      count: [],
+      start: 0,
+      end: 0,
+      facetTimeLimitMs: 0,
+    }
     const values: unknown[] = []
     const conditions = this.viewConditions(query, values)
     const { key, direction } = this.orderOf(view)

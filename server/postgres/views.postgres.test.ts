@@ -286,6 +286,7 @@ async function storeAnswer(source: CollectionSource, view: ListView, page: numbe
     filters: Object.entries(view.filters)
       .filter(([, value]) => (value ?? '').trim() !== '')
       .map(([field, value]) => ({ field, foldedValue: (value ?? '').trim().toLowerCase() })),
+    search: null,
     view,
     count: source.collection.facets.map((facet) => facet.name),
     start: (page - 1) * PAGE_SIZE,

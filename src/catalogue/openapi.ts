@@ -6,6 +6,15 @@ import { type CatalogueCollection, COLLECTIONS } from './collections.ts'
 import { MAX_FILTER_LENGTH } from './filters.ts'
 import { MAX_IDS } from './ids.ts'
 import { ErrorBodySchema } from './records.ts'
+import { SearchGroupsSchema, SearchPageSchema } from './search/answer.ts'
+import {
+  MAX_LIMIT,
+  MAX_QUERY_CHARACTERS,
+  MAX_QUERY_WORDS,
+  NARROWED_GROUPS,
+  SEARCH_FILTER,
+  SEARCH_PATH,
+} from './search/parameters.ts'
 import { viewPageSchema } from './views/answer.ts'
 import {
   DEFAULT_FACET_SIZE,
@@ -31,6 +40,8 @@ export interface MarkedExtensions {
   views: boolean
   /** The lists stream whole views (`_export`). */
   export: boolean
+  /** The catalogue answers search (`/v1/search`, and `_search` on the lists: contract §13). */
+  search: boolean
 }
 
 /**
@@ -44,7 +55,7 @@ export function markedExtensions(document: unknown): MarkedExtensions {
     const version: unknown = Reflect.get(Object(marked), name)
     return typeof version === 'number' && version >= 1
   }
-  return { views: atLeastOne('views'), export: atLeastOne('export') }
+  return { views: atLeastOne('views'), export: atLeastOne('export'), search: atLeastOne('search') }
 }
 
 /** Example bodies by answer, keyed `METHOD /path/template STATUS` (see `exampleKey`), each from a real answer. */
@@ -72,7 +83,7 @@ function schemaNames(collection: CatalogueCollection): { record: string; page: s
  * The component schemas, from the contract's zod schemas (records, pages, the error body); with views, a page
  * may also hold the view it applied (`info.view`) and the facets asked for (`facets`).
  */
-function componentSchemas(views: boolean): Record<string, Json> {
+function componentSchemas(views: boolean, search: boolean): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
   for (const collection of COLLECTIONS) {
     registry.add(collection.record, { id: schemaNames(collection).record })
@@ -81,6 +92,10 @@ function componentSchemas(views: boolean): Record<string, Json> {
     registry.add(page, { id: schemaNames(collection).page })
   }
   registry.add(ErrorBodySchema, { id: 'Error' })
+  if (search) {
+    registry.add(SearchPageSchema, { id: 'SearchPage' })
+    registry.add(SearchGroupsSchema, { id: 'SearchGroups' })
+  }
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
@@ -237,6 +252,83 @@ const VIEWS_EXTENSION = { 'x-catalogue-extension': 'views' }
 /** Marks what streams add (contract §12: `_export`, `_col`, `_after`), which come with views. */
 const EXPORT_EXTENSION = { 'x-catalogue-extension': 'export' }
 
+/** Marks what search adds (contract §13): `/v1/search`, and `_search` on the lists. */
+const SEARCH_EXTENSION = { 'x-catalogue-extension': 'search' }
+
+const SEARCH_TEXT = `at most ${MAX_QUERY_CHARACTERS} characters and ${MAX_QUERY_WORDS} words, no control character`
+
+/** `_search` on a list (contract §13). */
+function searchFilter(collection: CatalogueCollection): Json {
+  const { plural } = collection.labels
+  return {
+    name: SEARCH_FILTER,
+    in: 'query',
+    required: false,
+    description: `Only the ${plural} this search finds (their names${collection.name === 'episodes' ? ' and codes' : ''}, folded: accents, letter case and punctuation aside; every word, the last one also as a prefix from 2 letters, one edit allowed from 4 letters; when none has every word, those with any), in order of relevance unless a sort is given. Empty: no search. Given once, ${SEARCH_TEXT}.`,
+    schema: { type: 'string', maxLength: MAX_QUERY_CHARACTERS },
+    ...SEARCH_EXTENSION,
+  }
+}
+
+/** `GET /v1/search` (contract §13). */
+function searchOperation(method: 'get' | 'head', examples: OpenApiExamples): Json {
+  const template = SEARCH_PATH
+  const operation = { method, template, withBody: method === 'get' }
+  const query = (name: string, description: string, schema: Json, required = false): Json => ({
+    name,
+    in: 'query',
+    required,
+    description,
+    schema,
+  })
+  return {
+    ...(method === 'get' ? { operationId: 'search' } : {}),
+    summary: `${method === 'get' ? 'Searches' : 'The headers of a search of'} the whole catalogue: one ranked list, or the best results of each group`,
+    tags: ['search'],
+    ...SEARCH_EXTENSION,
+    parameters: [
+      query(
+        'q',
+        `What to search: records by name (episodes by code too), types and dimensions as values with their counts, \`s2e3\` or \`season 2\` for an episode or a season, \`#42\` for a character. Given once, 1 to ${SEARCH_TEXT}.`,
+        { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARACTERS },
+        true,
+      ),
+      query('page', 'Page of the ranked list, 20 a page (default 1); not with `limit`.', {
+        type: 'string',
+        pattern: PAGE_PATTERN,
+      }),
+      query(
+        'limit',
+        `Instead of a page: each group's best results, this many (1 to ${MAX_LIMIT}), with each group's total.`,
+        { type: 'string', pattern: PAGE_PATTERN },
+      ),
+      query('collection__exact', 'The ranked list narrowed to one group.', {
+        type: 'string',
+        enum: [...NARROWED_GROUPS],
+      }),
+      query('_facet', 'Adds `facets.collection`: how many results each group holds.', {
+        type: 'string',
+        enum: ['collection'],
+      }),
+      ref('parameters', 'If-None-Match'),
+    ],
+    responses: {
+      200: okAnswer(
+        'A page of the ranked list (with `page`), or the groups (with `limit`).',
+        { oneOf: [ref('schemas', 'SearchPage'), ref('schemas', 'SearchGroups')] },
+        operation,
+        examples,
+        true,
+      ),
+      304: notModified,
+      400: refusal(400, operation, examples),
+      401: refusal(401, operation, examples),
+      404: refusal(404, operation, examples, 'A page beyond the last.'),
+      429: refusal(429, operation, examples),
+    },
+  }
+}
+
 /** The stream parameters of a list (contract §12; their refusals are in docs/api.md). */
 function streamParameters(collection: CatalogueCollection): Json[] {
   const { plural } = collection.labels
@@ -330,6 +422,7 @@ function listOperation(
   method: 'get' | 'head',
   examples: OpenApiExamples,
   views: boolean,
+  search: boolean,
 ): Json {
   const template = collection.listPath
   const operation = { method, template, withBody: method === 'get' }
@@ -353,6 +446,7 @@ function listOperation(
         schema: { type: 'string', pattern: PAGE_PATTERN },
       },
       ...filterParameters,
+      ...(search ? [searchFilter(collection)] : []),
       ...(views ? viewParameters(collection) : []),
       ...(views ? streamParameters(collection) : []),
       ref('parameters', 'If-None-Match'),
@@ -467,15 +561,26 @@ export interface OpenApiOptions {
   serverUrl?: string | null
   /** Whether the lists answer views (contract §12), marked as the extension they are. Default true. */
   views?: boolean
+  /** Whether the catalogue answers search (contract §13; only with views). Default: as views. */
+  search?: boolean
 }
 
 /** The OpenAPI 3.1 document of the four endpoints (contract §1–§7, §10, and the views of §12 when on). */
-export function openApiDocument({ examples, serverUrl = null, views = true }: OpenApiOptions): Json {
+export function openApiDocument({
+  examples,
+  serverUrl = null,
+  views = true,
+  search: searchAsked,
+}: OpenApiOptions): Json {
+  const search = views && (searchAsked ?? views)
   const paths: Json = {}
   for (const collection of COLLECTIONS) {
-    paths[collection.listPath] = pathItem((method) => listOperation(collection, method, examples, views))
+    paths[collection.listPath] = pathItem((method) =>
+      listOperation(collection, method, examples, views, search),
+    )
     paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
   }
+  if (search) paths[SEARCH_PATH] = pathItem((method) => searchOperation(method, examples))
   return {
     openapi: '3.1.1',
     info: {
@@ -483,11 +588,13 @@ export function openApiDocument({ examples, serverUrl = null, views = true }: Op
       version: API_PREFIX.slice(1),
       description:
         'A read-only catalogue of locations and episodes. Every request under /v1 needs `Authorization: Bearer <key>`. List paths answer with and without a trailing slash. Every answer carries `Access-Control-Allow-Origin: *`; bodies are gzip or brotli when asked for.',
-      ...(views ? { 'x-catalogue-extensions': { views: 1, export: 1 } } : {}),
+      ...(views
+        ? { 'x-catalogue-extensions': { views: 1, export: 1, ...(search ? { search: 1 } : {}) } }
+        : {}),
     },
     servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
-    tags: COLLECTIONS.map(({ name }) => ({ name })),
+    tags: [...COLLECTIONS.map(({ name }) => ({ name })), ...(search ? [{ name: 'search' }] : [])],
     paths,
     components: {
       securitySchemes: {
@@ -498,7 +605,7 @@ export function openApiDocument({ examples, serverUrl = null, views = true }: Op
             'An API key: `Authorization: Bearer <key>` (the word Bearer in any letter case, one space).',
         },
       },
-      schemas: componentSchemas(views),
+      schemas: componentSchemas(views, search),
       headers: HEADERS,
       responses: refusedResponses(examples),
       parameters: {

@@ -1,6 +1,6 @@
-import { API_PREFIX } from '../collection'
-import { parsePage } from '../pagination'
-import { searchWords } from '../search-text'
+import { API_PREFIX } from '../collection.ts'
+import { parsePage } from '../pagination.ts'
+import { searchWords } from '../search-text.ts'
 
 /*
  * `GET /v1/search` as a request writes it (contract §13): `q`, and either `page` (one ranked list, 20 a page,
@@ -26,14 +26,23 @@ export type SearchRequestResult = { ok: true; request: SearchRequest } | { ok: f
 
 const CONTROL = /\p{Cc}/u
 
+/** `_search` on a list (contract §13): a filter of the list by the search's words. */
+export const SEARCH_FILTER = '_search'
+
+/** Why a search's text cannot be searched (given twice, too long, too many words, a control character), or null. */
+export function searchTextProblem(parameter: string, text: unknown, allowEmpty: boolean): string | null {
+  const rule = `The parameter "${parameter}" must be given once, with ${allowEmpty ? 'at most' : '1 to'} ${MAX_QUERY_CHARACTERS} characters, at most ${MAX_QUERY_WORDS} words and no control characters.`
+  if (typeof text !== 'string' || (!allowEmpty && text.trim() === '')) return rule
+  if (text.length > MAX_QUERY_CHARACTERS || CONTROL.test(text)) return rule
+  return searchWords(text).length > MAX_QUERY_WORDS ? rule : null
+}
+
 /** Reads a search's parameters (each a string, or an array when given twice); unknown names are ignored (§4). */
 export function readSearchRequest(query: Record<string, unknown>): SearchRequestResult {
   const refuse = (error: string): SearchRequestResult => ({ ok: false, error })
   const q = query.q
-  const queryRule = `The parameter "q" must be given once, with 1 to ${MAX_QUERY_CHARACTERS} characters, at most ${MAX_QUERY_WORDS} words and no control characters.`
-  if (typeof q !== 'string' || q.trim() === '' || q.length > MAX_QUERY_CHARACTERS || CONTROL.test(q))
-    return refuse(queryRule)
-  if (searchWords(q).length > MAX_QUERY_WORDS) return refuse(queryRule)
+  const problem = searchTextProblem('q', q, false)
+  if (problem !== null || typeof q !== 'string') return refuse(problem ?? '')
   const { limit, page } = query
   if (limit !== undefined) {
     if (page !== undefined)

@@ -96,6 +96,14 @@ export function needsIndex(
   return state.sort !== null || Object.keys(state.facets).length > 0 || Object.keys(state.ranges).length > 0
 }
 
+/** The view of a list asked for nothing but what the list answers anyway (a search's own order). */
+export const emptyApiView = (): ApiView => ({
+  state: { sort: null, facets: {}, ranges: {}, columns: null },
+  counted: [],
+  facetSize: DEFAULT_FACET_SIZE,
+  facetSizeGiven: false,
+})
+
 /** Whether a parameter belongs to the data tool (and so is never sent to a service). */
 export function isDataViewParameter(name: string): boolean {
   return name.startsWith('_') || name.endsWith(EXACT) || name.endsWith(FROM) || name.endsWith(TO)
