@@ -196,18 +196,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     streams: parts.views === null ? null : { leases: parts.streamLeases, open: parts.openStreams },
     demo: parts.demo,
   })
+  // A store answers search or not for good: the memory store does (made with the dataset), PostgreSQL not yet.
+  const answersSearch = parts.views !== null && live.current.search !== null
   await app.register(operations, {
     publicUrl: parts.publicUrl,
     catalogue: live,
     lifecycle,
     views: parts.views !== null,
-    // A store answers search or not for good: the memory store does (made with the dataset), PostgreSQL not yet.
-    search: parts.views !== null && live.current.search !== null,
+    search: answersSearch,
   })
   await app.register(explorer, {
     hosting,
     demoKey: parts.demo ? DEMO_KEY : null,
     views: parts.views !== null,
+    search: answersSearch,
     catalogueVersion: () => live.current.contentVersion,
     publicUrl: parts.publicUrl,
     admit: parts.admit,

@@ -30,8 +30,9 @@ const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
 ])
 
 /**
- * The same endpoints as this service's own document declares them: its lists take its extension's parameters
- * too (contract §12: views, and streams of them with If-Match and its 412).
+ * The same endpoints as this service's own document declares them: its lists take its extensions' parameters
+ * too (contract §13: `_search`; §12: views, and streams of them with If-Match and its 412), and search is an
+ * endpoint of its own.
  */
 const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
   if (index % 2 === 1) return each
@@ -46,6 +47,7 @@ const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
     parameters: [
       'page',
       ...collection.filters,
+      '_search',
       ...sorts,
       ...facets,
       ...ranges,
@@ -59,11 +61,15 @@ const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
     ],
     statuses: [...STATUSES.slice(0, 5), '412 Precondition Failed', ...STATUSES.slice(5)],
   }
+}).concat({
+  name: 'GET /v1/search',
+  parameters: ['q', 'page', 'limit', 'collection__exact', '_facet', 'If-None-Match'],
+  statuses: STATUSES.slice(0, 6),
 })
 
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
-async function expectFourEndpoints(page: Page, endpoints = ENDPOINTS) {
+async function expectEndpoints(page: Page, endpoints = ENDPOINTS) {
   const contents = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
   await expect(contents).toHaveText(endpoints.map((e) => e.name))
   for (const { name, parameters, statuses } of endpoints) {
@@ -75,7 +81,7 @@ async function expectFourEndpoints(page: Page, endpoints = ENDPOINTS) {
   }
 }
 
-test("the API page, from the header, shows the service's document: four endpoints, parameters, statuses", async ({
+test("the API page, from the header, shows the service's document: its endpoints, parameters, statuses", async ({
   page,
 }) => {
   await page.goto('/locations')
@@ -83,7 +89,7 @@ test("the API page, from the header, shows the service's document: four endpoint
   await expect(page).toHaveURL(/\/api$/)
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
   await expect(page.getByText("From the service's own document")).toBeVisible()
-  await expectFourEndpoints(page, SERVICE_ENDPOINTS)
+  await expectEndpoints(page, SERVICE_ENDPOINTS)
 
   // A body names its schemas (a page, or with _export=json an array of records), whose fields the schema's own
   // section lists; an example is one click away, highlighted JSON.
@@ -121,7 +127,7 @@ test("a service without an API document: the specification's own, and the page s
     }),
     // The built-in document is its own chunk, fetched after the service's answer: allow for a busy machine.
   ).toBeVisible({ timeout: 20_000 })
-  await expectFourEndpoints(page)
+  await expectEndpoints(page)
 })
 
 test('a malformed API document is named for what is wrong, and the built-in one is shown', async ({
@@ -135,14 +141,14 @@ test('a malformed API document is named for what is wrong, and the built-in one 
     'is not an OpenAPI document this page can read: info.version',
     { timeout: 20_000 },
   )
-  await expectFourEndpoints(page)
+  await expectEndpoints(page)
 })
 
 test.describe('accessibility', () => {
   test.describe.configure({ timeout: 120_000 })
   test('no WCAG 2.2 A/AA violation on the API page, light and dark, an example open', async ({ page }) => {
     await page.goto('/api')
-    await expectFourEndpoints(page, SERVICE_ENDPOINTS)
+    await expectEndpoints(page, SERVICE_ENDPOINTS)
     const ok = endpoint(page, ENDPOINTS[0]?.name ?? '').getByRole('region', { name: '200 OK' })
     await ok.getByText('Example', { exact: true }).click()
     await expectNoAxeViolations(page, 'the API page')

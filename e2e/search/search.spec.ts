@@ -12,6 +12,7 @@ import {
 } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
 import { freezePageClock, pauseTyping, typeAtPace } from '../support/page-clock'
+import { NO_VIEWS_URL } from '../support/servers'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
 // that takes a while.
@@ -194,18 +195,56 @@ test('in a fresh browser on this site’s service, with no click, the palette fi
   await expect(indexStatus(page).getByRole('button', { name: 'Build the index' })).toHaveCount(0)
 })
 
-test('before the catalogue is indexed, the palette searches names on the service and says so', async ({
-  page,
-}) => {
+/** Every API request of the page, as `path?query`. */
+function apiRequests(page: Page): string[] {
   const asked: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
     if (url.pathname.startsWith('/v1/')) asked.push(`${url.pathname}?${url.searchParams}`)
   })
+  return asked
+}
+
+test('before the catalogue is indexed, the palette asks the service’s search of the whole catalogue and says so', async ({
+  page,
+}) => {
+  const asked = apiRequests(page)
   // The reader saves data, so neither this page nor the palette starts indexing this fresh browser.
   await savingData(page)
   await page.clock.install()
   await page.goto('/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await page.keyboard.press('Control+K')
+  await freezePageClock(page)
+  // No accent, one letter off: the service folds and forgives as the index does (contract §13).
+  await typeAtPace(page, field(page), 'cafe mulle')
+  await expect(field(page)).toHaveValue('cafe mulle')
+  const searched = () => asked.filter((path) => path.startsWith('/v1/search?'))
+  expect(searched(), 'requests while typing').toEqual([])
+  await pauseTyping(page)
+  await expect(results(page).getByRole('option').first()).toContainText('Café Müller')
+  await expect(palette(page)).toContainText('Searching the whole catalogue on its service.')
+  expect(searched()).toEqual(['/v1/search?q=cafe+mulle&limit=8'])
+  expect(
+    asked.filter((path) => path.includes('name=')),
+    'no name filter asked',
+  ).toEqual([])
+
+  await field(page).fill('')
+  await typeAtPace(page, field(page), 's2e3')
+  await pauseTyping(page)
+  await expect(results(page).getByRole('option')).toHaveCount(1)
+  await expect(results(page).getByRole('option')).toContainText('S02E03')
+})
+
+test('a service that does not search its catalogue: before the index, the palette searches names on it and says so', async ({
+  page,
+}) => {
+  const asked = apiRequests(page)
+  // The reader saves data, so neither this page nor the palette starts indexing this fresh browser.
+  await savingData(page)
+  await page.clock.install()
+  await page.goto(`${NO_VIEWS_URL}/settings`)
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await page.keyboard.press('Control+K')
   await expect(palette(page)).toContainText('Searching names on the service')

@@ -29,6 +29,8 @@ export interface ExplorerOptions {
   demoKey: string | null
   /** Whether the API answers views (contract §12): the app is told so, and its first views use them. */
   views: boolean
+  /** Whether the API answers search (contract §13): the app is told so, and its search asks it. */
+  search: boolean
   /** The version of the catalogue served now (contract §13): the app is told it with its configuration. */
   catalogueVersion: () => string
   publicUrl: string | null
@@ -99,7 +101,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       throw error
     })
   }
-  registerExplorerConfig(scope, options.demoKey, options.views, options.catalogueVersion)
+  registerExplorerConfig(scope, options.demoKey, options.views, options.search, options.catalogueVersion)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 

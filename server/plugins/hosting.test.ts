@@ -64,6 +64,7 @@ describe('hosting the built app (demo mode)', () => {
     expect(ExplorerConfigSchema.parse(await response.json())).toEqual({
       demoKey: 'catalogue-demo-key',
       views: true,
+      search: true,
       // The catalogue it serves now (contract §13), as every API answer names it.
       catalogueVersion: expect.stringMatching(/^\S+$/),
     })

@@ -27,10 +27,16 @@ export function registerExplorerConfig(
   app: FastifyInstance,
   demoKey: string | null,
   views: boolean,
+  search: boolean,
   catalogueVersion: () => string,
 ): void {
   app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {
-    const config: ExplorerConfig = { demoKey, views, catalogueVersion: catalogueVersion() }
+    const config: ExplorerConfig = {
+      demoKey,
+      views,
+      ...(search ? { search } : {}),
+      catalogueVersion: catalogueVersion(),
+    }
     const body = JSON.stringify(config)
     reply
       .header('content-type', JSON_CONTENT_TYPE)

@@ -55,6 +55,8 @@ export type CatalogueClient = {
   one<R extends ApiRecord>(collection: ById<R>, id: number, signal?: AbortSignal): Promise<R>
   /** Several records in one request; ids the service does not know are simply absent. */
   many<R extends ApiRecord>(collection: ById<R>, ids: readonly number[], signal?: AbortSignal): Promise<R[]>
+  /** Any answer of this service's API read with `schema`: an extension's (`/v1/search?q=cafe&limit=8`). */
+  read<T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T>
   /** The absolute address of an API path on this client's service. */
   urlOf(path: string): string
   /**
@@ -149,6 +151,7 @@ export function createClient(
   const client: CatalogueClient = {
     urlOf,
     service: base,
+    read: get,
 
     async list(collection, filters, page, signal) {
       const { response, body } = await request(listRequestPath(collection, filters, page), signal)

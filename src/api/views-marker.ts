@@ -1,5 +1,6 @@
 import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
 import type { CatalogueClient } from './client'
+import { serviceSearch } from './service-search'
 import { serviceViews } from './service-views'
 
 /** The marker of the views extension in an OpenAPI document (contract §12): `info['x-catalogue-extensions'].views`. */
@@ -11,8 +12,9 @@ const MARKER_TIMEOUT_MS = 10_000
 const asked = new Set<string>()
 
 /**
- * Learns whether another service answers views from the marker of its `/openapi.json` (no key needed), once
- * per service and page load; a service whose document cannot be read, or holds no marker, answers none.
+ * Learns whether another service answers views, and search, from the markers of its `/openapi.json` (no key
+ * needed), once per service and page load; a service whose document cannot be read, or holds no marker,
+ * answers neither.
  */
 export function learnViewsOf(
   client: Pick<CatalogueClient, 'service' | 'urlOf'>,
@@ -27,7 +29,14 @@ export function learnViewsOf(
   })
     .then((response) => (response.ok ? response.json() : null))
     .then(
-      (document: unknown) => serviceViews.learn(service, marksViews(document)),
-      () => serviceViews.learn(service, false),
+      (document: unknown) => {
+        const marked = markedExtensions(document)
+        serviceViews.learn(service, marked.views)
+        serviceSearch.learn(service, marked.search)
+      },
+      () => {
+        serviceViews.learn(service, false)
+        serviceSearch.learn(service, false)
+      },
     )
 }

@@ -12,6 +12,8 @@ export const EXPLORER_CONFIG_CACHE = 'explorer-config'
 export const ExplorerConfigSchema = z.object({
   demoKey: z.nullable(z.string()),
   views: z.optional(z.boolean()),
+  /** Whether it answers search (contract §13: `/v1/search`); absent: it does not. */
+  search: z.optional(z.boolean()),
   /** The version of the catalogue the site's service serves now (contract §13, `Catalogue-Version`). */
   catalogueVersion: z.optional(z.string()),
 })

@@ -7,7 +7,11 @@ describe('what a service adds to the specification, as its OpenAPI document mark
   const off = serveForTests({ views: false })
 
   it('reads views and streams from a service that marks them, and none from one that does not', async () => {
-    expect(await readServiceExtensions(`${on.origin}/`, fetch)).toEqual({ views: true, export: true })
+    expect(await readServiceExtensions(`${on.origin}/`, fetch)).toEqual({
+      views: true,
+      export: true,
+      search: true,
+    })
     expect(await readServiceExtensions(off.origin, fetch)).toEqual(NO_EXTENSIONS)
   })
 

@@ -59,6 +59,7 @@ export function answerFromIndex(client: CatalogueClient, connection: Connection)
     urlOf: client.urlOf,
     service: client.service,
     view: client.view,
+    read: client.read,
     async list(collection, filters, page, signal) {
       try {
         return online(await client.list(collection, filters, page, signal))

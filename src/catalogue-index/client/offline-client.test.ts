@@ -44,6 +44,7 @@ function failing(error: ApiError): CatalogueClient {
     service: connection.baseUrl,
     list: () => Promise.reject(error),
     view: () => Promise.reject(error),
+    read: () => Promise.reject(error),
     one: () => Promise.reject(error),
     many: () => Promise.reject(error),
   }

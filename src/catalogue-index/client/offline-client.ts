@@ -21,8 +21,9 @@ export function withIndexFallback(client: CatalogueClient, connection: Connectio
       client
         .list(collection, filters, page, signal)
         .catch(async (error) => (await index(error)).list(collection, filters, page, signal)),
-    // A view is asked of a service only while the index cannot answer it.
+    // A view, or an extension's answer (a search), is asked of a service only while the index cannot answer it.
     view: client.view,
+    read: client.read,
     one: (collection, id, signal) =>
       client
         .one(collection, id, signal)

@@ -19,9 +19,12 @@ export const STILL_LOADING = 'the search of the whole catalogue is still loading
 
 export const WHOLE_CATALOGUE = 'Searching the whole catalogue in this browser.'
 
+export const WHOLE_CATALOGUE_ON_SERVICE = 'Searching the whole catalogue on its service.'
+
 /** The sentence for a source; `allFields`: the palette, which searches types, codes and characters too. */
 export function describeSearchSource(source: SearchSource, allFields: boolean): string {
   if (source === 'index') return WHOLE_CATALOGUE
+  if (source === 'catalogue') return WHOLE_CATALOGUE_ON_SERVICE
   if (source === 'preparing') return PREPARING
   if (source === 'names') return NAMES_WHILE_LOADING
   return allFields

@@ -7,7 +7,8 @@ import { type SearchState, useSearch } from './use-search'
 const NO_CONNECTION = { baseUrl: '', apiKey: '' }
 
 /**
- * The catalogue's search (`useSearch`) and, while the service's name filters answer it, the index's status:
+ * The catalogue's search (`useSearch`; `onService`: the service searches the whole catalogue, contract §13)
+ * and, while the service answers it, the index's status:
  * a small catalogue is indexed unasked at once (the worker finds out whether it is small), and once the index
  * is complete and current (built so, or from a status line, or from here), the same text is searched again in
  * the whole index, with no key pressed. `connection` null: nothing is asked.
@@ -17,9 +18,10 @@ export function useCatalogueSearch(
   client: CatalogueClient | null,
   text: string,
   only?: string,
+  onService = false,
 ): { search: SearchState; index: IndexState } {
   const [indexComplete, setIndexComplete] = useState(false)
-  const search = useSearch(connection, client, text, only, indexComplete)
+  const search = useSearch(connection, client, text, only, indexComplete, onService)
   // Until the index answers (from the first keystroke, before the service has): someone is searching, so a
   // small catalogue is indexed unasked now, without waiting for the page to settle.
   const waitingForIndex = connection !== null && search.source !== 'index' && search.source !== 'names'

@@ -3,17 +3,20 @@ import type { CatalogueClient, Connection } from '../../api/client'
 import { COLLECTIONS, type CollectionView, type Filters } from '../../catalogue'
 import { indexWorker, plainConnection } from '../client/index-client'
 import { HITS_PER_GROUP, recordHit, type SearchAnswer, type SearchGroup } from '../protocol/search'
+import { searchCatalogueService } from './service-search'
 
 /**
  * Where the shown results come from: the whole catalogue's index; a scan of the index's names while its search
- * loads (`names`); or the service's name filters, because the index is not built (`service`) or while the
- * worker has not answered yet (`preparing`). Only `index` and `service` answers are whole: the others never
+ * loads (`names`); the service's search of the whole catalogue (`catalogue`, contract §13, where it answers
+ * search); or the service's name filters, because the index is not built (`service`) or while the worker has
+ * not answered yet (`preparing`). Only `index`, `catalogue` and `service` answers are whole: the others never
  * mean that nothing matches.
  */
-export type SearchSource = 'index' | 'names' | 'service' | 'preparing'
+export type SearchSource = 'index' | 'names' | 'catalogue' | 'service' | 'preparing'
 
 /** The results are all there are (an empty answer means that nothing matches). */
-export const wholeAnswer = (source: SearchSource | null) => source === 'index' || source === 'service'
+export const wholeAnswer = (source: SearchSource | null) =>
+  source === 'index' || source === 'catalogue' || source === 'service'
 
 export interface SearchState {
   /** The query the shown results are for (they stay while the next ones are on their way). */
@@ -81,6 +84,7 @@ export function useSearch(
   query: string,
   only?: string,
   again?: unknown,
+  onService = false,
 ): SearchState {
   const [state, setState] = useState<SearchState>({
     query: '',
@@ -98,18 +102,25 @@ export function useSearch(
     const text = query.trim()
     // null: the worker has not answered yet (on a large catalogue, building the search index takes a while).
     let indexed: boolean | null = null
+    // The index's whole answer, or the service's search of the whole catalogue, is shown: nothing less replaces it.
+    let whole: 'index' | 'catalogue' | null = null
     setState((previous) => ({ ...previous, pending: true }))
     const show = (answer: SearchAnswer, source: SearchSource) => {
       if (live) setState({ query, answer, source, pending: false, failed: false })
     }
     // After a pause in typing the service is asked, unless the index has answered by then.
     const timer = setTimeout(() => {
-      if (indexed === true) return
-      const source = indexed === false ? 'service' : 'preparing'
+      if (whole !== null || (indexed === true && !onService)) return
+      const source = onService ? 'catalogue' : indexed === false ? 'service' : 'preparing'
       if (text === '') return show({ groups: [] }, source)
-      searchService(client, text, only, controller.signal).then(
+      const asked = onService
+        ? searchCatalogueService(client, text, only, controller.signal)
+        : searchService(client, text, only, controller.signal)
+      asked.then(
         (found) => {
-          if (indexed !== true) show(found, indexed === false ? 'service' : source)
+          if (whole !== null || (indexed === true && !onService)) return
+          if (onService) whole = 'catalogue'
+          show(found, onService ? 'catalogue' : indexed === false ? 'service' : source)
         },
         () => {
           if (live && !controller.signal.aborted && indexed !== true) {
@@ -131,16 +142,26 @@ export function useSearch(
           )
           return
         }
-        clearTimeout(timer)
-        controller.abort()
-        if (!answer.partial) return show(keepOnly(answer, only), 'index')
-        // The names, while the search index loads: its answer replaces them when it comes.
-        show(keepOnly(answer, only), 'names')
+        if (!answer.partial) {
+          clearTimeout(timer)
+          controller.abort()
+          whole = 'index'
+          return show(keepOnly(answer, only), 'index')
+        }
+        // The names, while the search index loads: its answer replaces them when it comes. A service that
+        // searches the whole catalogue is still asked meanwhile, and its answer replaces the names too.
+        if (!onService) {
+          clearTimeout(timer)
+          controller.abort()
+        }
+        if (whole === null) show(keepOnly(answer, only), 'names')
         void indexWorker()
           .search(plainConnection(connection), query, true)
           .catch(() => null)
-          .then((whole) => {
-            if (whole) show(keepOnly(whole, only), 'index')
+          .then((found) => {
+            if (!found || !live) return
+            whole = 'index'
+            show(keepOnly(found, only), 'index')
           })
       })
     return () => {
@@ -148,7 +169,7 @@ export function useSearch(
       clearTimeout(timer)
       controller.abort()
     }
-  }, [connection, client, query, only, again])
+  }, [connection, client, query, only, again, onService])
 
   return state
 }

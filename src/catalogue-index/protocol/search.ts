@@ -1,4 +1,6 @@
 import { type ApiRecord, COLLECTIONS, type CollectionView } from '../../catalogue'
+import { characterPath } from '../../lib/character-path'
+import { characterName } from './characters'
 
 /*
  * What a search answers, from the index (search-index.ts, in the worker) or from the service's name filters
@@ -79,5 +81,34 @@ export function recordHit(
     detail: recordDetail(collection.name, record),
     path: `${collection.appPath}/${record.id}`,
     recordId: record.id,
+  }
+}
+
+const collectionsByName = new Map<string, (typeof COLLECTIONS)[number]>(
+  COLLECTIONS.map((collection) => [collection.name, collection]),
+)
+
+/** A value of a field that names a group of records (`Planet · 6,102 locations`), leading to its list. */
+export function valueHit(collection: string, field: string, value: string, count: number): SearchHit {
+  const known = collectionsByName.get(collection)
+  const labels = known?.labels
+  const label = (known?.filterLabels as Record<string, string> | undefined)?.[field] ?? field
+  return {
+    key: `${collection}/${field}/${value}`,
+    collection,
+    name: value,
+    detail: `${label} · ${count.toLocaleString('en-US')} ${count === 1 ? labels?.singular : labels?.plural}`,
+    path: `${known?.appPath ?? ''}?${new URLSearchParams({ [field]: value })}`,
+  }
+}
+
+/** A character a query names (`#42`), leading to its page. */
+export function characterHit(id: number): SearchHit {
+  return {
+    key: `${CHARACTERS_GROUP}/${id}`,
+    collection: CHARACTERS_GROUP,
+    name: characterName(id),
+    detail: 'Listed as a resident or in an episode',
+    path: characterPath(id),
   }
 }

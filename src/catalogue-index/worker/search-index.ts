@@ -7,16 +7,15 @@ import MiniSearch, {
 import { type ApiRecord, COLLECTIONS, characterIdFromUrl } from '../../catalogue'
 import { parseQuery } from '../../catalogue/search/query'
 import { searchWords } from '../../catalogue/search-text'
-import { characterPath } from '../../lib/character-path'
-import { characterName } from '../protocol/characters'
 import {
-  CHARACTERS_GROUP,
+  characterHit,
   groupTitle,
   HITS_PER_GROUP,
   recordDetail,
   type SearchAnswer,
   type SearchGroup,
   type SearchHit,
+  valueHit,
 } from '../protocol/search'
 
 export type { SearchAnswer, SearchGroup, SearchHit }
@@ -148,21 +147,8 @@ const labelsOf = new Map<string, (typeof COLLECTIONS)[number]>(
   COLLECTIONS.map((collection) => [collection.name, collection]),
 )
 
-function valueHit(result: SearchResult): SearchHit {
-  const collection = labelsOf.get(String(result.collection))
-  const field = String(result.field)
-  const value = String(result.value)
-  const count = Number(result.count)
-  const labels = collection?.labels
-  const label = (collection?.filterLabels as Record<string, string> | undefined)?.[field] ?? field
-  return {
-    key: `${result.id}`,
-    collection: String(result.collection),
-    name: value,
-    detail: `${label} · ${count.toLocaleString('en-US')} ${count === 1 ? labels?.singular : labels?.plural}`,
-    path: `${collection?.appPath ?? ''}?${new URLSearchParams({ [field]: value })}`,
-  }
-}
+const resultValueHit = (result: SearchResult): SearchHit =>
+  valueHit(String(result.collection), String(result.field), String(result.value), Number(result.count))
 
 function resultHit(result: SearchResult): SearchHit {
   return {
@@ -199,15 +185,9 @@ export function searchAll(search: CatalogueSearch, query: string): SearchHit[] {
     characterFirst = parsed.characterFirst
   }
   const known = (result: SearchResult) => labelsOf.has(String(result.collection))
-  const hits = [...values.filter(known).map(valueHit), ...records.filter(known).map(resultHit)]
+  const hits = [...values.filter(known).map(resultValueHit), ...records.filter(known).map(resultHit)]
   if (character !== null && search.characters.has(character)) {
-    const hit: SearchHit = {
-      key: `${CHARACTERS_GROUP}/${character}`,
-      collection: CHARACTERS_GROUP,
-      name: characterName(character),
-      detail: 'Listed as a resident or in an episode',
-      path: characterPath(character),
-    }
+    const hit = characterHit(character)
     if (characterFirst) hits.unshift(hit)
     else hits.push(hit)
   }

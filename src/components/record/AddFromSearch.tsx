@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
+import { useServiceSearch } from '../../api/use-service-search'
 import type { ApiRecord } from '../../catalogue'
 import { describeIndexState, describeProgress } from '../../catalogue-index/components/describe'
 import { IndexSizeQuestion } from '../../catalogue-index/components/IndexSizeQuestion'
@@ -28,8 +29,9 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
 }) {
   const { collection } = config
   const { singular, plural } = collection.labels
-  const { connection } = useConnection()
+  const { connection, config: explorerConfig } = useConnection()
   const client = useCatalogueClient()
+  const searchesCatalogue = useServiceSearch(client, explorerConfig)
   const fieldId = useId()
   const article = /^[aeiou]/i.test(singular) ? 'an' : 'a'
   const [text, setText] = useState('')
@@ -40,6 +42,7 @@ export function AddFromSearch<R extends ApiRecord, F extends string>({
     client,
     text,
     collection.name,
+    searchesCatalogue,
   )
   // The results shown stay while the next ones are on their way: they say nothing of the text typed since.
   const answered = asked !== '' && !search.pending && search.query === text

@@ -8,13 +8,15 @@ import { readOpenApi } from './openapi-model'
 const served = openApiDocument({ examples, serverUrl: 'https://catalogue.test' })
 const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status }))
 
-const ENDPOINTS = COLLECTIONS.flatMap(({ listPath, itemPath }) => [
+const SPECIFIED = COLLECTIONS.flatMap(({ listPath, itemPath }) => [
   `GET ${listPath}`,
   `GET ${itemPath}/{ids}`,
 ])
+// Search (contract §13), this service's extension.
+const ENDPOINTS = [...SPECIFIED, 'GET /v1/search']
 
 describe('the /api page reads', () => {
-  it("the service's own document: two endpoints per collection, their parameters, statuses, bodies and examples", async () => {
+  it("the service's own document: two endpoints per collection and search, their parameters, statuses, bodies and examples", async () => {
     const fetchImpl = answer(JSON.stringify(served))
     const loaded = await loadReference('https://catalogue.test/', fetchImpl)
     expect(fetchImpl).toHaveBeenCalledWith('https://catalogue.test/openapi.json', expect.anything())
@@ -33,8 +35,9 @@ describe('the /api page reads', () => {
       ['name', 'query', false],
       ['type', 'query', false],
       ['dimension', 'query', false],
-      // The views of contract §12, this service's extension, then streams of them.
+      // Search (contract §13), then the views of contract §12, this service's extensions, then streams of them.
       ...[
+        '_search',
         '_sort',
         '_sort_desc',
         'type__exact',
@@ -96,7 +99,10 @@ describe('the /api page reads', () => {
     expect(loaded.source).toBe('built-in')
     if (loaded.source !== 'built-in') return
     expect(loaded.reason).toContain(reason)
-    expect(loaded.reference.endpoints).toHaveLength(ENDPOINTS.length)
+    // The specification's endpoints alone: the built-in document has none of this service's extensions.
+    expect(loaded.reference.endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(
+      SPECIFIED,
+    )
   })
 
   it('a malformed document into one sentence naming where it is wrong, never a throw', () => {

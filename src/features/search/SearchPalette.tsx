@@ -12,6 +12,8 @@ import './search-palette.css'
 type Props = {
   connection: Connection | null
   client: CatalogueClient | null
+  /** The service searches the whole catalogue (contract §13): it answers until the index is complete. */
+  searchesCatalogue?: boolean
   /** `restoreFocus`: closed without opening a result, so focus goes back where it was. */
   onClose(restoreFocus: boolean): void
 }
@@ -30,13 +32,14 @@ function announcement(state: SearchState, shown: number): string {
  * collection (ARIA 1.2 combobox pattern, focus stays in the field, the active option by
  * aria-activedescendant). Arrows move, Enter opens, Escape closes.
  */
-export function SearchPalette({ connection, client, onClose }: Props) {
+export function SearchPalette({ connection, client, searchesCatalogue = false, onClose }: Props) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const navigate = useNavigate()
   const [query, setQuery] = useState('')
-  // Answered by the service's names until the index is complete, then asked again there.
-  const state = useCatalogueSearch(connection, client, query).search
+  // Answered by the service (its search of the whole catalogue where it has one, else its names) until the
+  // index is complete, then asked again there.
+  const state = useCatalogueSearch(connection, client, query, undefined, searchesCatalogue).search
   const groups = state.answer?.groups ?? []
   const hits = useMemo(() => groups.flatMap((group) => group.hits), [groups])
   const [active, setActive] = useState(0)
