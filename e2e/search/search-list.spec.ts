@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe'
 import { holdingsOf } from '../support/catalogue'
 import { LARGE_INDEXED, openIndexed } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
+import { LARGE_URL } from '../support/large-catalogue'
 import { urlState } from '../support/url'
 
 // The index of the shipped catalogue is built in the background once a list is on screen: on a busy machine
@@ -120,4 +121,38 @@ test('a shared search list opened in a fresh browser says the index answers it, 
   await expect(list.facet(/^Locations \(\d+\)$/)).toBeChecked()
   for (const row of await list.rows.all()) await expect(row.getByRole('cell').nth(1)).toHaveText('Locations')
   await context.close()
+})
+
+test('on a catalogue too large to index unasked, the service answers the search list: paged and faceted, no list read', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/v1/')) asked.push(`${url.pathname}?${url.searchParams}`)
+  })
+  await page.goto(`${LARGE_URL}/search?q=${QUERY}`)
+  const list = searchList(page)
+  await expect(list.summary).toHaveText(/^1–20 of [\d,]+ results for “do”$/)
+  await expect(page.getByText('Counted by the catalogue service.')).toBeVisible()
+  // Every word of a name that starts with "do", best first: the fewest words first.
+  const names = await list.names.allTextContents()
+  expect(names.every((name) => /(^|[^\p{L}])do/iu.test(name))).toBe(true)
+
+  await list.pagination.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(list.summary).toHaveText(/^21–40 of [\d,]+ results for “do”$/)
+
+  await list.facet(/^Episodes \(\d+\)$/).check()
+  await expect(page).toHaveURL(/collection__exact=episodes/)
+  await expect(list.summary).toHaveText(/^1–\d+ of \d+ results? for “do”$/)
+  for (const row of await list.rows.all()) await expect(row.getByRole('cell').nth(1)).toHaveText('Episodes')
+
+  // No list was read page by page, nor streamed, for it: the service searched.
+  expect(asked.filter((path) => /^\/v1\/(locations|episodes\/?)\?/.test(path))).toEqual([])
+  expect(asked.some((path) => path.startsWith('/v1/search?'))).toBe(true)
+
+  // Sorting needs the index, and says so.
+  await list.sort('Name').click()
+  await expect(page.getByText(/Sorting the results of a search needs the catalogue index/)).toBeVisible()
 })

@@ -29,7 +29,7 @@ export async function searchBody(
     })
   }
   const start = (request.page - 1) * PAGE_SIZE
-  const found = await search.page(request.query, request.collection, start, start + PAGE_SIZE)
+  const found = await search.page(request.query, request.collections, start, start + PAGE_SIZE)
   const pages = pageCount(found.count)
   if (request.page > pages && request.page > 1) {
     const has =
@@ -45,7 +45,7 @@ export async function searchBody(
   if (request.facet) {
     const values = SEARCH_GROUPS.flatMap((group) => {
       const count = found.counts[group] ?? 0
-      return count > 0 || group === request.collection ? [{ value: group, count }] : []
+      return count > 0 || request.collections.includes(group) ? [{ value: group, count }] : []
     }).sort((a, b) => b.count - a.count || SEARCH_GROUPS.indexOf(a.value) - SEARCH_GROUPS.indexOf(b.value))
     body.facets = { collection: { values, truncated: false, counted: true } }
   }

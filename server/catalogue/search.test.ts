@@ -67,6 +67,12 @@ describe('search answered by the service (contract §13), on the memory store', 
     const narrowed = await searchOf('/v1/search?q=cafe&collection__exact=episodes')
     expect(narrowed.info.count).toBe(counts.episodes ?? 0)
     expect(narrowed.results.every((result) => result.collection === 'episodes')).toBe(true)
+    // Repeated, any of them, in the whole list's order; a chosen group with nothing is counted at 0.
+    const either = await searchOf(
+      '/v1/search?q=cafe&collection__exact=episodes&collection__exact=locations&collection__exact=characters&_facet=collection',
+    )
+    expect(either.results).toEqual(all.results.filter((result) => result.collection !== 'values'))
+    expect(either.facets?.collection.values).toContainEqual({ value: 'characters', count: 0 })
 
     const broad = await searchOf('/v1/search?q=nine+the+ca')
     expect(broad.info.pages).toBeGreaterThan(1)
@@ -117,7 +123,7 @@ describe('search answered by the service (contract §13), on the memory store', 
     ['/v1/search?q=cafe&limit=x', '"limit"'],
     ['/v1/search?q=cafe&limit=3&page=2', '"limit"'],
     ['/v1/search?q=cafe&page=0', '"page"'],
-    ['/v1/search?q=cafe&collection__exact=characters', '"collection__exact"'],
+    ['/v1/search?q=cafe&collection__exact=planets', '"collection__exact"'],
     ['/v1/search?q=cafe&_facet=type', '"_facet"'],
   ])('refuses %s with a 400 naming %s', async (path, named) => {
     const response = await server.get(path)

@@ -8,7 +8,7 @@ export type FoundResult =
   | { group: 'characters'; id: number }
 
 export interface FoundPage {
-  /** How many results the ranked list holds (narrowed to the group asked for). */
+  /** How many results the ranked list holds (narrowed to the groups asked for). */
   count: number
   /** How many of them each group holds (not narrowed), for `_facet=collection`. */
   counts: Partial<Record<SearchGroupName, number>>
@@ -23,9 +23,9 @@ export interface FoundGroup {
 
 /**
  * A catalogue's search, as a store answers it (contract §13): the ranked list's results from `start` to `end`
- * (narrowed to `group` when given), or each group's best `limit` results with its total.
+ * (narrowed to `groups`, none: all), or each group's best `limit` results with its total.
  */
 export interface SearchSource {
-  page(query: string, group: SearchGroupName | null, start: number, end: number): Promise<FoundPage>
+  page(query: string, groups: readonly SearchGroupName[], start: number, end: number): Promise<FoundPage>
   groups(query: string, limit: number): Promise<FoundGroup[]>
 }

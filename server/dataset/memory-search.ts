@@ -43,9 +43,14 @@ export class MemorySearch implements SearchSource {
     return new MemorySearch(await SearchEngine.inTurns(searched(stores)), stores)
   }
 
-  async page(query: string, group: SearchGroupName | null, start: number, end: number): Promise<FoundPage> {
+  async page(
+    query: string,
+    groups: readonly SearchGroupName[],
+    start: number,
+    end: number,
+  ): Promise<FoundPage> {
     const all = this.ranked(query)
-    const narrowed = all.get(group) ?? { first: [], records: new Int32Array(0) }
+    const narrowed = narrowTo(all, groups, (document) => this.engine.recordAt(document).collection)
     const counts: FoundPage['counts'] = {}
     for (const name of SEARCH_GROUPS) {
       const size = sizeOf(all.get(name))
@@ -138,6 +143,23 @@ export class MemorySearch implements SearchSource {
 
   private recordOf(match: RecordMatch): DatasetRecord {
     return this.stores.get(match.collection)?.records[match.position] as DatasetRecord
+  }
+}
+
+/** The ranked list narrowed to some groups (none: all), in the whole list's order. */
+function narrowTo(
+  all: Map<SearchGroupName | null, Ranked>,
+  groups: readonly SearchGroupName[],
+  collectionOf: (document: number) => string,
+): Ranked {
+  const whole = all.get(null) as Ranked
+  if (groups.length === 0) return whole
+  if (groups.length === 1)
+    return all.get(groups[0] as SearchGroupName) ?? { first: [], records: new Int32Array(0) }
+  const chosen = new Set<string>(groups)
+  return {
+    first: whole.first.filter((match) => chosen.has(groupOf(match))),
+    records: whole.records.filter((document) => chosen.has(collectionOf(document))),
   }
 }
 

@@ -302,10 +302,14 @@ function searchOperation(method: 'get' | 'head', examples: OpenApiExamples): Jso
         `Instead of a page: each group's best results, this many (1 to ${MAX_LIMIT}), with each group's total.`,
         { type: 'string', pattern: PAGE_PATTERN },
       ),
-      query('collection__exact', 'The ranked list narrowed to one group.', {
-        type: 'string',
-        enum: [...NARROWED_GROUPS],
-      }),
+      {
+        ...query('collection__exact', 'The ranked list narrowed to these groups (repeatable: any of them).', {
+          type: 'array',
+          items: { type: 'string', enum: [...NARROWED_GROUPS] },
+        }),
+        style: 'form',
+        explode: true,
+      },
       query('_facet', 'Adds `facets.collection`: how many results each group holds.', {
         type: 'string',
         enum: ['collection'],

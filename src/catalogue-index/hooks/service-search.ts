@@ -1,6 +1,12 @@
 import type { CatalogueClient } from '../../api/client'
-import { COLLECTIONS } from '../../catalogue'
-import { SearchGroupsSchema, type SearchResult } from '../../catalogue/search/answer'
+import { isApiError } from '../../api/errors'
+import { COLLECTIONS, PAGE_SIZE } from '../../catalogue'
+import {
+  SearchGroupsSchema,
+  type SearchPageBody,
+  SearchPageSchema,
+  type SearchResult,
+} from '../../catalogue/search/answer'
 import { SEARCH_PATH } from '../../catalogue/search/parameters'
 import {
   characterHit,
@@ -12,6 +18,12 @@ import {
   type SearchHit,
   valueHit,
 } from '../protocol/search'
+import {
+  SEARCH_LIST,
+  type SearchListPage,
+  type SearchListRequest,
+  type SearchRow,
+} from '../protocol/search-list'
 
 const collectionsByName = new Map(COLLECTIONS.map((collection) => [collection.name, collection]))
 
@@ -75,4 +87,58 @@ export async function searchCatalogueService(
         : COLLECTIONS.length
       : COLLECTIONS.findIndex((collection) => collection.name === group.collection)
   return { groups: ordered.sort((a, b) => rank(a) - rank(b)) }
+}
+
+/**
+ * A page of all the results of a search, from the service's ranked list (`/v1/search?q=…&page=…`, with the
+ * collections chosen and the collection facet): the `/search` page while the index is not complete. A page
+ * beyond the last is answered with the last, as the index answers it.
+ */
+export async function searchListOnService(
+  client: CatalogueClient,
+  request: SearchListRequest,
+  signal?: AbortSignal,
+): Promise<SearchListPage> {
+  const ask = (page: number) => {
+    const parameters = new URLSearchParams({ q: request.query, page: String(page) })
+    for (const collection of request.collections) parameters.append('collection__exact', collection)
+    parameters.set('_facet', 'collection')
+    return client.read(`${SEARCH_PATH}?${parameters}`, SearchPageSchema, signal)
+  }
+  let page = Math.max(1, request.page)
+  let body: SearchPageBody
+  try {
+    body = await ask(page)
+  } catch (error) {
+    if (!isApiError(error) || error.kind !== 'notFound' || page === 1) throw error
+    const first = await ask(1)
+    page = Math.max(1, first.info.pages)
+    body = page === 1 ? first : await ask(page)
+  }
+  const chosen = new Set(request.collections)
+  const results: SearchRow[] = body.results.flatMap((result, index) => {
+    const hit = hitOf(result)
+    if (!hit) return []
+    const collection = result.collection
+    const rank = (page - 1) * PAGE_SIZE + index + 1
+    return [{ ...hit, collection, rank, collectionTitle: groupTitle(collection) }]
+  })
+  const [facet] = SEARCH_LIST.facets
+  const counted = body.facets?.collection
+  return {
+    info: { count: body.info.count, pages: body.info.pages },
+    results,
+    facets: [
+      {
+        name: facet.name,
+        label: facet.label,
+        values: (counted?.values ?? []).map(({ value, count }) => ({
+          value,
+          count: count ?? null,
+          chosen: chosen.has(value),
+        })),
+      },
+    ],
+    page,
+  }
 }

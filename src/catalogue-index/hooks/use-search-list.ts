@@ -1,6 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { CatalogueClient } from '../../api/client'
 import { indexWorker } from '../client/index-client'
 import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import { indexQueryKeys } from './index-query-keys'
+import { searchListOnService } from './service-search'
 import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
 /** A page of all the results of a search, with the index's state (to say what it needs, and to build it). */
@@ -18,5 +21,18 @@ export function useSearchList(request: SearchListRequest): SearchListAnswer {
     enabled: request.query.trim() !== '',
     keepPrevious: true,
     followed: (page) => page.partial === true,
+  })
+}
+
+/**
+ * One page of all the results of a search from a service that searches its catalogue (contract §13), while
+ * the index cannot answer: asked when `enabled`, the previous page kept while the next is on its way.
+ */
+export function useServiceSearchList(client: CatalogueClient, request: SearchListRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: ['service-search-list', client.service, request],
+    queryFn: ({ signal }) => searchListOnService(client, request, signal),
+    enabled,
+    placeholderData: keepPreviousData,
   })
 }

@@ -1,4 +1,4 @@
-import { type ApiRecord, COLLECTIONS, type CollectionView } from '../../catalogue'
+import { type ApiRecord, COLLECTIONS, type CollectionView, joinWithAnd } from '../../catalogue'
 import { characterPath } from '../../lib/character-path'
 import { characterName } from './characters'
 
@@ -38,13 +38,24 @@ export interface SearchAnswer {
 }
 
 export const CHARACTERS_GROUP = 'characters'
+/** The values of a service's search (contract §13): types and dimensions, each leading to its list. */
+export const VALUES_GROUP = 'values'
+
+/** The fields whose values are found as values: those a list filters on, beyond a name and a code. */
+const valueLabels = COLLECTIONS.flatMap((collection) =>
+  collection.filters
+    .filter((field) => field !== 'name' && field !== 'episode')
+    .map((field) => (collection.filterLabels as Record<string, string>)[field] ?? field),
+)
+const valuesTitle = joinWithAnd(valueLabels.map((label) => `${label.toLowerCase()}s`))
 
 const TITLES = new Map<string, string>([
   ...COLLECTIONS.map((collection) => [collection.name, collection.labels.title] as const),
   [CHARACTERS_GROUP, 'Characters'],
+  [VALUES_GROUP, `${valuesTitle.charAt(0).toUpperCase()}${valuesTitle.slice(1)}`],
 ])
 
-/** The title of a group of results: its collection's ("Locations"), or "Characters". */
+/** The title of a group of results: its collection's ("Locations"), "Characters", or "Types and dimensions". */
 export function groupTitle(collection: string): string {
   return TITLES.get(collection) ?? collection
 }

@@ -11,15 +11,25 @@ export const SEARCH_PATH = `${API_PREFIX}/search`
 /** The groups of a search's results: the collections' records, the values, the characters named. */
 export const SEARCH_GROUPS = ['locations', 'episodes', 'values', 'characters'] as const
 export type SearchGroupName = (typeof SEARCH_GROUPS)[number]
-/** The groups `collection__exact` may narrow a search to (§13). */
-export const NARROWED_GROUPS: readonly SearchGroupName[] = ['locations', 'episodes', 'values']
+/**
+ * `collection__exact` narrows a search to these groups (§13 names the first three; the characters may be
+ * chosen too), repeatable as a view's facet values are (§12): any of them.
+ */
+export const NARROWED_GROUPS: readonly SearchGroupName[] = SEARCH_GROUPS
 
 export const MAX_QUERY_CHARACTERS = 200
 export const MAX_QUERY_WORDS = 12
 export const MAX_LIMIT = 50
 
 export type SearchRequest =
-  | { kind: 'page'; query: string; page: number; collection: SearchGroupName | null; facet: boolean }
+  | {
+      kind: 'page'
+      query: string
+      page: number
+      /** The groups chosen (in SEARCH_GROUPS order, each once); none: all. */
+      collections: SearchGroupName[]
+      facet: boolean
+    }
   | { kind: 'groups'; query: string; limit: number }
 
 export type SearchRequestResult = { ok: true; request: SearchRequest } | { ok: false; error: string }
@@ -59,21 +69,16 @@ export function readSearchRequest(query: Record<string, unknown>): SearchRequest
     pageNumber = read
   }
   const narrowed = query.collection__exact
-  let collection: SearchGroupName | null = null
-  if (narrowed !== undefined) {
-    const known = NARROWED_GROUPS.find((name) => name === narrowed)
-    if (!known)
-      return refuse(
-        `The parameter "collection__exact" must be one of ${NARROWED_GROUPS.join(', ')}, given once.`,
-      )
-    collection = known
-  }
+  const given = narrowed === undefined ? [] : Array.isArray(narrowed) ? narrowed : [narrowed]
+  if (given.some((value) => !NARROWED_GROUPS.includes(value as SearchGroupName)))
+    return refuse(`The parameter "collection__exact" must be one of ${NARROWED_GROUPS.join(', ')}.`)
+  const collections = NARROWED_GROUPS.filter((group) => given.includes(group))
   const facet = query._facet
   if (facet !== undefined && facet !== 'collection')
     return refuse('The parameter "_facet" of a search must be "collection", given once.')
   return {
     ok: true,
-    request: { kind: 'page', query: q, page: pageNumber, collection, facet: facet === 'collection' },
+    request: { kind: 'page', query: q, page: pageNumber, collections, facet: facet === 'collection' },
   }
 }
 
@@ -84,7 +89,7 @@ export function searchPageAddress(
   page: number,
 ): string {
   const parameters = new URLSearchParams({ page: String(page), q: request.query })
-  if (request.collection) parameters.set('collection__exact', request.collection)
+  for (const collection of request.collections) parameters.append('collection__exact', collection)
   if (request.facet) parameters.set('_facet', 'collection')
   return `${base}${SEARCH_PATH}?${parameters}`
 }

@@ -40,6 +40,8 @@ vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
     error: null,
     retry: () => undefined,
   }),
+  // The index is complete here: the service is never asked.
+  useServiceSearchList: () => ({ data: undefined, isPlaceholderData: false, isFetching: false, error: null }),
 }))
 
 afterEach(cleanup)

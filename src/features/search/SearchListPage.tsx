@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { useConnection } from '../../api/connection-in-use'
+import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
+import { useServiceSearch } from '../../api/use-service-search'
 import { PAGE_SIZE } from '../../catalogue'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { useSearchList } from '../../catalogue-index/hooks/use-search-list'
+import { useSearchList, useServiceSearchList } from '../../catalogue-index/hooks/use-search-list'
 import { groupTitle } from '../../catalogue-index/protocol/search'
 import {
   SEARCH_LIST,
@@ -41,7 +42,9 @@ function summaryOf(count: number, page: number, shown: number, query: string, pa
 
 /**
  * All the results of a search as a list (`/search?q=…`): paged, sortable by name or collection, faceted by
- * collection with counts. The index worker answers; this page renders what it answers.
+ * collection with counts. The index worker answers once the index is complete; before that, a service that
+ * searches its catalogue (contract §13) answers in its order of relevance (sorting needs the index). This page
+ * renders what they answer.
  */
 export default function SearchListPage() {
   const location = useLocation()
@@ -49,8 +52,21 @@ export default function SearchListPage() {
   const asked = useMemo(() => readSearchListUrl(new URLSearchParams(location.search)), [location.search])
   const query = asked.query.trim()
   const request = useMemo(() => ({ ...asked, query }), [asked, query])
-  const answer = useSearchList(request)
-  const { connection } = useConnection()
+  const index = useSearchList(request)
+  const { connection, config } = useConnection()
+  const client = useCatalogueClient()
+  const searchesCatalogue = useServiceSearch(client, config)
+  const onService = searchesCatalogue && !index.complete && asked.sort === null && query !== ''
+  const service = useServiceSearchList(client, request, onService)
+  // What the page shows: the service's answer while it answers, else the index's.
+  const answer = onService
+    ? {
+        data: service.data,
+        previous: service.isPlaceholderData,
+        fetching: service.isFetching,
+        error: service.error,
+      }
+    : index
   usePageTitle(query ? `Search: ${query}` : 'Search')
 
   const go = (next: Partial<SearchListUrl>, how: 'push' | 'replace' = 'push') =>
@@ -105,6 +121,49 @@ export default function SearchListPage() {
       ? 'Searching…'
       : summaryOf(page.info.count, page.page, page.results.length, query, page.partial === true)
 
+  /** The facet, the summary, the table and the pages: the index's answer, or the service's. */
+  const results = (by: 'index' | 'service') => (
+    <>
+      <div className="view-choices search-list-facets">
+        <FacetPanel
+          facets={SEARCH_LIST.facets}
+          counts={counts}
+          chosen={{ collection: chosen.map(groupTitle) }}
+          onToggle={toggle}
+          status={by === 'index' ? index.status : null}
+          countedBy={by}
+          note={
+            !page
+              ? 'Counts appear with the first results.'
+              : page.partial
+                ? 'Counted over the names found so far, while the search index loads.'
+                : by === 'service'
+                  ? 'Counted by the catalogue service. Sorting the results needs the catalogue index.'
+                  : undefined
+          }
+        />
+      </div>
+      <div className="list-toolbar">
+        <p className="list-summary" role="status" aria-live="polite">
+          {summary}
+        </p>
+      </div>
+      <div className="progress-slot">{answer.fetching && <LoadingBar label="Loading results" />}</div>
+      {page && page.info.count > 0 && (
+        <>
+          <SearchResultsTable rows={page.results} sort={asked.sort} onSort={sortBy} busy={answer.fetching} />
+          <Pagination
+            page={shownPage}
+            pages={page.info.pages}
+            hrefOf={(target) => searchListSearch({ ...asked, page: target })}
+            onFollow={() => undefined}
+            onPage={(target) => go({ page: target })}
+          />
+        </>
+      )}
+    </>
+  )
+
   return (
     <div className="list-page search-list-page">
       <div className="page-head">
@@ -140,68 +199,37 @@ export default function SearchListPage() {
         <p className="notice">
           Type a name, a type or a dimension; an episode code or a season; or a character number.
         </p>
-      ) : !answer.supported ? (
+      ) : onService && service.error ? (
+        <QueryErrorState
+          error={service.error}
+          onRetry={() => service.refetch()}
+          retrying={service.isFetching}
+        />
+      ) : onService ? (
+        results('service')
+      ) : !index.supported ? (
         <p className="notice">
           All the results of a search come from the catalogue index, which this browser cannot keep (it needs
           Web Workers and IndexedDB). The search palette (Ctrl+K) searches names on the service.
         </p>
-      ) : answer.status === null ? (
+      ) : index.status === null ? (
         <LoadingBar label="Reading the catalogue index" />
-      ) : !answer.complete ? (
+      ) : !index.complete ? (
         <div className="notice notice-info">
           <p>
-            All the results of a search come from the catalogue index: every record, read once and kept in
-            this browser.{' '}
-            {answer.status.building
+            {searchesCatalogue
+              ? 'Sorting the results of a search needs the catalogue index: every record, read once and kept in this browser.'
+              : 'All the results of a search come from the catalogue index: every record, read once and kept in this browser.'}{' '}
+            {index.status.building
               ? 'It is being built: the results follow once it is complete.'
               : 'Build it to see them.'}
           </p>
           {connection && <IndexStatusPanel connection={connection} />}
         </div>
-      ) : answer.error ? (
-        <QueryErrorState error={answer.error} onRetry={() => navigate(0)} retrying={answer.fetching} />
+      ) : index.error ? (
+        <QueryErrorState error={index.error} onRetry={() => navigate(0)} retrying={index.fetching} />
       ) : (
-        <>
-          <div className="view-choices search-list-facets">
-            <FacetPanel
-              facets={SEARCH_LIST.facets}
-              counts={counts}
-              chosen={{ collection: chosen.map(groupTitle) }}
-              onToggle={toggle}
-              status={answer.status}
-              note={
-                page?.partial
-                  ? 'Counted over the names found so far, while the search index loads.'
-                  : page
-                    ? undefined
-                    : 'Counts appear with the first results.'
-              }
-            />
-          </div>
-          <div className="list-toolbar">
-            <p className="list-summary" role="status" aria-live="polite">
-              {summary}
-            </p>
-          </div>
-          <div className="progress-slot">{answer.fetching && <LoadingBar label="Loading results" />}</div>
-          {page && page.info.count > 0 && (
-            <>
-              <SearchResultsTable
-                rows={page.results}
-                sort={asked.sort}
-                onSort={sortBy}
-                busy={answer.fetching}
-              />
-              <Pagination
-                page={shownPage}
-                pages={page.info.pages}
-                hrefOf={(target) => searchListSearch({ ...asked, page: target })}
-                onFollow={() => undefined}
-                onPage={(target) => go({ page: target })}
-              />
-            </>
-          )}
-        </>
+        results('index')
       )}
     </div>
   )
