@@ -1,4 +1,4 @@
-import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
+import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi-marker'
 import type { CatalogueClient } from './client'
 import { serviceSearch } from './service-search'
 import { serviceViews } from './service-views'

@@ -11,8 +11,8 @@ import {
   MAX_LIMIT,
   MAX_QUERY_CHARACTERS,
   MAX_QUERY_WORDS,
-  NARROWED_GROUPS,
   SEARCH_FILTER,
+  SEARCH_GROUPS,
   SEARCH_PATH,
 } from './search/parameters.ts'
 import { viewPageSchema } from './views/answer.ts'
@@ -32,31 +32,7 @@ import {
   STREAM_RECORDS_HEADER,
 } from './views/stream.ts'
 
-export const OPENAPI_PATH = '/openapi.json'
-
-/** What this extension adds to the specification (contract §12), as a service's document may mark it. */
-export interface MarkedExtensions {
-  /** The lists answer views (sort, facet values, ranges, facet counts). */
-  views: boolean
-  /** The lists stream whole views (`_export`). */
-  export: boolean
-  /** The catalogue answers search (`/v1/search`, and `_search` on the lists: contract §13). */
-  search: boolean
-}
-
-/**
- * What a service's OpenAPI document marks in `info['x-catalogue-extensions']` (`{ "views": 1, "export": 1 }`):
- * each at version 1 or later; nothing for a document without the marker, or anything that is not one.
- */
-export function markedExtensions(document: unknown): MarkedExtensions {
-  const info: unknown = Reflect.get(Object(document), 'info')
-  const marked: unknown = Reflect.get(Object(info), 'x-catalogue-extensions')
-  const atLeastOne = (name: string) => {
-    const version: unknown = Reflect.get(Object(marked), name)
-    return typeof version === 'number' && version >= 1
-  }
-  return { views: atLeastOne('views'), export: atLeastOne('export'), search: atLeastOne('search') }
-}
+export { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from './openapi-marker.ts'
 
 /** Example bodies by answer, keyed `METHOD /path/template STATUS` (see `exampleKey`), each from a real answer. */
 export type OpenApiExamples = Readonly<Record<string, unknown>>
@@ -305,7 +281,7 @@ function searchOperation(method: 'get' | 'head', examples: OpenApiExamples): Jso
       {
         ...query('collection__exact', 'The ranked list narrowed to these groups (repeatable: any of them).', {
           type: 'array',
-          items: { type: 'string', enum: [...NARROWED_GROUPS] },
+          items: { type: 'string', enum: [...SEARCH_GROUPS] },
         }),
         style: 'form',
         explode: true,

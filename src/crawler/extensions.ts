@@ -1,5 +1,5 @@
 import { serviceBase } from '../catalogue'
-import { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from '../catalogue/openapi'
+import { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from '../catalogue/openapi-marker'
 
 /*
  * What a catalogue service adds to the specification (contract §12), as its OpenAPI document marks it:

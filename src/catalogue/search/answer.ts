@@ -10,12 +10,22 @@ import { SEARCH_GROUPS } from './parameters.ts'
 
 const count = () => z.int().check(z.nonnegative())
 
+/*
+ * One of a few words, as a pattern: `z.literal` and `z.enum` would add their code to the first page's chunk
+ * (zod lives there, and a lazy chunk's use of them is exported from it), which has no room for it.
+ */
+const oneOf = <const W extends readonly string[]>(...words: W) =>
+  z.string().check(z.regex(new RegExp(`^(?:${words.join('|')})$`))) as unknown as z.ZodMiniType<W[number]>
+
 export const SearchResultSchema = z.union([
   ...COLLECTIONS.map((collection) =>
-    z.object({ collection: z.literal(collection.name), record: collection.record as z.ZodMiniType<unknown> }),
+    z.object({
+      collection: oneOf(collection.name as 'locations' | 'episodes'),
+      record: collection.record as z.ZodMiniType<unknown>,
+    }),
   ),
   z.object({
-    collection: z.literal('values'),
+    collection: oneOf('values'),
     /** The collection whose list the value filters. */
     of: z.string(),
     field: z.string(),
@@ -24,7 +34,7 @@ export const SearchResultSchema = z.union([
     /** The list of the records holding it (`/v1/locations?type__exact=Planet`). */
     url: z.string(),
   }),
-  z.object({ collection: z.literal('characters'), id: z.int().check(z.positive()), url: z.string() }),
+  z.object({ collection: oneOf('characters'), id: z.int().check(z.positive()), url: z.string() }),
 ])
 export type SearchResult = z.infer<typeof SearchResultSchema>
 
@@ -43,7 +53,7 @@ export type SearchPageBody = z.infer<typeof SearchPageSchema>
 export const SearchGroupsSchema = z.object({
   groups: z.array(
     z.object({
-      collection: z.enum(SEARCH_GROUPS),
+      collection: oneOf(...SEARCH_GROUPS),
       /** How many results the group holds in all. */
       total: count(),
       /** False: the total was not counted in time (then a lower bound). */

@@ -1,5 +1,5 @@
 import { serviceBase } from '../../catalogue'
-import { OPENAPI_PATH } from '../../catalogue/openapi'
+import { OPENAPI_PATH } from '../../catalogue/openapi-marker'
 import { type ApiReference, readOpenApi } from './openapi-model'
 
 export type LoadedReference =
