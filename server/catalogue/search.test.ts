@@ -77,11 +77,11 @@ describe('search answered by the service (contract §13), on the memory store', 
     const broad = await searchOf('/v1/search?q=nine+the+ca')
     expect(broad.info.pages).toBeGreaterThan(1)
     expect(broad.results).toHaveLength(20)
-    expect(broad.info.next).toMatch(/\/v1\/search\?page=2&q=nine\+the\+ca$/)
+    expect(broad.info.next).toMatch(/\/v1\/search\?page=2&q=nine%20the%20ca$/)
     const second = await searchOf(
       new URL(broad.info.next as string).pathname + new URL(broad.info.next as string).search,
     )
-    expect(second.info.prev).toMatch(/\/v1\/search\?page=1&q=nine\+the\+ca$/)
+    expect(second.info.prev).toMatch(/\/v1\/search\?page=1&q=nine%20the%20ca$/)
     const last = await server.get(`/v1/search?q=nine+the+ca&page=${broad.info.pages + 1}`)
     expect(last.status).toBe(404)
   })

@@ -1,6 +1,7 @@
 import type { DatasetRecord } from '../../src/catalogue'
 import { type RecordMatch, SearchEngine, type SearchMatch } from '../../src/catalogue/search/engine'
 import { SEARCH_GROUPS, type SearchGroupName } from '../../src/catalogue/search/parameters'
+import { ByteBoundedCache } from '../byte-cache'
 import type { FoundGroup, FoundPage, FoundResult, SearchSource } from '../catalogue/search'
 import type { CollectionStore } from './store'
 
@@ -17,14 +18,23 @@ const groupOf = (match: SearchMatch): SearchGroupName =>
       ? 'characters'
       : (match.collection as SearchGroupName)
 
-/** Queries whose ranked results are kept (a palette's keystrokes and a search page's later pages ask again). */
-const KEPT_QUERIES = 16
+/**
+ * Memory for the ranked results of recent queries (a palette's keystrokes, a search page's later pages and a
+ * list's later pages ask again), each kind.
+ */
+const KEPT_BYTES = 8 * 1024 * 1024
+
+const rankedBytes = (byGroup: Map<SearchGroupName | null, Ranked>) => {
+  let bytes = 0
+  for (const ranked of byGroup.values()) bytes += ranked.records.byteLength + ranked.first.length * 64
+  return bytes
+}
 
 /** The memory store's search: the catalogue's search engine over the records it holds, built with them. */
 export class MemorySearch implements SearchSource {
   private readonly stores: Map<string, CollectionStore>
-  private readonly kept = new Map<string, Map<SearchGroupName | null, Ranked>>()
-  private readonly positions = new Map<string, Int32Array>()
+  private readonly kept = new ByteBoundedCache<Map<SearchGroupName | null, Ranked>>(KEPT_BYTES, rankedBytes)
+  private readonly positions = new ByteBoundedCache<Int32Array>(KEPT_BYTES, (found) => found.byteLength)
 
   private constructor(
     private readonly engine: SearchEngine,
@@ -82,25 +92,16 @@ export class MemorySearch implements SearchSource {
   /** The positions of one collection's records that `text` finds, best first (`_search`, contract §13). */
   positionsOf(collection: string, text: string): Int32Array {
     const key = JSON.stringify([collection, text])
-    let found = this.positions.get(key)
-    if (found) {
-      this.positions.delete(key)
-    } else {
-      found = this.engine.searchCollection(collection, text)
-      if (this.positions.size >= KEPT_QUERIES)
-        this.positions.delete(this.positions.keys().next().value as string)
-    }
+    const known = this.positions.get(key)
+    if (known) return known
+    const found = this.engine.searchCollection(collection, text)
     this.positions.set(key, found)
     return found
   }
 
   private ranked(query: string): Map<SearchGroupName | null, Ranked> {
     const known = this.kept.get(query)
-    if (known) {
-      this.kept.delete(query)
-      this.kept.set(query, known)
-      return known
-    }
+    if (known) return known
     const results = this.engine.search(query)
     const first: SearchMatch[] = [...results.named, ...results.values]
     const byGroup = new Map<SearchGroupName | null, Ranked>([[null, { first, records: results.records }]])
@@ -112,7 +113,6 @@ export class MemorySearch implements SearchSource {
       })
     }
     this.kept.set(query, byGroup)
-    if (this.kept.size > KEPT_QUERIES) this.kept.delete(this.kept.keys().next().value as string)
     return byGroup
   }
 

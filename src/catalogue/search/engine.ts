@@ -264,7 +264,10 @@ export class SearchEngine {
     this.valueTally = new Tally(parts.valueList.length)
   }
 
-  /** The engine of these collections' records, made in one go. */
+  /**
+   * The engine of these collections' records (each collection's in ascending id order: ties in relevance keep
+   * it), made in one go.
+   */
   static of(collections: SearchedCollections): SearchEngine {
     return new SearchEngine(finish(engineSteps(collections)))
   }

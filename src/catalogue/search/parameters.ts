@@ -8,14 +8,13 @@ import { searchWords } from '../search-text.ts'
  */
 
 export const SEARCH_PATH = `${API_PREFIX}/search`
-/** The groups of a search's results: the collections' records, the values, the characters named. */
+/**
+ * The groups of a search's results: the collections' records, the values, the characters named.
+ * `collection__exact` narrows a search to any of them (§13 names the first three; the characters may be chosen
+ * too), repeatable as a view's facet values are (§12).
+ */
 export const SEARCH_GROUPS = ['locations', 'episodes', 'values', 'characters'] as const
 export type SearchGroupName = (typeof SEARCH_GROUPS)[number]
-/**
- * `collection__exact` narrows a search to these groups (§13 names the first three; the characters may be
- * chosen too), repeatable as a view's facet values are (§12): any of them.
- */
-export const NARROWED_GROUPS: readonly SearchGroupName[] = SEARCH_GROUPS
 
 export const MAX_QUERY_CHARACTERS = 200
 export const MAX_QUERY_WORDS = 12
@@ -70,9 +69,9 @@ export function readSearchRequest(query: Record<string, unknown>): SearchRequest
   }
   const narrowed = query.collection__exact
   const given = narrowed === undefined ? [] : Array.isArray(narrowed) ? narrowed : [narrowed]
-  if (given.some((value) => !NARROWED_GROUPS.includes(value as SearchGroupName)))
-    return refuse(`The parameter "collection__exact" must be one of ${NARROWED_GROUPS.join(', ')}.`)
-  const collections = NARROWED_GROUPS.filter((group) => given.includes(group))
+  if (given.some((value) => !SEARCH_GROUPS.includes(value as SearchGroupName)))
+    return refuse(`The parameter "collection__exact" must be one of ${SEARCH_GROUPS.join(', ')}.`)
+  const collections = SEARCH_GROUPS.filter((group) => given.includes(group))
   const facet = query._facet
   if (facet !== undefined && facet !== 'collection')
     return refuse('The parameter "_facet" of a search must be "collection", given once.')
@@ -82,14 +81,16 @@ export function readSearchRequest(query: Record<string, unknown>): SearchRequest
   }
 }
 
-/** The address of a page of a search (`next` and `prev`): `page`, then `q`, the narrowing, the facet. */
+/**
+ * The address of a page of a search (`next` and `prev`): `page`, then `q`, the narrowing, the facet, each
+ * percent-encoded as a list's addresses are (§4).
+ */
 export function searchPageAddress(
   base: string,
   request: Extract<SearchRequest, { kind: 'page' }>,
   page: number,
 ): string {
-  const parameters = new URLSearchParams({ page: String(page), q: request.query })
-  for (const collection of request.collections) parameters.append('collection__exact', collection)
-  if (request.facet) parameters.set('_facet', 'collection')
-  return `${base}${SEARCH_PATH}?${parameters}`
+  let address = `${base}${SEARCH_PATH}?page=${page}&q=${encodeURIComponent(request.query)}`
+  for (const collection of request.collections) address += `&collection__exact=${collection}`
+  return request.facet ? `${address}&_facet=collection` : address
 }
