@@ -18,6 +18,7 @@ test('a first visit is connected to the embedded catalogue with nothing typed', 
   expect(await (await config).json()).toEqual({
     demoKey: DEMO_KEY,
     views: true,
+    search: true,
     catalogueVersion: expect.any(String),
   })
 

@@ -4,6 +4,7 @@ import { holdingsOf, matching, nameFillingPages, namesOf, pageOf } from '../supp
 import { compareView, listView, openIndexed, savingData, scrollsSideways, titleOf } from '../support/explorer'
 import { gate, isLocationList } from '../support/faults'
 import { expect, test } from '../support/fixtures'
+import { NO_VIEWS_URL } from '../support/servers'
 import { urlState } from '../support/url'
 
 /** Requests the page makes for records by id (`/v1/locations/7`, `/v1/locations/1,5`), not for lists. */
@@ -160,7 +161,7 @@ test('removing a record and adding one found by search update the comparison and
   await expect(compared.columns).toHaveCount(3)
 })
 
-test('before the index, adding searches names on the service and concludes nothing from the previous name while the new one is looked up', async ({
+test('before the index, on a service that does not search, adding searches names on it and concludes nothing from the previous name while the new one is looked up', async ({
   page,
   catalogue,
 }) => {
@@ -169,9 +170,10 @@ test('before the index, adding searches names on the service and concludes nothi
   )
   const [a, b, added] = unique
   if (!a || !b || !added) throw new Error('too few locations with a name of their own')
-  // The reader saves data: a search does not index the small catalogue meanwhile, so the service answers each.
+  // The reader saves data: a search does not index the small catalogue meanwhile, so the service answers each
+  // (with its names filter: it has no search of its own, contract §13).
   await savingData(page)
-  await page.goto(`/locations/${a.id},${b.id}`)
+  await page.goto(`${NO_VIEWS_URL}/locations/${a.id},${b.id}`)
   const compared = compareView(page, 'locations')
   await expect(compared.columns).toHaveCount(2)
   const field = page.getByRole('searchbox', { name: 'Search locations to add' })

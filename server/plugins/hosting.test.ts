@@ -181,6 +181,7 @@ describe('explorer config with configured keys', () => {
     expect(await response.json()).toEqual({
       demoKey: null,
       views: true,
+      search: true,
       catalogueVersion: expect.any(String),
     })
   })
