@@ -61,6 +61,7 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import { benchMemorySearch } from './service-search'
 import { benchMemoryViews } from './service-views'
 import type { Background } from './steady-requests'
 import { type DatasetRun, evaluateTargets, exportTargets, targetLines } from './targets'
@@ -82,6 +83,8 @@ const { values: flags } = parseArgs({
     store: { type: 'string', default: 'file' },
     // --views: views answered by the memory store (bench/service-views.ts) instead.
     views: { type: 'boolean', default: false },
+    // --search: search answered by the memory store (bench/service-search.ts) instead.
+    search: { type: 'boolean', default: false },
     locations: { type: 'string', default: '1000000' },
     // The most episodes the generator's codes allow (S99E99).
     episodes: { type: 'string', default: String(MAX_EPISODES) },
@@ -626,18 +629,28 @@ const run =
           only: flags.only,
         })
       }
-    : flags.views
+    : flags.search
       ? () => {
           mkdirSync(WORK_DIR, { recursive: true })
-          return benchMemoryViews({
+          return benchMemorySearch({
             root: ROOT,
             workDir: WORK_DIR,
             apiKey,
-            samples: Number(flags.samples),
             command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
           })
         }
-      : main
+      : flags.views
+        ? () => {
+            mkdirSync(WORK_DIR, { recursive: true })
+            return benchMemoryViews({
+              root: ROOT,
+              workDir: WORK_DIR,
+              apiKey,
+              samples: Number(flags.samples),
+              command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
+            })
+          }
+        : main
 run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
