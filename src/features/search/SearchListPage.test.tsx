@@ -18,6 +18,8 @@ const row = (id: number, name: string) => ({
 })
 
 let page: Page
+/** The service's answer, where it searches its catalogue (contract §13). */
+let onService: Page | undefined
 vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
   useSearchList: (): SearchListAnswer => ({
     support: true,
@@ -40,15 +42,15 @@ vi.mock('../../catalogue-index/hooks/use-search-list', () => ({
     error: null,
     retry: () => undefined,
   }),
-  // The index is complete here: the service is never asked.
-  useServiceSearchList: () => ({ data: undefined, isPlaceholderData: false, isFetching: false, error: null }),
+  useServiceSearchList: () => ({ data: onService, isPlaceholderData: false, isFetching: false, error: null }),
 }))
 
 afterEach(cleanup)
 
-function open(path: string) {
+function open(path: string, search = false) {
   renderApp([{ path: '/search', element: <SearchListPage /> }], path, {
     fetch: () => Promise.reject(new Error('no service in this test')),
+    config: { demoKey: 'k', search },
   })
 }
 
@@ -93,5 +95,21 @@ describe('/search while the search index loads', () => {
     }
     open('/search?q=planet')
     expect(screen.getByRole('status').textContent).toBe('1–2 of 2 results for “planet”')
+  })
+
+  it('keeps the whole answer of a service that searches its catalogue while the index has the names only', () => {
+    const names = (partial: boolean): Page => ({
+      info: { count: partial ? 1 : 2, pages: 1 },
+      results: partial ? [row(1, 'Planet Nine')] : [row(1, 'Planet Nine'), row(2, 'Planet Zero')],
+      facets: [{ name: 'collection', label: 'Collection', values: [] }],
+      page: 1,
+      ...(partial ? { partial: true as const } : {}),
+    })
+    page = names(true)
+    onService = names(false)
+    open('/search?q=planet', true)
+    expect(screen.getByRole('status').textContent).toBe('1–2 of 2 results for “planet”')
+    expect(screen.getByText(/Counted by the catalogue service/)).toBeTruthy()
+    onService = undefined
   })
 })

@@ -56,7 +56,10 @@ export default function SearchListPage() {
   const { connection, config } = useConnection()
   const client = useCatalogueClient()
   const searchesCatalogue = useServiceSearch(client, config)
-  const onService = searchesCatalogue && !index.complete && asked.sort === null && query !== ''
+  // The index answers once its answer is whole: its names alone (while its search loads) are less than the
+  // service's answer, which stays meanwhile.
+  const indexWhole = index.complete && index.data !== undefined && !index.data.partial && !index.previous
+  const onService = searchesCatalogue && !indexWhole && asked.sort === null && query !== ''
   const service = useServiceSearchList(client, request, onService)
   // What the page shows: the service's answer while it answers, else the index's.
   const answer = onService
