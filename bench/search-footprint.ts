@@ -20,7 +20,8 @@ const used = () => {
   const { heapUsed, arrayBuffers } = process.memoryUsage()
   return heapUsed + arrayBuffers
 }
-const store = loadStore(file)
+// Any size the service can be told to read (CATALOGUE_DATA_MAX_MB is at most 511).
+const store = loadStore(file, 511 * 1024 * 1024)
 const before = used()
 const began = performance.now()
 const engine = SearchEngine.of(

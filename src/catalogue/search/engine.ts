@@ -99,9 +99,10 @@ function countWords(
   const touched: number[] = []
   words.forEach((word, position) => {
     const stamp = position + 1
+    const itself = documents.index.numberOf(word)
     for (const match of documents.index.matchesOf(word, position === words.length - 1)) {
-      const exact = match === word ? 1 : 0
-      const holding = documents.index.documentsOf(match)
+      const exact = match === itself ? 1 : 0
+      const holding = documents.index.documentsAt(match)
       for (let at = firstAtLeast(holding, from); at < holding.length; at++) {
         const document = holding[at] as number
         if (document >= to) break

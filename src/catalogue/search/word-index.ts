@@ -9,15 +9,19 @@ export const MOST_COMPLETIONS = 50
 
 /**
  * The words of a set of documents (each a list of folded words, §13's tokenizer) and, for each word, the
- * documents holding it: what every engine reads to find which words a query's word matches.
+ * documents holding it: what every engine reads to find which words a query's word matches. Words are found
+ * by their number in code-unit order; a word's documents are a run of one array (`offsets`), so a catalogue
+ * of a million names with a million distinct words costs a few arrays, not an object per word.
  */
 export class WordIndex {
   private constructor(
-    private readonly postings: Map<string, Int32Array>,
     /** Every distinct word, in code-unit order (a prefix's completions are a run of it). */
-    private readonly sorted: string[],
-    /** Distinct words by their length in letters (a word one edit away is at most one letter longer or shorter). */
-    private readonly byLength: Map<number, string[]>,
+    private readonly words: readonly string[],
+    /** The documents of word `n` are `documents[offsets[n]]` up to `documents[offsets[n + 1] - 1]`, ascending. */
+    private readonly offsets: Int32Array,
+    private readonly documents: Int32Array,
+    /** Words by length in letters, with their numbers (a word one edit away is at most one letter longer or shorter). */
+    private readonly byLength: Map<number, { words: string[]; numbers: Int32Array }>,
   ) {}
 
   /** The index of `documents`, made in one go. */
@@ -27,44 +31,89 @@ export class WordIndex {
 
   /** The index of `documents`, made a slice at a time: the generator yields after each STEP_SIZE documents. */
   static *inSteps(documents: readonly (readonly string[])[]): Generator<void, WordIndex> {
-    const lists = new Map<string, number[]>()
+    // First the distinct words, how many documents hold each, in order of appearance.
+    const numbers = new Map<string, number>()
+    const counts: number[] = []
+    const lastDocument: number[] = []
     for (let document = 0; document < documents.length; document++) {
       for (const word of documents[document] as readonly string[]) {
-        const list = lists.get(word)
-        if (list === undefined) lists.set(word, [document])
-        else if (list[list.length - 1] !== document) list.push(document)
+        let number = numbers.get(word)
+        if (number === undefined) {
+          number = counts.length
+          numbers.set(word, number)
+          counts.push(0)
+          lastDocument.push(-1)
+        }
+        if (lastDocument[number] !== document) {
+          lastDocument[number] = document
+          ;(counts[number] as number)++
+        }
       }
       if (document % STEP_SIZE === STEP_SIZE - 1) yield
     }
-    const postings = new Map<string, Int32Array>()
-    const byLength = new Map<number, string[]>()
-    let done = 0
-    for (const [word, list] of lists) {
-      postings.set(word, Int32Array.from(list))
-      const length = lettersIn(word)
-      const same = byLength.get(length)
-      if (same) same.push(word)
-      else byLength.set(length, [word])
-      if (++done % STEP_SIZE === 0) yield
-    }
     // The default order is code-unit order.
-    const sorted = [...lists.keys()].sort()
-    return new WordIndex(postings, sorted, byLength)
+    const words = [...numbers.keys()].sort()
+    yield
+    const rankOf = new Int32Array(words.length)
+    const offsets = new Int32Array(words.length + 1)
+    for (let rank = 0; rank < words.length; rank++) {
+      const number = numbers.get(words[rank] as string) as number
+      rankOf[number] = rank
+      offsets[rank + 1] = (offsets[rank] as number) + (counts[number] as number)
+    }
+    yield
+    // Then each word's documents, in ascending order as the documents are read.
+    const filled = offsets.slice(0, words.length)
+    const held = new Int32Array(offsets[words.length] as number)
+    lastDocument.fill(-1)
+    for (let document = 0; document < documents.length; document++) {
+      for (const word of documents[document] as readonly string[]) {
+        const number = numbers.get(word) as number
+        if (lastDocument[number] === document) continue
+        lastDocument[number] = document
+        const rank = rankOf[number] as number
+        held[(filled[rank] as number)++] = document
+      }
+      if (document % STEP_SIZE === STEP_SIZE - 1) yield
+    }
+    const lengths = new Map<number, { words: string[]; numbers: number[] }>()
+    for (let rank = 0; rank < words.length; rank++) {
+      const word = words[rank] as string
+      const length = lettersIn(word)
+      const same = lengths.get(length) ?? { words: [], numbers: [] }
+      same.words.push(word)
+      same.numbers.push(rank)
+      lengths.set(length, same)
+    }
+    const byLength = new Map(
+      [...lengths].map(([length, same]) => [
+        length,
+        { words: same.words, numbers: Int32Array.from(same.numbers) },
+      ]),
+    )
+    return new WordIndex(words, offsets, held, byLength)
   }
 
-  /** The documents holding `word`, ascending. */
-  documentsOf(word: string): Int32Array {
-    return this.postings.get(word) ?? EMPTY
+  /** A word's number, or -1 when no document holds it. */
+  numberOf(word: string): number {
+    const at = this.firstAtLeast(word)
+    return this.words[at] === word ? at : -1
+  }
+
+  /** The documents holding word number `number`, ascending. */
+  documentsAt(number: number): Int32Array {
+    return this.documents.subarray(this.offsets[number] as number, this.offsets[number + 1] as number)
   }
 
   /**
-   * The indexed words a query's word matches (§13): itself, first, when indexed; as the query's last word, its
-   * MOST_COMPLETIONS most frequent completions from PREFIX_FROM_LETTERS letters (ties in code-unit order); and
-   * from TYPO_FROM_LETTERS letters, every word one edit away. Each word once.
+   * The numbers of the indexed words a query's word matches (§13): itself, first, when indexed; as the query's
+   * last word, its MOST_COMPLETIONS most frequent completions from PREFIX_FROM_LETTERS letters (ties in
+   * code-unit order); and from TYPO_FROM_LETTERS letters, every word one edit away. Each word once.
    */
-  matchesOf(word: string, last: boolean): string[] {
-    const found = new Set<string>()
-    if (this.postings.has(word)) found.add(word)
+  matchesOf(word: string, last: boolean): number[] {
+    const found = new Set<number>()
+    const itself = this.numberOf(word)
+    if (itself !== -1) found.add(itself)
     const letters = lettersIn(word)
     if (last && letters >= PREFIX_FROM_LETTERS) {
       for (const completion of this.completionsOf(word)) found.add(completion)
@@ -72,38 +121,47 @@ export class WordIndex {
     if (letters >= TYPO_FROM_LETTERS) {
       const plain = letters === word.length
       for (let length = letters - 1; length <= letters + 1; length++) {
-        for (const other of this.byLength.get(length) ?? []) {
-          if (plain && other.length === length) {
-            if (mayBeOneEditApart(word, other) && oneEditApartIn(word, other)) found.add(other)
-          } else if (oneEditApart(word, other)) found.add(other)
+        const same = this.byLength.get(length)
+        if (!same) continue
+        const { words, numbers } = same
+        for (let at = 0; at < words.length; at++) {
+          const other = words[at] as string
+          const near =
+            plain && other.length === length
+              ? mayBeOneEditApart(word, other) && oneEditApartIn(word, other)
+              : oneEditApart(word, other)
+          if (near) found.add(numbers[at] as number)
         }
       }
     }
     return [...found]
   }
 
-  private completionsOf(prefix: string): string[] {
+  private firstAtLeast(word: string): number {
     let low = 0
-    let high = this.sorted.length
+    let high = this.words.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      if ((this.sorted[middle] as string) < prefix) low = middle + 1
+      if ((this.words[middle] as string) < word) low = middle + 1
       else high = middle
     }
-    const completions: string[] = []
-    for (let index = low; index < this.sorted.length; index++) {
-      const word = this.sorted[index] as string
+    return low
+  }
+
+  private completionsOf(prefix: string): number[] {
+    const completions: number[] = []
+    for (let number = this.firstAtLeast(prefix); number < this.words.length; number++) {
+      const word = this.words[number] as string
       if (!word.startsWith(prefix)) break
-      if (word !== prefix) completions.push(word)
+      if (word !== prefix) completions.push(number)
     }
     if (completions.length <= MOST_COMPLETIONS) return completions
-    const frequency = (word: string) => this.documentsOf(word).length
+    const frequency = (number: number) =>
+      (this.offsets[number + 1] as number) - (this.offsets[number] as number)
     // Already in code-unit order, which a stable sort keeps among equally frequent words.
     return completions.sort((a, b) => frequency(b) - frequency(a)).slice(0, MOST_COMPLETIONS)
   }
 }
-
-const EMPTY = new Int32Array(0)
 
 /** Documents (or words) handled between two yields of a build in steps: a few milliseconds of work. */
 export const STEP_SIZE = 5_000
