@@ -82,6 +82,10 @@ describe('the catalogue’s search (contract §13)', () => {
     expect(ids('moom')).toEqual([2])
     expect(ids('cafo muller')).toEqual([1])
     expect(ids('cfae')).toEqual([])
+    // At the first letter too: replaced, added, left out.
+    expect(ids('kafe muller')).toEqual([1])
+    expect(ids('xcafe muller')).toEqual([1])
+    expect(ids('uller cafe')).toEqual([1])
   })
 
   it('expands a prefix to its fifty most frequent completions', () => {

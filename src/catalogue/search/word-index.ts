@@ -20,8 +20,8 @@ export class WordIndex {
     /** The documents of word `n` are `documents[offsets[n]]` up to `documents[offsets[n + 1] - 1]`, ascending. */
     private readonly offsets: Int32Array,
     private readonly documents: Int32Array,
-    /** Words by length in letters, with their numbers (a word one edit away is at most one letter longer or shorter). */
-    private readonly byLength: Map<number, { words: string[]; numbers: Int32Array }>,
+    /** Words by length in letters (a word one edit away is at most one letter longer or shorter). */
+    private readonly byLength: Map<number, LengthBucket>,
   ) {}
 
   /** The index of `documents`, made in one go. */
@@ -76,21 +76,21 @@ export class WordIndex {
       }
       if (document % STEP_SIZE === STEP_SIZE - 1) yield
     }
-    const lengths = new Map<number, { words: string[]; numbers: number[] }>()
-    for (let rank = 0; rank < words.length; rank++) {
-      const word = words[rank] as string
+    const byLength = new Map<number, LengthBucket>()
+    for (let number = 0; number < words.length; number++) {
+      const word = words[number] as string
       const length = lettersIn(word)
-      const same = lengths.get(length) ?? { words: [], numbers: [] }
-      same.words.push(word)
-      same.numbers.push(rank)
-      lengths.set(length, same)
+      let bucket = byLength.get(length)
+      if (!bucket) {
+        bucket = { byFirst: new Map(), bySecond: new Map(), astral: [] }
+        byLength.set(length, bucket)
+      }
+      if (length !== word.length) bucket.astral.push(number)
+      else {
+        listIn(bucket.byFirst, word.charCodeAt(0)).push(number)
+        listIn(bucket.bySecond, word.charCodeAt(1)).push(number)
+      }
     }
-    const byLength = new Map(
-      [...lengths].map(([length, same]) => [
-        length,
-        { words: same.words, numbers: Int32Array.from(same.numbers) },
-      ]),
-    )
     return new WordIndex(words, offsets, held, byLength)
   }
 
@@ -119,22 +119,40 @@ export class WordIndex {
       for (const completion of this.completionsOf(word)) found.add(completion)
     }
     if (letters >= TYPO_FROM_LETTERS) {
-      const plain = letters === word.length
       for (let length = letters - 1; length <= letters + 1; length++) {
-        const same = this.byLength.get(length)
-        if (!same) continue
-        const { words, numbers } = same
-        for (let at = 0; at < words.length; at++) {
-          const other = words[at] as string
-          const near =
-            plain && other.length === length
-              ? mayBeOneEditApart(word, other) && oneEditApartIn(word, other)
-              : oneEditApart(word, other)
-          if (near) found.add(numbers[at] as number)
-        }
+        const bucket = this.byLength.get(length)
+        if (bucket) this.oneEditAwayIn(bucket, word, letters === word.length, found)
       }
     }
     return [...found]
+  }
+
+  /**
+   * Adds the words of `bucket` one edit away from `word`. A plain word (one code unit a letter) is compared
+   * only with the words one edit could make of it: those that keep its first letter, or its second in its
+   * place, or have either moved by one; so four short lists instead of every word of the length.
+   */
+  private oneEditAwayIn(bucket: LengthBucket, word: string, plain: boolean, found: Set<number>): void {
+    // Both words plain: compared code unit by code unit; otherwise letter by letter.
+    const check = (number: number, bothPlain: boolean) => {
+      if (found.has(number)) return
+      const other = this.words[number] as string
+      if (bothPlain ? oneEditApartIn(word, other) : oneEditApart(word, other)) found.add(number)
+    }
+    for (const number of bucket.astral) check(number, false)
+    if (plain) {
+      const [first, second] = [word.charCodeAt(0), word.charCodeAt(1)]
+      for (const list of [
+        bucket.byFirst.get(first),
+        bucket.bySecond.get(second),
+        bucket.byFirst.get(second),
+        bucket.bySecond.get(first),
+      ])
+        for (const number of list ?? []) check(number, true)
+      return
+    }
+    for (const lists of [bucket.byFirst, bucket.bySecond])
+      for (const list of lists.values()) for (const number of list) check(number, false)
   }
 
   private firstAtLeast(word: string): number {
@@ -187,10 +205,21 @@ export async function finishInTurns<T>(
 }
 
 /**
- * False when two words of one code unit a letter cannot be one edit apart: one edit keeps the first letter,
- * or the second in its place, or shifts one of them by one. Most words fail this at once.
+ * The words of one length in letters, for the search of words one edit away: those of one code unit a letter
+ * by their first and by their second code unit (each in both), the others (letters beyond the Basic
+ * Multilingual Plane) apart.
  */
-function mayBeOneEditApart(a: string, b: string): boolean {
-  const [a0, a1, b0, b1] = [a.charCodeAt(0), a.charCodeAt(1), b.charCodeAt(0), b.charCodeAt(1)]
-  return a0 === b0 || a1 === b1 || a0 === b1 || a1 === b0
+interface LengthBucket {
+  byFirst: Map<number, number[]>
+  bySecond: Map<number, number[]>
+  astral: number[]
+}
+
+function listIn(lists: Map<number, number[]>, key: number): number[] {
+  let list = lists.get(key)
+  if (!list) {
+    list = []
+    lists.set(key, list)
+  }
+  return list
 }
