@@ -53,16 +53,16 @@ export async function searchBody(
 }
 
 function renderer(collections: readonly AnyCollection[], base: string) {
-  const byName = new Map(collections.map((collection) => [collection.name, collection]))
-  const addresses = new Map(
-    collections.map((collection) => [collection.name, addressesFor(collection, base)]),
+  // Each collection with the addresses its records show.
+  const byName = new Map(
+    collections.map((collection) => [collection.name, { collection, at: addressesFor(collection, base) }]),
   )
   return (result: FoundResult): Record<string, unknown> => {
     if (result.group === 'characters')
       return { collection: 'characters', id: result.id, url: `${base}${CHARACTERS_PATH}/${result.id}` }
     if (result.group === 'values') {
       const list = byName.get(result.of)
-      const url = `${base}${list?.listPath ?? ''}?${new URLSearchParams({ [`${result.field}__exact`]: result.value })}`
+      const url = `${base}${list?.collection.listPath ?? ''}?${new URLSearchParams({ [`${result.field}__exact`]: result.value })}`
       return {
         collection: 'values',
         of: result.of,
@@ -72,10 +72,8 @@ function renderer(collections: readonly AnyCollection[], base: string) {
         url,
       }
     }
-    const collection = byName.get(result.group) as AnyCollection
-    return {
-      collection: result.group,
-      record: collection.toRecord(result.record, addresses.get(result.group) as never),
-    }
+    const listed = byName.get(result.group)
+    if (!listed) throw new Error(`No collection ${result.group}`)
+    return { collection: result.group, record: listed.collection.toRecord(result.record, listed.at) }
   }
 }

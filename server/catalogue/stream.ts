@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { setImmediate as turn } from 'node:timers/promises'
 import type { ApiRecord, DatasetRecord } from '../../src/catalogue'
+import { lowerBound } from '../../src/catalogue/lower-bound'
 import { apiViewParameters } from '../../src/catalogue/views/parameters'
 import { listViewOf } from '../../src/catalogue/views/view'
 import { csvColumns, csvHeader, csvRows } from '../../src/export/csv'
@@ -88,18 +89,6 @@ async function afterInView(source: CollectionSource, order: Int32Array, next: nu
       `The parameter "_after" names no record of this view (${id}): start the stream again without it.`,
     )
   return index + 1
-}
-
-/** The first index of ascending `sorted` whose value is at least `value`. */
-function lowerBound(sorted: Int32Array, value: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((sorted[middle] as number) < value) low = middle + 1
-    else high = middle
-  }
-  return low
 }
 
 /** The records at `order[from]` up to `order[to - 1]`, in that order, read from the store in ascending order. */

@@ -32,7 +32,7 @@ function hitOf(result: SearchResult): SearchHit | null {
   if (result.collection === 'values') return valueHit(result.of, result.field, result.value, result.count)
   if (result.collection === 'characters') return characterHit(result.id)
   const collection = collectionsByName.get(result.collection)
-  return collection && 'record' in result ? recordHit(collection, result.record as never) : null
+  return collection && 'record' in result ? recordHit(collection, result.record) : null
 }
 
 /**

@@ -21,7 +21,7 @@ export const SearchResultSchema = z.union([
   ...COLLECTIONS.map((collection) =>
     z.object({
       collection: oneOf(collection.name as 'locations' | 'episodes'),
-      record: collection.record as z.ZodMiniType<unknown>,
+      record: collection.record,
     }),
   ),
   z.object({

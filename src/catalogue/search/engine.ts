@@ -1,4 +1,5 @@
 import type { AnyCollection } from '../collection'
+import { lowerBound } from '../lower-bound'
 import { characterIdFromUrl } from '../records'
 import { searchWords } from '../search-text'
 import { type ParsedQuery, parseQuery } from './query'
@@ -103,7 +104,7 @@ function countWords(
     for (const match of documents.index.matchesOf(word, position === words.length - 1)) {
       const exact = match === itself ? 1 : 0
       const holding = documents.index.documentsAt(match)
-      for (let at = firstAtLeast(holding, from); at < holding.length; at++) {
+      for (let at = lowerBound(holding, from); at < holding.length; at++) {
         const document = holding[at] as number
         if (document >= to) break
         if (tally.stamp[document] === stamp) continue
@@ -152,17 +153,6 @@ function rank(documents: Documents, counted: Counted, words: readonly string[], 
   for (let at = 0; at < kept.length; at++)
     ranked[(buckets[keys[at] as number] as number)++] = kept[at] as number
   return ranked
-}
-
-function firstAtLeast(sorted: Int32Array, value: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((sorted[middle] as number) < value) low = middle + 1
-    else high = middle
-  }
-  return low
 }
 
 const nameWordCount = (words: readonly string[]) => Math.min(words.length, MOST_NAME_WORDS)
