@@ -66,12 +66,7 @@ describe('reading a query', () => {
   })
 
   it('words are words', () => {
-    expect(parseQuery('glorbo prme')).toEqual({
-      kind: 'text',
-      text: 'glorbo prme',
-      character: null,
-      characterFirst: false,
-    })
+    expect(parseQuery('glorbo prme')).toEqual({ kind: 'text', text: 'glorbo prme', character: null })
     expect(parseQuery('season finale')).toMatchObject({ kind: 'text', character: null })
   })
 })
@@ -174,7 +169,7 @@ describe('searching the catalogue', () => {
     expect(titles(searchCatalogue(fixture, '43'))).not.toContain('Characters')
   })
 
-  it('puts the character first when the query is an id shorthand (#42, character 42), not for a bare number', () => {
+  it('puts the character a query names first (contract §13), written as a bare number or as an id', () => {
     const withNames = new Map(FIXTURE)
     const sector = (id: number, name: string) => ({ id, name, type: 'Sector', dimension: '', residents: [] })
     withNames.set('locations', [
@@ -186,10 +181,9 @@ describe('searching the catalogue', () => {
       })),
     ])
     const search = buildCatalogueSearch(withNames)
-    for (const query of ['#42', 'character 42', 'Character #42']) {
-      expect(titles(searchCatalogue(search, query))[0], query).toBe('Characters')
+    for (const query of ['42', '#42', 'character 42', 'Character #42']) {
+      expect(titles(searchCatalogue(search, query)), query).toEqual(['Characters', 'Locations'])
     }
-    expect(titles(searchCatalogue(search, '42'))).toEqual(['Locations', 'Characters'])
   })
 
   it('groups results as locations, episodes, characters, with links and details', () => {

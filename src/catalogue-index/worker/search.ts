@@ -2,23 +2,16 @@ import { groupTitle, type SearchAnswer, type SearchHit } from '../protocol/searc
 import type { SearchListPage, SearchListRequest } from '../protocol/search-list'
 import type { IndexConnection, IndexMessage } from '../protocol/worker-api'
 import { connectionName, perVersion } from './data'
-import {
-  buildCatalogueSearch,
-  type CatalogueSearch,
-  groupHits,
-  restoreSearch,
-  type SavedSearch,
-  saveSearch,
-  searchAll,
-} from './search-index'
+import { buildCatalogueSearch, type CatalogueSearch, groupHits, searchAll } from './search-index'
 import { searchListPage } from './search-list'
 import { type NameList, nameList, scanNames } from './search-names'
 
-/** The search index of the complete catalogue: read back as it was kept, or built on the first query after a change. */
-export const searchOf = perVersion<CatalogueSearch, SavedSearch>(
-  (catalogue) => buildCatalogueSearch(catalogue.records),
-  { kind: 'search', format: 2, save: saveSearch, restore: restoreSearch },
-)
+/**
+ * The search of the complete catalogue, built from its records on the first query after a change or a page
+ * load. Not kept: building the engine from the records the worker reads anyway is quicker than reading a
+ * kept index back (a million records: seconds, where MiniSearch's kept form took most of a minute).
+ */
+export const searchOf = perVersion<CatalogueSearch>((catalogue) => buildCatalogueSearch(catalogue.records))
 
 /** The names the palette scans while the search index loads (a small read; the search index is not). */
 export const namesOf = perVersion<NameList, NameList>((catalogue) => nameList(catalogue.records), {

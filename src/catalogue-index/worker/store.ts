@@ -51,12 +51,15 @@ export type IndexDb = IDBPDatabase<IndexSchema>
 /** 1: records, pages, meta. 2: derived (an index built before keeps its records and derives them once). */
 const VERSION = 2
 
+/** Derived kinds no longer written, removed when an index is opened (MiniSearch's search index: megabytes). */
+const RETIRED_KINDS = ['search']
+
 /**
  * Opens (creating if needed) the index database of one connection; `onDropped` runs when another tab deletes
  * it (this connection is then closed and must not be used again).
  */
-export function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
-  return openDB<IndexSchema>(name, VERSION, {
+export async function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
+  const db = await openDB<IndexSchema>(name, VERSION, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('records', { keyPath: ['collection', 'id'] })
@@ -72,6 +75,8 @@ export function openIndex(name: string, onDropped?: () => void): Promise<IndexDb
       onDropped?.()
     },
   })
+  await Promise.all(RETIRED_KINDS.map((kind) => db.delete('derived', kind))).catch(() => undefined)
+  return db
 }
 
 export function deleteIndex(name: string): Promise<void> {

@@ -9,13 +9,7 @@ import { readEpisodeShorthand } from '../episode-code'
 export type ParsedQuery =
   | { kind: 'episode'; code: string }
   | { kind: 'season'; season: number; prefix: string }
-  | {
-      kind: 'text'
-      text: string
-      character: number | null
-      /** Written as an id (`#42`, `character 42`) rather than a bare number: the character comes first. */
-      characterFirst: boolean
-    }
+  | { kind: 'text'; text: string; character: number | null }
 
 const CHARACTER = /^(?:(?:character|char)\s*)?#?\s*0*(\d{1,9})$/
 
@@ -27,6 +21,5 @@ export function parseQuery(input: string): ParsedQuery {
   if (shorthand) return { kind: 'season', season: shorthand.season, prefix: `${shorthand.code}E` }
   const character = CHARACTER.exec(lower)
   const id = character ? Number(character[1]) : 0
-  const characterFirst = id >= 1 && /^(?:char|#)/.test(lower)
-  return { kind: 'text', text, character: id >= 1 ? id : null, characterFirst }
+  return { kind: 'text', text, character: id >= 1 ? id : null }
 }
