@@ -1,8 +1,8 @@
 import type { AnyCollection } from '../collection'
-import { lowerBound } from '../lower-bound'
 import { characterIdFromUrl } from '../records'
 import { searchWords } from '../search-text'
 import { type ParsedQuery, parseQuery } from './query'
+import { type Counted, countWords, hasEvery, type MatchedWord, nameWordCount, rank, Tally } from './ranking'
 import { finish, finishInTurns, STEP_SIZE, WordIndex } from './word-index'
 
 /*
@@ -58,104 +58,58 @@ export interface SearchResults {
   records: Int32Array
 }
 
-/** Relevance (§13): the tier, then fewer name words; ties keep record order (collection, then ascending id). */
-const TIER_WHOLE_NAME = 1
-const TIER_EVERY_WORD_EQUAL = 2
-const TIER_EVERY_WORD = 3
-const TIER_ANY_WORD = 4
-/** Name words past this many rank as this many. */
-const MOST_NAME_WORDS = 63
-
 interface Documents {
   index: WordIndex
-  /** Name words of each document, and its whole name's words joined by a space (made when asked). */
+  /** Name words of each document (as relevance counts them). */
   nameWords: Uint8Array
+  /** A document's whole name as its words joined by a space (made when asked). */
   wholeName: (document: number) => string
 }
 
-/** Reusable per-query counters, one entry a document (a query never runs inside another). */
-class Tally {
-  readonly hits: Uint8Array
-  readonly exact: Uint8Array
-  readonly stamp: Uint8Array
-  constructor(size: number) {
-    this.hits = new Uint8Array(size)
-    this.exact = new Uint8Array(size)
-    this.stamp = new Uint8Array(size)
-  }
-}
-
-interface Counted {
-  touched: Int32Array
-  tally: Tally
-}
-
-function countWords(
-  documents: Documents,
-  tally: Tally,
-  words: readonly string[],
-  from: number,
-  to: number,
-): Counted {
-  const touched: number[] = []
-  words.forEach((word, position) => {
-    const stamp = position + 1
-    const itself = documents.index.numberOf(word)
-    for (const match of documents.index.matchesOf(word, position === words.length - 1)) {
-      const exact = match === itself ? 1 : 0
-      const holding = documents.index.documentsAt(match)
-      for (let at = lowerBound(holding, from); at < holding.length; at++) {
-        const document = holding[at] as number
-        if (document >= to) break
-        if (tally.stamp[document] === stamp) continue
-        tally.stamp[document] = stamp
-        if (tally.hits[document] === 0) touched.push(document)
-        ;(tally.hits[document] as number)++
-        ;(tally.exact[document] as number) += exact
-      }
-    }
+/** What each of a query's words matches in an index (§13): the word itself first, when indexed. */
+export function matchedIn(index: WordIndex, words: readonly string[]): MatchedWord[][] {
+  return words.map((word, position) => {
+    const itself = index.numberOf(word)
+    return index
+      .matchesOf(word, position === words.length - 1)
+      .map((match) => ({ exact: match === itself, documents: index.documentsAt(match) }))
   })
-  return { touched: Int32Array.from(touched).sort(), tally }
 }
 
-/** The documents counted, ranked; `every`: those holding every word (else those holding any). Resets the tally. */
-function rank(documents: Documents, counted: Counted, words: readonly string[], every: boolean): Int32Array {
-  const { touched, tally } = counted
+/** The documents of `[from, to)` holding the query's words, ranked (§13); `every`: those holding every word. */
+function rankIn(
+  documents: Documents,
+  counted: Counted,
+  words: readonly string[],
+  every: boolean,
+): Int32Array {
   const whole = words.join(' ')
-  const keys = new Uint16Array(touched.length)
-  const kept: number[] = []
-  for (const document of touched) {
-    const hits = tally.hits[document] as number
-    if (every && hits < words.length) continue
-    let tier = TIER_ANY_WORD
-    if (every) {
-      tier = TIER_EVERY_WORD
-      if (tally.exact[document] === words.length) {
-        tier =
-          documents.nameWords[document] === words.length && documents.wholeName(document) === whole
-            ? TIER_WHOLE_NAME
-            : TIER_EVERY_WORD_EQUAL
-      }
-    }
-    keys[kept.length] = tier * (MOST_NAME_WORDS + 1) + (documents.nameWords[document] as number)
-    kept.push(document)
-  }
-  for (const document of touched) {
-    tally.hits[document] = 0
-    tally.exact[document] = 0
-    tally.stamp[document] = 0
-  }
-  // A counting sort: stable, so documents of one key stay in record order.
-  const buckets = new Int32Array((TIER_ANY_WORD + 1) * (MOST_NAME_WORDS + 1) + 1)
-  for (let at = 0; at < kept.length; at++) (buckets[(keys[at] as number) + 1] as number)++
-  for (let key = 1; key < buckets.length; key++) (buckets[key] as number) += buckets[key - 1] as number
-  const ranked = new Int32Array(kept.length)
-  for (let at = 0; at < kept.length; at++)
-    ranked[(buckets[keys[at] as number] as number)++] = kept[at] as number
-  return ranked
+  return rank(counted, every, documents.nameWords, (document) => documents.wholeName(document) === whole)
 }
 
-const nameWordCount = (words: readonly string[]) => Math.min(words.length, MOST_NAME_WORDS)
+/** The values of a catalogue (types, dimensions) as documents of their own: a value's words are its name. */
+export function valueDocuments(valueList: readonly ValueMatch[]): Documents {
+  const valueWords = valueList.map((value) => searchWords(value.value))
+  return {
+    index: WordIndex.of(valueWords),
+    nameWords: Uint8Array.from(valueWords, nameWordCount),
+    wholeName: (document) => (valueWords[document] ?? []).join(' '),
+  }
+}
+
+/**
+ * The values a query's words find, ranked (§13), given whether any value or record holds every word (the
+ * fallback to any word is the whole search's, not each part's).
+ */
+export function rankValues(
+  values: Documents,
+  valueList: readonly ValueMatch[],
+  counted: Counted,
+  words: readonly string[],
+  every: boolean,
+): ValueMatch[] {
+  return Array.from(rankIn(values, counted, words, every), (document) => valueList[document] as ValueMatch)
+}
 
 type SearchedCollections = readonly { collection: SearchedCollection; records: readonly SearchedRecord[] }[]
 
@@ -224,7 +178,6 @@ function* engineSteps(collections: SearchedCollections): Generator<void, EngineP
   }
   const recordIndex = yield* WordIndex.inSteps(documentWords)
   const valueList = [...values.values()]
-  const valueWords = valueList.map((value) => searchWords(value.value))
   return {
     spans,
     recordIds: Float64Array.from(ids),
@@ -234,11 +187,7 @@ function* engineSteps(collections: SearchedCollections): Generator<void, EngineP
       wholeName: (document) => searchWords(names[document] ?? '').join(' '),
     },
     valueList,
-    values: {
-      index: WordIndex.of(valueWords),
-      nameWords: Uint8Array.from(valueWords, nameWordCount),
-      wholeName: (document) => (valueWords[document] ?? []).join(' '),
-    },
+    values: valueDocuments(valueList),
     characterIds,
     codes,
     sortedCodes: [...codes.keys()].sort(),
@@ -301,25 +250,23 @@ export class SearchEngine {
     const words = searchWords(parsed.text)
     if (words.length === 0) return { named, values: [], records: new Int32Array(0) }
     const countedValues = countWords(
-      this.parts.values,
       this.valueTally,
-      words,
+      matchedIn(this.parts.values.index, words),
       0,
       this.parts.valueList.length,
     )
     const countedRecords = countWords(
-      this.parts.records,
       this.recordTally,
-      words,
+      matchedIn(this.parts.records.index, words),
       0,
       this.parts.recordIds.length,
     )
-    const every = hasEvery(countedValues, words.length) || hasEvery(countedRecords, words.length)
-    const values = Array.from(
-      rank(this.parts.values, countedValues, words, every),
-      (document) => this.parts.valueList[document] as ValueMatch,
-    )
-    return { named, values, records: rank(this.parts.records, countedRecords, words, every) }
+    const every = hasEvery(countedValues) || hasEvery(countedRecords)
+    return {
+      named,
+      values: rankValues(this.parts.values, this.parts.valueList, countedValues, words, every),
+      records: rankIn(this.parts.records, countedRecords, words, every),
+    }
   }
 
   /**
@@ -330,8 +277,13 @@ export class SearchEngine {
     const span = this.parts.spans.find(({ name }) => name === collection)
     const words = searchWords(query)
     if (!span || words.length === 0) return new Int32Array(0)
-    const counted = countWords(this.parts.records, this.recordTally, words, span.start, span.end)
-    const ranked = rank(this.parts.records, counted, words, hasEvery(counted, words.length))
+    const counted = countWords(
+      this.recordTally,
+      matchedIn(this.parts.records.index, words),
+      span.start,
+      span.end,
+    )
+    const ranked = rankIn(this.parts.records, counted, words, hasEvery(counted))
     return ranked.map((document) => document - span.start)
   }
 
@@ -352,8 +304,3 @@ export class SearchEngine {
 }
 
 const isSearched = (field: string) => (SEARCHED_FIELDS as readonly string[]).includes(field)
-
-function hasEvery({ touched, tally }: Counted, words: number): boolean {
-  for (const document of touched) if (tally.hits[document] === words) return true
-  return false
-}
