@@ -188,6 +188,19 @@ describe('_search on a list (contract §13), on the memory store', () => {
     expect(broad.info.next).toMatch(/\/v1\/locations\?page=2&name=e&_search=nine%20the%20ca&_sort=id$/)
   })
 
+  it('counts the facets over what the search finds, never over the whole collection', async () => {
+    const response = await server.get('/v1/locations?_search=cafe&_facet=type')
+    const body = (await response.json()) as {
+      facets: { type: { values: { value: string; count: number }[]; counted: boolean } }
+    }
+    const types: Record<string, number> = {}
+    for (const { type } of cafes) types[type] = (types[type] ?? 0) + 1
+    expect(body.facets.type.counted).toBe(true)
+    expect(Object.fromEntries(body.facets.type.values.map(({ value, count }) => [value, count]))).toEqual(
+      types,
+    )
+  })
+
   it('is no search when empty, and refused when given twice', async () => {
     const empty = await listOf('/v1/locations?_search=')
     expect(empty.info.count).toBe(shippedDataset.locations.length)

@@ -9,12 +9,15 @@ export interface FacetTally {
 }
 
 /**
- * Whether a facet's counts under a view are the whole collection's: no filter, no range, and no value of
+ * Whether a facet's counts under a view are the whole collection's: no filter, no search, no range, and no value of
  * another facet chosen (a facet is counted under every other choice, never its own). Such counts depend on no
  * request, so each store makes them once per catalogue version and answers them at once, whatever the size.
  */
-export function countsWholeCollection(query: Pick<ViewQuery, 'filters' | 'view'>, facet: string): boolean {
-  if (query.filters.length > 0) return false
+export function countsWholeCollection(
+  query: Pick<ViewQuery, 'filters' | 'search' | 'view'>,
+  facet: string,
+): boolean {
+  if (query.filters.length > 0 || query.search !== null) return false
   if (Object.values(query.view.ranges).some((bounds) => bounds.from !== null || bounds.to !== null))
     return false
   return Object.entries(query.view.facets).every(([name, chosen]) => name === facet || chosen.length === 0)
