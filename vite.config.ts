@@ -104,6 +104,7 @@ const BOTH_STORES = [
   'server/catalogue/streams.test.ts',
   'server/catalogue/stream-views.test.ts',
   'server/catalogue/views.test.ts',
+  'server/catalogue/search.test.ts',
   'server/http/caching.test.ts',
   'server/http/catalogue-version.test.ts',
   'server/http/protocol.test.ts',

@@ -5,25 +5,31 @@ import { ByteBoundedCache } from '../byte-cache'
 import type { FoundGroup, FoundPage, FoundResult, SearchSource } from './search'
 import type { CollectionSource } from './source'
 
+/** Where a record found is: its collection and its position there. */
+export type RecordPlace = Pick<RecordMatch, 'kind' | 'collection' | 'position'>
+
+/** A result found: a record's place, a value, a character. */
+type Found = RecordPlace | Exclude<SearchMatch, RecordMatch>
+
 /**
  * What a store's search engine answers (contract §13): everything a query finds, best first, as record numbers
  * counted across the collections in order (`SearchEngine` in memory, `PostgresSearchEngine` in the database).
  */
 export interface SearchIndex {
   search(query: string): SearchResults | Promise<SearchResults>
-  /** A record number as a match: its collection, its position there, its id (when known). */
-  recordAt(document: number): RecordMatch
+  /** Where a record number is: its collection and its position there. */
+  recordAt(document: number): RecordPlace
   /** The record numbers of a collection: `[start, end)`. */
   spanOf(collection: string): { start: number; end: number }
 }
 
 /** A query's ranked results: its first matches as objects, then record numbers (see SearchResults). */
 interface Ranked {
-  first: SearchMatch[]
+  first: Found[]
   records: Int32Array
 }
 
-const groupOf = (match: SearchMatch): SearchGroupName =>
+const groupOf = (match: Found): SearchGroupName =>
   match.kind === 'value'
     ? 'values'
     : match.kind === 'character'
@@ -109,7 +115,7 @@ export class RankedSearch implements SearchSource {
 
   private async rank(query: string): Promise<Map<SearchGroupName | null, Ranked>> {
     const results = await this.engine.search(query)
-    const first: SearchMatch[] = [...results.named, ...results.values]
+    const first: Found[] = [...results.named, ...results.values]
     const byGroup = new Map<SearchGroupName | null, Ranked>([[null, { first, records: results.records }]])
     for (const name of SEARCH_GROUPS) {
       const span = this.engine.spanOf(name)
@@ -124,11 +130,11 @@ export class RankedSearch implements SearchSource {
 
   /** The results from `start` to `end` of a ranked list, the records read from their collections. */
   private async slice(ranked: Ranked, start: number, end: number): Promise<FoundResult[]> {
-    const matches: SearchMatch[] = []
+    const matches: Found[] = []
     for (let at = start; at < end && at < sizeOf(ranked); at++) {
       matches.push(
         at < ranked.first.length
-          ? (ranked.first[at] as SearchMatch)
+          ? (ranked.first[at] as Found)
           : this.engine.recordAt(ranked.records[at - ranked.first.length] as number),
       )
     }
@@ -151,9 +157,9 @@ export class RankedSearch implements SearchSource {
   }
 
   /** The records of some matches, by `collection/position`: one read per collection. */
-  private async recordsOf(matches: readonly RecordMatch[]): Promise<Map<string, DatasetRecord>> {
+  private async recordsOf(matches: readonly RecordPlace[]): Promise<Map<string, DatasetRecord>> {
     const found = new Map<string, DatasetRecord>()
-    const byCollection = new Map<string, RecordMatch[]>()
+    const byCollection = new Map<string, RecordPlace[]>()
     for (const match of matches)
       byCollection.set(match.collection, [...(byCollection.get(match.collection) ?? []), match])
     await Promise.all(

@@ -7,7 +7,7 @@ import { LiveCatalogue } from './live-catalogue'
 const server = serveForTests()
 const off = serveForTests({ views: false })
 const busy = serveForTests({ views: { atOnce: 0 } })
-// A store that answers views but not search (as PostgreSQL, for now).
+// A store that answers views but not search (a database whose catalogue was loaded before search).
 const unsearched = createStore(shippedDataset)
 const withoutSearch = serveForTests({
   store: new LiveCatalogue({
@@ -40,7 +40,7 @@ const cafes = shippedDataset.locations
   .filter((record) => foldSearchText(record.name).split(/\W+/).includes('cafe'))
   .sort((a, b) => a.id - b.id)
 
-describe('search answered by the service (contract §13), on the memory store', () => {
+describe('search answered by the service (contract §13)', () => {
   it('answers the palette: each group’s best results and its total, Café Müller first for "cafe"', async () => {
     const { groups } = await searchOf('/v1/search?q=cafe&limit=3')
     const locations = groups?.find((group) => group.collection === 'locations')
@@ -154,7 +154,7 @@ describe('search answered by the service (contract §13), on the memory store', 
   })
 })
 
-describe('_search on a list (contract §13), on the memory store', () => {
+describe('_search on a list (contract §13)', () => {
   async function listOf(path: string) {
     const response = await server.get(path)
     expect(response.status).toBe(200)

@@ -6,6 +6,7 @@ import { type DatabaseConfig, databaseFailure, redactedDatabaseUrl } from './con
 import { CHANNEL, connectionOptions, Database, SCHEMA } from './database'
 import { identifier } from './layout'
 import { SERVED_SCHEMA_VERSIONS } from './migrate'
+import { PostgresSearch, PostgresSearchEngine } from './search'
 import { PostgresCollection } from './store'
 
 /** How often the version served is checked, in case a notification was missed (also how readiness is kept). */
@@ -30,6 +31,8 @@ type Served = {
   views: Set<string>
   /** Whether the database keeps facets' counts over whole collections (schema version 3 or later). */
   facetCountsKept: boolean
+  /** Whether the generation has its search (loaded by a loader of schema version 4 or later). */
+  search: boolean
 }
 
 /** What the service tells about the database as it goes, for its log. */
@@ -101,20 +104,30 @@ export class PostgresCatalogue {
   }
 
   private contentOf(served: Served): CatalogueContent {
+    const sources = this.collections.map(
+      (collection) =>
+        new PostgresCollection(
+          this.database,
+          collection,
+          served.generation,
+          served.counts.get(collection.name) ?? 0,
+          served.views.has(collection.name),
+          served.facetCountsKept,
+        ),
+    )
+    let search: PostgresSearch | null = null
+    if (served.search) {
+      search = new PostgresSearch(
+        new PostgresSearchEngine(this.database, served.generation, sources),
+        sources,
+      )
+      for (const source of sources) source.searchedBy(search)
+    }
     return {
       // The database's catalogue version, and when it was switched to (a rebuilt database counts from 0 again).
       contentVersion: `${served.version}.${served.since.getTime()}`,
-      collections: this.collections.map(
-        (collection) =>
-          new PostgresCollection(
-            this.database,
-            collection,
-            served.generation,
-            served.counts.get(collection.name) ?? 0,
-            served.views.has(collection.name),
-            served.facetCountsKept,
-          ),
-      ),
+      collections: sources,
+      search,
     }
   }
 
@@ -207,11 +220,13 @@ async function readServed(database: Database): Promise<Served | null> {
     records: number | null
     views: boolean
     facet_counts: boolean
+    search: boolean
   }>(
     'version',
     `SELECT s.version, s.generation, s.changed_at AS since, c.collection, c.records,
             to_regclass('${SCHEMA}.' || quote_ident(c.collection || '_g' || s.generation || '_views')) IS NOT NULL AS views,
-            to_regclass('${SCHEMA}.facet_counts') IS NOT NULL AS facet_counts
+            to_regclass('${SCHEMA}.facet_counts') IS NOT NULL AS facet_counts,
+            to_regclass('${SCHEMA}.' || quote_ident('search_g' || s.generation || '_words')) IS NOT NULL AS search
        FROM ${identifier(SCHEMA)}.state s
        LEFT JOIN ${identifier(SCHEMA)}.collection_counts c ON c.generation = s.generation`,
   )
@@ -231,6 +246,7 @@ async function readServed(database: Database): Promise<Served | null> {
     counts,
     views,
     facetCountsKept: first.facet_counts,
+    search: first.search,
   }
 }
 

@@ -114,9 +114,20 @@ export function filtersTableOf(collection: AnyCollection, generation: number): s
   return `${identifier(SCHEMA)}.${identifier(`${collection.name}_g${generation}_filters`)}`
 }
 
-/** The generation a table of the catalogue belongs to (`locations_g7`, `…_g7_filters`, `…_g7_views`), or null. */
+/** What the search of a generation keeps (migration 0004): its words, its values, its characters. */
+export type SearchPart = 'words' | 'values' | 'characters'
+
+/** A table of the search of a generation (`catalogue.search_g7_words`), made LIKE `search_<part>_layout`. */
+export function searchTableOf(generation: number, part: SearchPart): string {
+  return `${identifier(SCHEMA)}.${identifier(`search_g${generation}_${part}`)}`
+}
+
+/** The name of every table of a generation (`locations_g7`, `…_g7_filters`, `…_g7_views`, `search_g7_words`). */
+export const GENERATION_TABLE = '_g([0-9]+)(_filters|_views|_words|_values|_characters)?$'
+
+/** The generation a table of the catalogue belongs to, or null. */
 export function generationOfTable(table: string): number | null {
-  const match = /_g([0-9]+)(_filters|_views)?$/.exec(table)
+  const match = new RegExp(GENERATION_TABLE).exec(table)
   return match ? Number(match[1]) : null
 }
 
@@ -126,7 +137,7 @@ export function layoutOf(collection: AnyCollection): string {
 }
 
 /** A value in COPY's text format: a backslash, tab, newline or carriage return escaped (U+0000 never occurs). */
-function copyText(text: string): string {
+export function copyText(text: string): string {
   return /[\\\t\n\r]/.test(text)
     ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character] as string)
     : text

@@ -100,7 +100,7 @@ describe('migrations', () => {
     const first = await tool('db:migrate', [], { CATALOGUE_DATABASE_URL: url })
     expect(first.code).toBe(0)
     expect(first.stdout).toMatch(
-      /applied 1 \(catalogue\), 2 \(views\), 3 \(facet-counts\); the catalogue schema is at version 3\./,
+      /applied 1 \(catalogue\), 2 \(views\), 3 \(facet-counts\), 4 \(search\); the catalogue schema is at version 4\./,
     )
     const second = await tool('db:migrate', [], { CATALOGUE_DATABASE_URL: url })
     expect(second.stdout).toMatch(/nothing to apply/)

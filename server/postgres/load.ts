@@ -15,6 +15,7 @@ import {
   facetColumn,
   filtersTableOf,
   foldedColumn,
+  GENERATION_TABLE,
   generationOfTable,
   identifier,
   layoutOf,
@@ -25,6 +26,7 @@ import {
   viewsTableOf,
 } from './layout'
 import { migrate } from './migrate'
+import { writeSearch } from './search-load'
 
 /** One load or rollback at a time (`pg_advisory_lock` on this key); another waits for it. */
 const LOAD_LOCK = '7316029002'
@@ -103,6 +105,11 @@ export async function loadDatasetFile(
           streamed.counts[collection.name] ?? 0,
         ])
       }
+      await writeSearch(
+        client,
+        generation,
+        COLLECTIONS.map((collection) => ({ collection, count: streamed.counts[collection.name] ?? 0 })),
+      )
       await client.query('COMMIT')
     } catch (error) {
       // A COPY still open holds the connection: it is failed first, or the ROLLBACK would wait behind it.
@@ -379,8 +386,8 @@ async function dropOldGenerations(client: pg.Client): Promise<void> {
   )
   // Tables a load left behind without its generation's row (it stopped before committing) are dropped too.
   const { rows: tables } = await client.query<{ table: string }>(
-    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ '_g[0-9]+(_filters|_views)?$'`,
-    [SCHEMA],
+    `SELECT tablename AS table FROM pg_tables WHERE schemaname = $1 AND tablename ~ $2`,
+    [SCHEMA, GENERATION_TABLE],
   )
   const { rows: kept } = await client.query<{ generation: number | null; previous: number | null }>(
     `SELECT generation::integer AS generation, previous_generation::integer AS previous FROM ${STATE}`,

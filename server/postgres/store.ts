@@ -15,6 +15,7 @@ import {
   tableOf,
   viewsTableOf,
 } from './layout'
+import type { PostgresSearch } from './search'
 
 /** A `LIKE` pattern matching any text that contains `value` literally: `%`, `_` and `\` escaped. */
 export function containsPattern(value: string): string {
@@ -49,6 +50,8 @@ export class PostgresCollection implements CollectionSource {
   private readonly viewCounts = new LRUCache<string, number>({ max: VIEW_COUNTS_KEPT })
   /** The facets' counts over the whole collection, as the loader kept them (read once, when first asked). */
   private kept: Promise<Map<string, FacetTally[]>> | null = null
+  /** The catalogue's search, when its generation has one: `_search` reads its order of relevance. */
+  private search: PostgresSearch | null = null
 
   constructor(
     private readonly database: Database,
@@ -104,7 +107,8 @@ export class PostgresCollection implements CollectionSource {
    * kept for later pages of the same conditions otherwise); and each facet counted with GROUP BY under its time
    * limit, at the same time as the page, on connections of their own.
    */
-  async answerView(query: ViewQuery): Promise<ViewAnswer> {
+  async answerView(asked: ViewQuery): Promise<ViewAnswer> {
+    const query = await this.withFound(asked)
     // A page past the last of a view whose count is known asks nothing (its answer is a 404).
     const known = this.knownViewCount(query)
     const past = known !== undefined && query.start >= known
@@ -117,10 +121,28 @@ export class PostgresCollection implements CollectionSource {
     return { count, records, facets: counted, counted: counted.length === facets.length }
   }
 
+  /** Answers `_search` from the catalogue's search (a generation loaded with one). */
+  searchedBy(search: PostgresSearch): void {
+    this.search = search
+  }
+
+  /** A view with the positions its search finds, best first (none without a search). */
+  private async withFound(query: ViewQuery): Promise<FoundQuery> {
+    return { ...query, found: query.search === null ? null : await this.foundBy(query.search) }
+  }
+
+  /** The positions a search finds, best first. */
+  private foundBy(search: string): Promise<Int32Array> {
+    if (!this.search) throw new Error(`The search of ${this.collection.name} was not made.`)
+    return this.search.positionsOf(this.collection.name, search)
+  }
+
   /** The WHERE of a view's conditions, every value a parameter of `values`; `except` leaves one facet out. */
-  private viewConditions(query: ViewQuery, values: unknown[], except?: string): string[] {
+  private viewConditions(query: FoundQuery, values: unknown[], except?: string, ranked = false): string[] {
     const add = (value: unknown) => `$${values.push(value)}`
     const conditions: string[] = []
+    // The search's positions, unless they are joined with their ranks (`ranked`: the view's order is theirs).
+    if (query.found && !ranked) conditions.push(`v.position = ANY(${add(query.found)}::integer[])`)
     if (query.filters.length > 0)
       conditions.push(
         `v.position IN (SELECT position FROM ${this.filters} WHERE ${this.filterConditions(query.filters, values).join(' AND ')})`,
@@ -147,41 +169,43 @@ export class PostgresCollection implements CollectionSource {
   }
 
   /** How many records a view holds when known without a query: the whole list's, or kept for its conditions. */
-  private knownViewCount(query: ViewQuery): number | undefined {
+  private knownViewCount(query: FoundQuery): number | undefined {
     const values: unknown[] = []
     const conditions = this.viewConditions(query, values)
     if (conditions.length === 0) return this.count
-    return this.viewCounts.get(JSON.stringify([conditions, values]))
+    if (query.found && conditions.length === 1) return query.found.length
+    return this.viewCounts.get(countKey(conditions, values, query))
   }
 
   /** How many records a view's conditions keep, counted once per conditions. */
-  private async viewCount(query: ViewQuery): Promise<number> {
+  private async viewCount(query: FoundQuery): Promise<number> {
     const values: unknown[] = []
     const conditions = this.viewConditions(query, values)
     const [row] = await this.database.query<{ count: number }>(
       'view-count',
       `SELECT count(*)::integer AS count FROM ${this.views} v WHERE ${conditions.join(' AND ')}`,
-      values,
+      sqlValues(values),
       { costly: true },
     )
     const count = row?.count ?? 0
-    this.viewCounts.set(JSON.stringify([conditions, values]), count)
+    this.viewCounts.set(countKey(conditions, values, query), count)
     return count
   }
 
   /** The records of a view's page, in its order. */
-  private async viewPage(query: ViewQuery): Promise<DatasetRecord[]> {
+  private async viewPage(query: FoundQuery): Promise<DatasetRecord[]> {
     // Positions, ranks and counts are integers: no view holds a record past the largest.
     const start = Math.min(query.start, MAX_INTEGER)
     const end = Math.min(query.end, MAX_INTEGER)
     if (start >= end) return []
     const values: unknown[] = []
     const add = (value: unknown) => `$${values.push(value)}`
-    const conditions = this.viewConditions(query, values)
-    const { key, direction, byId, descending } = this.orderOf(query.view)
+    const { from, key, direction, conditions, byId, descending, relevance } = this.viewSource(query, values)
+    if (relevance && conditions.length === 0) return this.inOrder(query.found?.subarray(start, end))
     let page: string
-    if (conditions.length > 0) {
-      page = `SELECT v.position, ${key} AS k FROM ${this.views} v WHERE ${conditions.join(' AND ')} ORDER BY k ${direction} LIMIT ${add(end - start)} OFFSET ${add(start)}`
+    if (conditions.length > 0 || relevance) {
+      const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
+      page = `SELECT v.position, ${key} AS k FROM ${from}${where} ORDER BY k ${direction} LIMIT ${add(end - start)} OFFSET ${add(start)}`
     } else if (byId && descending) {
       // The whole list by descending id: positions from the last.
       page = `SELECT v.position, v.position AS k FROM ${this.views} v WHERE v.position <= ${add(this.count - 1 - start)} AND v.position > ${add(this.count - 1 - end)} ORDER BY k DESC`
@@ -192,10 +216,36 @@ export class PostgresCollection implements CollectionSource {
     return this.database.query<DatasetRecord>(
       'view-page',
       `SELECT ${this.fields.map((name) => `t.${name}`).join(', ')} FROM (${page}) p JOIN ${this.table} t ON t.position = p.position ORDER BY p.k ${direction}`,
-      values,
+      sqlValues(values),
       // A page of the whole list is a range of an index; one under conditions sorts every match.
-      { costly: conditions.length > 0 },
+      { costly: conditions.length > 0 || relevance },
     )
+  }
+
+  /** The records at some positions, in that order (a page of a search's own order). */
+  private async inOrder(positions: Int32Array | undefined): Promise<DatasetRecord[]> {
+    if (!positions || positions.length === 0) return []
+    const ascending = positions.slice().sort()
+    const records = await this.atPositions(ascending)
+    const byPosition = new Map(records.map((record, at) => [ascending[at] as number, record]))
+    return Array.from(positions, (position) => byPosition.get(position)).filter(
+      (record): record is DatasetRecord => record !== undefined,
+    )
+  }
+
+  /**
+   * Where a view's rows come from and in what order: the views table in its column's order, or, for a search
+   * with no sort asked (`relevance`), the positions it found joined with their ranks, in that order.
+   */
+  private viewSource(query: FoundQuery, values: unknown[]) {
+    const relevance = query.found !== null && query.view.sort === null
+    const order = this.orderOf(query.view)
+    if (!relevance)
+      return { ...order, from: `${this.views} v`, conditions: this.viewConditions(query, values), relevance }
+    const add = (value: unknown) => `$${values.push(value)}`
+    const from = `${this.views} v JOIN unnest(${add(query.found)}::integer[]) WITH ORDINALITY s(position, rank) ON s.position = v.position`
+    const conditions = this.viewConditions(query, values, undefined, true)
+    return { ...order, key: 's.rank', direction: 'ASC', from, conditions, relevance }
   }
 
   /**
@@ -203,7 +253,7 @@ export class PostgresCollection implements CollectionSource {
    * the order an answer lists them: the loader's counts when they are the whole collection's, else GROUP BY;
    * null when counting took longer than the time limit.
    */
-  private async facetCounts(name: string, query: ViewQuery): Promise<FacetCounts | null> {
+  private async facetCounts(name: string, query: FoundQuery): Promise<FacetCounts | null> {
     const facet = this.collection.facets.find((candidate) => candidate.name === name)
     if (!facet) return null
     const chosen = query.view.facets[name] ?? []
@@ -215,7 +265,7 @@ export class PostgresCollection implements CollectionSource {
       'view-facet',
       query.facetTimeLimitMs,
       `SELECT v.${identifier(facetColumn(facet))} AS value, count(*)::integer AS count FROM ${this.views} v${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} GROUP BY 1`,
-      values,
+      sqlValues(values),
       { costly: true },
     )
     return rows === null ? null : facetCountsOf(facet, rows, chosen)
@@ -282,27 +332,30 @@ export class PostgresCollection implements CollectionSource {
    * positions a filter matches, or a view's positions in its order (its conditions and ranks, as its pages read
    * them), sent as 4-byte integers in chunks; the stream then reads the records by position in batches.
    */
-  async streamOrder(filters: readonly FoldedFilter[], view: ListView | null): Promise<Int32Array | null> {
-    if (view === null) return filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
-    const query: ViewQuery = {
-      filters,
-      search: null,
-      view,
-      count: [],
-      start: 0,
-      end: 0,
-      facetTimeLimitMs: 0,
+  async streamOrder(
+    filters: readonly FoldedFilter[],
+    view: ListView | null,
+    search: string | null = null,
+  ): Promise<Int32Array | null> {
+    if (view === null) {
+      const matching = filters.length === 0 ? null : (await this.match(filters, 0, 0)).positions
+      if (search === null) return matching
+      const found = await this.foundBy(search)
+      if (matching === null) return found
+      const kept = new Set(matching)
+      return found.filter((position) => kept.has(position))
     }
+    const query = await this.withFound({ ...STREAM_QUERY, filters, search, view })
     const values: unknown[] = []
-    const conditions = this.viewConditions(query, values)
-    const { key, direction } = this.orderOf(view)
+    const { from, key, direction, conditions, relevance } = this.viewSource(query, values)
+    if (relevance && conditions.length === 0) return query.found
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
     const rows = await this.database.query<{ chunk: Buffer }>(
       'stream-order',
       `SELECT string_agg(int4send(o.position), ''::bytea ORDER BY o.n) AS chunk FROM (
-         SELECT v.position, row_number() OVER (ORDER BY ${key} ${direction}) - 1 AS n FROM ${this.views} v${where}
+         SELECT v.position, row_number() OVER (ORDER BY ${key} ${direction}) - 1 AS n FROM ${from}${where}
        ) o GROUP BY o.n / ${POSITIONS_PER_CHUNK} ORDER BY o.n / ${POSITIONS_PER_CHUNK}`,
-      values,
+      sqlValues(values),
       { costly: true },
     )
     return orderedPositionsFrom(rows.map((row) => row.chunk))
@@ -376,3 +429,20 @@ function orderedPositionsFrom(chunks: readonly Buffer[]): Int32Array {
   }
   return positions
 }
+
+/** A stream's view query: its order alone (no page, no facet). */
+const STREAM_QUERY = { count: [], start: 0, end: 0, facetTimeLimitMs: 0 } as const
+
+/** A view with the positions its search found, best first (null: no search). */
+type FoundQuery = ViewQuery & { found: Int32Array | null }
+
+/** A query's values as the database takes them: a search's positions as an array of integers. */
+const sqlValues = (values: readonly unknown[]) =>
+  values.map((value) => (value instanceof Int32Array ? Array.from(value) : value))
+
+/** The key of a view's conditions for its kept count: a search named by its text, not its positions. */
+const countKey = (conditions: readonly string[], values: readonly unknown[], query: FoundQuery) =>
+  JSON.stringify([
+    conditions,
+    values.map((value) => (value instanceof Int32Array ? { search: query.search } : value)),
+  ])

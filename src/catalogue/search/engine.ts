@@ -14,10 +14,54 @@ import { finish, finishInTurns, STEP_SIZE, WordIndex } from './word-index'
  */
 
 /** The fields whose words find a record. */
-const SEARCHED_FIELDS = ['name', 'episode'] as const
+export const SEARCHED_FIELDS = ['name', 'episode'] as const
 /** The field holding an episode's code, which `s2e3` and `S2` name. */
 const CODE_FIELD = 'episode'
 const EPISODES = 'episodes'
+
+const isSearched = (field: string) => (SEARCHED_FIELDS as readonly string[]).includes(field)
+
+/**
+ * A record's words (§13): its name's, then those of its other searched fields (an episode's code); and how
+ * many are its name's, as relevance counts them.
+ */
+export function recordWords(record: Readonly<Record<string, unknown>>): {
+  words: string[]
+  nameWords: number
+} {
+  const words = searchWords(typeof record.name === 'string' ? record.name : '')
+  const nameWords = nameWordCount(words)
+  for (const field of SEARCHED_FIELDS) {
+    const text = field === 'name' ? null : record[field]
+    if (typeof text === 'string') words.push(...searchWords(text))
+  }
+  return { words, nameWords }
+}
+
+/** The fields whose values are found as values: those a list filters on beyond the searched ones. */
+export const valueFieldsOf = (collection: Pick<AnyCollection, 'filters'>): string[] =>
+  collection.filters.map(String).filter((field) => !isSearched(field))
+
+/** A record's value of a value field, as a search finds it; null when it has none (or only blanks). */
+export function searchedValue(record: Readonly<Record<string, unknown>>, field: string): string | null {
+  const value = record[field]
+  return typeof value === 'string' && value.trim() !== '' ? value : null
+}
+
+/** The episode code a record is named by (`s2e3`, `S2`), when its collection has codes. */
+export function codeOf(collection: Pick<AnyCollection, 'name'>, record: Readonly<Record<string, unknown>>) {
+  const code = collection.name === EPISODES ? record[CODE_FIELD] : null
+  return typeof code === 'string' ? code : null
+}
+
+/** The collection whose records `s2e3` and `S2` name, and the field holding their codes. */
+export const CODES = { collection: EPISODES, field: CODE_FIELD } as const
+
+/** A character id a record lists, as the search counts it; null for a link that names none. */
+export function characterIdOf(link: unknown): number | null {
+  const id = typeof link === 'number' ? link : typeof link === 'string' ? characterIdFromUrl(link) : null
+  return id !== null && Number.isSafeInteger(id) && id >= 1 ? id : null
+}
 
 /** What the engine reads of a collection. */
 export type SearchedCollection = Pick<AnyCollection, 'name' | 'filters' | 'characterLinks'>
@@ -139,26 +183,20 @@ function* engineSteps(collections: SearchedCollections): Generator<void, EngineP
   const spans: EngineParts['spans'] = []
   for (const { collection, records } of collections) {
     const start = ids.length
-    const valueFields = collection.filters.map(String).filter((field) => !isSearched(field))
+    const valueFields = valueFieldsOf(collection)
     const links = collection.characterLinks.field
     for (const record of records) {
       const open = record as SearchedRecord & Record<string, unknown>
-      const name = typeof open.name === 'string' ? open.name : ''
-      const words = searchWords(name)
-      nameWords.push(nameWordCount(words))
-      names.push(name)
-      for (const field of SEARCHED_FIELDS) {
-        const text = field === 'name' ? null : open[field]
-        if (typeof text === 'string') words.push(...searchWords(text))
-      }
-      if (collection.name === EPISODES && typeof open[CODE_FIELD] === 'string') {
-        codes.set(open[CODE_FIELD] as string, ids.length)
-      }
+      const { words, nameWords: inName } = recordWords(open)
+      nameWords.push(inName)
+      names.push(typeof open.name === 'string' ? open.name : '')
+      const code = codeOf(collection, open)
+      if (code !== null) codes.set(code, ids.length)
       documentWords.push(words)
       ids.push(record.id)
       for (const field of valueFields) {
-        const value = open[field]
-        if (typeof value !== 'string' || value.trim() === '') continue
+        const value = searchedValue(open, field)
+        if (value === null) continue
         const key = JSON.stringify([collection.name, field, value])
         const known = values.get(key)
         if (known) known.count += 1
@@ -167,9 +205,8 @@ function* engineSteps(collections: SearchedCollections): Generator<void, EngineP
       const listed = open[links]
       if (Array.isArray(listed)) {
         for (const link of listed) {
-          const id =
-            typeof link === 'number' ? link : typeof link === 'string' ? characterIdFromUrl(link) : null
-          if (id !== null && Number.isSafeInteger(id) && id >= 1) characterIds.add(id)
+          const id = characterIdOf(link)
+          if (id !== null) characterIds.add(id)
         }
       }
       if (ids.length % STEP_SIZE === 0) yield
@@ -302,5 +339,3 @@ export class SearchEngine {
       : []
   }
 }
-
-const isSearched = (field: string) => (SEARCHED_FIELDS as readonly string[]).includes(field)
