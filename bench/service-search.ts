@@ -32,8 +32,8 @@ function sequence(seed: number) {
   }
 }
 
-type Kind = 'narrow' | 'broad'
-interface Query {
+export type Kind = 'narrow' | 'broad'
+export interface Query {
   text: string
   what: string
   kind: Kind
@@ -133,7 +133,7 @@ export function searchQueries(dataset: {
 }
 
 /** Asks `path` once under a Host never used before, and times the answer. */
-function asker(origin: string, apiKey: string) {
+export function asker(origin: string, apiKey: string) {
   let host = 0
   return async (path: string): Promise<number> => {
     const headers = { ...authorization(apiKey), host: `search-${++host}.bench.test` }
@@ -152,7 +152,7 @@ export interface MemorySearchOptions {
   command: string
 }
 
-const summary = (samples: readonly number[]) =>
+export const summary = (samples: readonly number[]) =>
   `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))} (${samples.length} answers)`
 
 /** `npm run bench:service -- --search` (see the file's comment). */
