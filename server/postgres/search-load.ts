@@ -47,17 +47,17 @@ export async function writeSearch(
   const words = searchTableOf(generation, 'words')
   const name = (suffix: string) => identifier(`search_g${generation}_${suffix}`)
   await client.query(`CREATE TABLE ${words} (LIKE ${identifier(SCHEMA)}.search_words_layout)`)
-  // Letters are code points (`char_length` in a UTF-8 database); `ascii` is a BMP letter's one code unit.
+  // Letters are code points (`char_length` in a UTF-8 database).
   await client.query(
-    `INSERT INTO ${words} (word, letters, first_unit, second_unit, astral, frequency, postings)
-     SELECT word, char_length(word), ascii(word), coalesce(ascii(substr(word, 2, 1)), 0),
-            word ~ '[\\U00010000-\\U0010FFFF]', count(*), string_agg(int4send(posting), ''::bytea ORDER BY posting)
+    `INSERT INTO ${words} (word, letters, frequency, postings)
+     SELECT word, char_length(word), count(*), string_agg(int4send(posting), ''::bytea ORDER BY posting)
        FROM search_pairs GROUP BY word`,
   )
   await client.query(`ALTER TABLE ${words} ADD CONSTRAINT ${name('word')} PRIMARY KEY (word)`)
-  await client.query(`CREATE INDEX ${name('first')} ON ${words} (letters, first_unit)`)
-  await client.query(`CREATE INDEX ${name('second')} ON ${words} (letters, second_unit)`)
-  await client.query(`CREATE INDEX ${name('astral')} ON ${words} (letters) WHERE astral`)
+  // By length, then by the word's start or its end read backwards: a word one edit away keeps the query word's
+  // first half or its last, and is at most one letter longer or shorter.
+  await client.query(`CREATE INDEX ${name('start')} ON ${words} (letters, word)`)
+  await client.query(`CREATE INDEX ${name('end')} ON ${words} (letters, reverse(word))`)
   await client.query(`ANALYZE ${words}`)
   await writeValues(client, generation, collections)
   await writeCharacters(client, generation, collections)

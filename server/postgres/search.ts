@@ -175,13 +175,17 @@ export class PostgresSearchEngine implements SearchIndex {
         )
       }
       if (letters >= TYPO_FROM_LETTERS) {
-        const lengths = `letters BETWEEN ${add(letters - 1)} AND ${add(letters + 1)}`
-        // A plain word (one code unit a letter) keeps its first or second letter in place or moves it by one.
-        const near =
-          letters === word.length
-            ? ` AND (astral OR first_unit = ANY(${add([word.charCodeAt(0), word.charCodeAt(1)])}::integer[]) OR second_unit = ANY(${add([word.charCodeAt(0), word.charCodeAt(1)])}::integer[]))`
-            : ''
-        parts.push(`SELECT ${at}, 2, word, frequency FROM ${table} WHERE ${lengths}${near}`)
+        // One edit leaves one half of the word as it was: its first half is a prefix of the other word, or its
+        // last half a suffix. Those of the lengths around it are the candidates, each confirmed below.
+        const characters = Array.from(word)
+        const half = Math.floor(characters.length / 2)
+        const first = prefixPattern(characters.slice(0, half).join(''))
+        const last = prefixPattern(characters.slice(half).reverse().join(''))
+        const lengths = `letters = ANY(${add([letters - 1, letters, letters + 1])}::integer[])`
+        parts.push(
+          `SELECT ${at}, 2, word, frequency FROM ${table} WHERE ${lengths} AND word LIKE ${add(first)}`,
+          `SELECT ${at}, 2, word, frequency FROM ${table} WHERE ${lengths} AND reverse(word) LIKE ${add(last)}`,
+        )
       }
     })
     const rows = await this.database.query<{ at: number; kind: number; word: string; frequency: number }>(

@@ -3,17 +3,13 @@
 -- these, as a collection's are, and dropped with it. Tables of their own: a service of schema version 3 reads
 -- the catalogue as before, without search.
 
--- Every distinct word of the records' searched fields (a location's name; an episode's name and code), with
--- what finds it one edit away (its length in letters, its first and second UTF-16 code units; `astral`: it
--- holds a letter beyond the Basic Multilingual Plane) and its documents: how many, and each as 4 bytes
--- (`int4send`), ascending, of (document number × 64 + the document's name words, at most 63). A document
--- number counts the collections' records in order (locations, then episodes) by position.
+-- Every distinct word of the records' searched fields (a location's name; an episode's name and code), with its
+-- length in letters (code points) and its documents: how many, and each as 4 bytes (`int4send`), ascending, of
+-- (document number × 64 + the document's name words, at most 63). A document number counts the collections'
+-- records in order (locations, then episodes) by position.
 CREATE TABLE catalogue.search_words_layout (
   word text COLLATE "C" NOT NULL,
-  letters smallint NOT NULL,
-  first_unit integer NOT NULL,
-  second_unit integer NOT NULL,
-  astral boolean NOT NULL,
+  letters integer NOT NULL,
   frequency integer NOT NULL,
   postings bytea NOT NULL
 );
