@@ -14,10 +14,19 @@ export function startCatalogueService(
   name: string,
   /** A fixed port (the browser keeps an index per origin); any free one when left out. */
   port?: number,
+  /** More settings (a database's address instead of a file). */
+  more: NodeJS.ProcessEnv = {},
 ): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, CATALOGUE_RATE_LIMIT: '0', CATALOGUE_RENDER_RATE: '0' }
-  for (const key of ['CATALOGUE_API_KEYS', 'CATALOGUE_DATA', 'CATALOGUE_PUBLIC_URL']) delete env[key]
+  for (const key of [
+    'CATALOGUE_API_KEYS',
+    'CATALOGUE_DATA',
+    'CATALOGUE_DATABASE_URL',
+    'CATALOGUE_PUBLIC_URL',
+  ])
+    delete env[key]
   if (dataset) env.CATALOGUE_DATA = dataset
+  Object.assign(env, more)
   return startServer({
     name,
     script: 'server/main.ts',

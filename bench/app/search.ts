@@ -7,7 +7,8 @@
  * query builds the search index in the worker, is reported on its own. Then first visits to the shipped
  * catalogue with no click (`first-visit.ts`): Ctrl+K `cafe` to Café Müller, and "Ready to work offline".
  * Not part of `npm test`.
- * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --visits 5, --only-shipped.
+ * Flags: --no-build, --no-write (leave docs/benchmarks.md alone), --rounds 2, --visits 5, --only-shipped;
+ * --postgres: the search answered by the service on PostgreSQL instead (search-postgres.ts).
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -22,6 +23,7 @@ import { ms, percentile } from '../timings'
 import { launchBrowser } from './browser'
 import { type FirstVisits, firstVisitTable, measureFirstVisits } from './first-visit'
 import { indexCatalogue, startCatalogueService } from './indexed-catalogue'
+import { measureSearchOnPostgres } from './search-postgres'
 import { buildExplorer } from './service'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -30,6 +32,8 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     'only-shipped': { type: 'boolean', default: false },
+    // --postgres: the search answered by the service on PostgreSQL at 1,000,000 locations (search-postgres.ts).
+    postgres: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
     visits: { type: 'string', default: '5' },
   },
@@ -184,6 +188,12 @@ async function main() {
   if (!flags['no-build']) {
     log('building the explorer (npm run build)')
     buildExplorer(root)
+  }
+  if (flags.postgres) {
+    const markdown = await measureSearchOnPostgres(root, Number(flags.visits), log)
+    console.log(markdown)
+    if (!flags['no-write']) writeLatest('search-postgres', markdown)
+    return
   }
   const workDir = mkdtempSync(join(tmpdir(), 'bench-search-'))
   const rounds = Number(flags.rounds)
