@@ -9,13 +9,25 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 interface Deadline {
   /** `performance.now()` by which the request must be answered; Infinity once lifted. */
   at: number
+  /** Whether the request's client has gone (its connection closed): work not started yet is not started. */
+  gone: () => boolean
 }
 
 const deadlines = new AsyncLocalStorage<Deadline>()
 
-/** Runs `work` (and everything it starts) with a deadline `ms` from now. */
-export function withinDeadline<T>(ms: number, work: () => T): T {
-  return deadlines.run({ at: performance.now() + ms }, work)
+/** Runs `work` (and everything it starts) with a deadline `ms` from now, for a client `gone` tells of. */
+export function withinDeadline<T>(ms: number, work: () => T, gone: () => boolean = () => false): T {
+  return deadlines.run({ at: performance.now() + ms, gone }, work)
+}
+
+/** Whether the current request's client has gone (a palette's request aborted by the next keystroke). */
+export function clientGone(): boolean {
+  return deadlines.getStore()?.gone() ?? false
+}
+
+/** Work dropped before it started, for a client that has gone: nobody is left to answer. */
+export class ClientGoneError extends Error {
+  override name = 'ClientGoneError'
 }
 
 /** Milliseconds left before the current request's deadline (at most 0 once past it); Infinity outside one. */

@@ -86,8 +86,10 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
   }
 
   // Every query an answer makes, and every wait, ends by one deadline (contract §13) on a store that waits.
-  const withinItsDeadline = <T>(work: () => Promise<T>): Promise<T> =>
-    live.deadlineMs === null ? work() : withinDeadline(live.deadlineMs, work)
+  const withinItsDeadline = <T>(work: () => Promise<T>, request?: FastifyRequest): Promise<T> =>
+    live.deadlineMs === null
+      ? work()
+      : withinDeadline(live.deadlineMs, work, () => request?.raw.socket?.destroyed === true)
 
   for (const collection of options.collections) {
     const listUrl = collection.itemPath.slice(API_PREFIX.length)
@@ -177,7 +179,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
           return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(views.perBucket, options.demo))
         // Never remembered by the front door: a search's many spellings would fill it.
         return answer(request, reply, body, served.version, false)
-      }),
+      }, request),
     )
     api.route({
       method: otherMethods,

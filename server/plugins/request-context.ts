@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { ClientGoneError } from '../catalogue/deadline'
 import { CatalogueError, StoreUnavailableError } from '../catalogue/errors'
 import { isApiPath } from '../http/api-paths'
 import { ApiError, MESSAGES, sendError } from '../http/errors'
 import { hostRefusal } from '../http/host'
 import { bodyBytes, type Logger, loggedPath, type RequestLog, streamedBytes } from '../http/request-log'
+
+/** The status a request is logged with when its client went before its query started (nginx's). */
+const CLIENT_GONE_STATUS = 499
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +72,8 @@ export const requestContext = fp<{ logger: Logger; requests: RequestLog }>(
       if (error instanceof CatalogueError) {
         return sendError(reply, error.kind === 'not-found' ? 404 : 400, error.message)
       }
+      // Nobody is left to read it; the log says so as nginx does (499, "client closed request").
+      if (error instanceof ClientGoneError) return reply.code(CLIENT_GONE_STATUS).send()
       if (error instanceof StoreUnavailableError) {
         reply.header('retry-after', String(error.retryAfter))
         return sendError(reply, 503, error.message)

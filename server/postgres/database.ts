@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { msLeft } from '../catalogue/deadline'
+import { ClientGoneError, clientGone, msLeft } from '../catalogue/deadline'
 import { StoreUnavailableError } from '../catalogue/errors'
 import { defaultCostlyQueries } from './config'
 import { WorkBound } from './work-bound'
@@ -122,6 +122,11 @@ export class Database {
     this.observer = observer
   }
 
+  /** Costly queries waiting for their share of the work now. */
+  get waitingForWork(): number {
+    return this.work.queued
+  }
+
   /** The rows of one query (values always as parameters); `label` names it in the metrics. */
   query<Row extends object>(
     label: string,
@@ -217,6 +222,12 @@ export class Database {
     if (options.costly) {
       done = await this.work.take(this.msLeft())
       if (done === null) throw this.unavailable(new DeadlineError('a share of the database’s work'))
+      // A request whose client went while it waited its turn (a palette's, aborted by the next keystroke)
+      // gives its turn to the next, its query never started.
+      if (clientGone()) {
+        done()
+        throw new ClientGoneError('The client went before its query started.')
+      }
     }
     try {
       const client = await this.connect()

@@ -1,9 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { DEMO_KEY } from '../config'
 import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
 import { datasetWith, shippedDataset } from '../test/server'
+import { PostgresCatalogue } from './catalogue'
 import { connectionOptions } from './database'
 import { searchTableOf } from './layout'
 
@@ -83,5 +85,41 @@ describe('a catalogue loaded before search (schema version 3)', () => {
     expect(found.statusCode).toBe(200)
     expect(found.json().groups[0].results[0].record.name).toBe('Café Müller')
     await loaded.app.close()
+  })
+})
+
+describe('a palette’s search aborted by the next keystroke', () => {
+  it('is dropped before its query starts when its client went while it waited its turn', async () => {
+    const url = await freshDatabase()
+    await loadInto(url, shippedDataset)
+    const catalogue = await PostgresCatalogue.open(
+      { url, timeoutMs: 10_000, poolSize: 4, costlyQueries: 1 },
+      { say: () => {} },
+    )
+    const ran: string[] = []
+    catalogue.database.observe({ query: (label) => void ran.push(label), failed: () => {} })
+    const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' })
+    const headers = { authorization: `Bearer ${DEMO_KEY}` }
+    try {
+      // The one share of the database's costly work is taken: the search waits its turn.
+      const holding = catalogue.database.query('hold', 'SELECT pg_sleep(0.5)', [], { costly: true })
+      const controller = new AbortController()
+      const aborted = fetch(`${origin}/v1/search?q=cafe&limit=8`, {
+        headers,
+        signal: controller.signal,
+      }).catch((error: unknown) => error)
+      while (catalogue.database.waitingForWork === 0) await delay(10)
+      controller.abort()
+      expect(await aborted).toBeInstanceOf(Error)
+      await holding
+      // The next keystroke's search is answered; the aborted one's words were never looked up.
+      const next = await fetch(`${origin}/v1/search?q=cafe+m&limit=8`, { headers })
+      expect(next.status).toBe(200)
+      expect(ran.filter((label) => label === 'search-words')).toHaveLength(1)
+    } finally {
+      await app.close()
+      await catalogue.close()
+    }
   })
 })
