@@ -6,7 +6,7 @@
  * - the palette: `/locations` opened, Ctrl+K, `cafe` typed at 80 ms a key; from the last key's input event to the
  *   service's results in the palette (target ≤ 500 ms, the palette's 200 ms pause included);
  * - `/search?q=cafe` opened: from the navigation's start to its first result rows (≤ 800 ms);
- * - the renderer's JavaScript heap after both (≤ 150 MB), and that no list was read past its first page (no crawl).
+ * - the renderer's JavaScript heap after both (≤ 150 MB), and that no list was read past its second page (no crawl).
  */
 import { mkdtempSync } from 'node:fs'
 import pg from 'pg'
@@ -105,7 +105,8 @@ export async function measureSearchOnPostgres(
         heaps.push(usedSize / 1024 / 1024)
         listPages += requests.filter(({ url: asked }) => {
           const { pathname, searchParams } = new URL(asked)
-          return /^\/v1\/(locations|episodes)\/?$/.test(pathname) && Number(searchParams.get('page') ?? 1) > 1
+          // The list's next page is read ahead (instant paging); an index's crawl reads every page.
+          return /^\/v1\/(locations|episodes)\/?$/.test(pathname) && Number(searchParams.get('page') ?? 1) > 2
         }).length
         log(
           `visit ${visit + 1}: palette ${palette.at(-1)?.toFixed(0)} ms, /search rows ${searchPage.at(-1)?.toFixed(0)} ms, heap ${heaps.at(-1)?.toFixed(1)} MB`,
