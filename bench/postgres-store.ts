@@ -150,11 +150,7 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
   const redisDir = mkdtempSync(join(tmpdir(), 'catalogue-bench-redis-'))
   let redis: ChildProcess | null = null
   try {
-    const admin = new pg.Client(cluster.url)
-    await admin.connect()
-    await admin.query('CREATE DATABASE catalogue')
-    await admin.end()
-    const url = cluster.urlOf('catalogue')
+    const url = await cluster.createDatabase('catalogue')
     const env = { ...process.env, CATALOGUE_DATABASE_URL: url }
     const loaderArgs = ['--max-semi-space-size=4', '--import', 'tsx', 'server/postgres/load-main.ts']
     console.log(`db:load of ${file} …`)

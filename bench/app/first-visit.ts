@@ -5,12 +5,26 @@
  * first result of the whole catalogue's search (the small catalogue is indexed unasked), and until the index's
  * status says "Ready to work offline".
  */
-import type { Browser } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { percentile } from '../timings'
 
 /** Contract targets for a first visit with no click (issue: search answered by the service). */
 export const FIRST_RESULT_TARGET_MS = 2000
 export const OFFLINE_READY_TARGET_MS = 15_000
+
+/**
+ * Opens the search palette with Ctrl+K, pressed again while the page hydrates (a person would press again
+ * too; Ctrl+K never closes it); its search field.
+ */
+export async function openPalette(page: Page): Promise<Locator> {
+  const field = page.getByRole('combobox', { name: 'Search' })
+  for (let tries = 0; !(await field.isVisible()); tries++) {
+    if (tries === 60) throw new Error('Ctrl+K opened no search palette')
+    await page.keyboard.press('Control+K')
+    await field.waitFor({ timeout: 500 }).catch(() => undefined)
+  }
+  return field
+}
 
 export interface FirstVisits {
   firstResultMs: number[]
@@ -32,13 +46,7 @@ export async function measureFirstVisits(
       const page = await context.newPage()
       await page.goto(`${origin}/locations`)
       await page.getByRole('table').getByRole('row').nth(1).waitFor()
-      // Pressed again while the page hydrates (a person would press again too): Ctrl+K never closes the palette.
-      const field = page.getByRole('combobox', { name: 'Search' })
-      for (let tries = 0; !(await field.isVisible()); tries++) {
-        if (tries === 60) throw new Error('Ctrl+K opened no search palette')
-        await page.keyboard.press('Control+K')
-        await field.waitFor({ timeout: 500 }).catch(() => undefined)
-      }
+      const field = await openPalette(page)
       await field.fill('cafe')
       const found = await page.waitForFunction(
         () => {

@@ -9,7 +9,6 @@
  * - the renderer's JavaScript heap after both (≤ 150 MB), and that no list was read past its second page (no crawl).
  */
 import { mkdtempSync } from 'node:fs'
-import pg from 'pg'
 import { loadDatasetFile } from '../../server/postgres/load'
 import { startPostgres } from '../../server/test/postgres-process'
 import { loadNow, stampLine, stampNow, targetTable } from '../benchmarks-doc'
@@ -17,6 +16,7 @@ import { ensureLargeDataset } from '../large-dataset'
 import { stopServer } from '../processes'
 import { ms, percentile } from '../timings'
 import { launchBrowser, newVisitor, openPage } from './browser'
+import { openPalette } from './first-visit'
 import { startCatalogueService } from './indexed-catalogue'
 
 const LATENCY_MS = 150
@@ -54,11 +54,7 @@ export async function measureSearchOnPostgres(
   const workDir = mkdtempSync('/tmp/bench-search-postgres-')
   const cluster = await startPostgres()
   try {
-    const admin = new pg.Client(cluster.url)
-    await admin.connect()
-    await admin.query('CREATE DATABASE catalogue')
-    await admin.end()
-    const url = cluster.urlOf('catalogue')
+    const url = await cluster.createDatabase('catalogue')
     log('db:load of 1,000,000 locations …')
     await loadDatasetFile(url, file)
     const service = await startCatalogueService(null, workDir, 'search-postgres', undefined, {
@@ -76,12 +72,7 @@ export async function measureSearchOnPostgres(
         await page.addInitScript({ content: PALETTE_SCRIPT })
         await page.goto(`${service.origin}/locations`)
         await page.getByRole('table').getByRole('row').nth(1).waitFor()
-        const field = page.getByRole('combobox', { name: 'Search' })
-        for (let tries = 0; !(await field.isVisible()); tries++) {
-          if (tries === 60) throw new Error('Ctrl+K opened no search palette')
-          await page.keyboard.press('Control+K')
-          await field.waitFor({ timeout: 500 }).catch(() => undefined)
-        }
+        const field = await openPalette(page)
         await field.pressSequentially('cafe', { delay: KEY_DELAY_MS })
         const answered = await page.waitForFunction(
           () => (window as unknown as { __paletteMs: number | null }).__paletteMs,
@@ -134,7 +125,8 @@ export async function measureSearchOnPostgres(
         pass: Math.max(...heaps) <= HEAP_MB,
       },
       {
-        target: 'no list read past its first page (no crawl)',
+        target:
+          'no list read past its second page (no crawl: the next page is read ahead, an index reads all)',
         measured: `${listPages} read`,
         pass: listPages === 0,
       },

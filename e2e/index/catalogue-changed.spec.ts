@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import pg from 'pg'
 import { formatDataset, generateDataset, SHIPPED_OPTIONS } from '../../server/data/generate'
 import { loadDatasetFile } from '../../server/postgres/load'
 import { startPostgres } from '../../server/test/postgres-process'
@@ -122,11 +121,7 @@ test('a new catalogue loaded into PostgreSQL (db:load) under an open, indexed br
   const cluster = await startPostgres()
   const folder = mkdtempSync(join(tmpdir(), 'catalogue-changed-'))
   try {
-    const admin = new pg.Client(cluster.url)
-    await admin.connect()
-    await admin.query('CREATE DATABASE catalogue')
-    await admin.end()
-    const url = cluster.urlOf('catalogue')
+    const url = await cluster.createDatabase('catalogue')
     const file = (name: string, dataset: Dataset) => {
       const path = join(folder, name)
       writeFileSync(path, formatDataset(dataset))

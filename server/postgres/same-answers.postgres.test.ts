@@ -7,12 +7,8 @@ import {
   PAGE_SIZE,
   textProblem,
 } from '../../src/catalogue'
-import { buildApp } from '../app'
-import { LiveCatalogue } from '../catalogue/live-catalogue'
-import { DEMO_KEY } from '../config'
-import { createStore } from '../dataset/store'
 import { CAREFUL_TEXT } from '../test/dataset-refusals'
-import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
+import { bothStores } from '../test/postgres'
 
 /** Pieces of text that test folding and LIKE: accents, letters whose case folding changes length, wildcards. */
 const PIECES = [
@@ -151,32 +147,20 @@ function requestsFor(dataset: Dataset): fc.Arbitrary<string[]> {
 
 describe('both stores, the same catalogue', () => {
   it('answer every random filter, page and id list with the same status and the same bytes', async () => {
-    const url = await freshDatabase()
-    const publicUrl = 'https://catalogue.example.com'
-    const memory = new LiveCatalogue(createStore({ locations: [], episodes: [] }))
-    const memoryApp = await buildApp({ store: memory, rateLimit: 0, publicUrl })
-    await loadInto(url, { locations: [], episodes: [] })
-    const postgres = await openCatalogue(url)
-    const postgresApp = await buildApp({ store: postgres.live, rateLimit: 0, publicUrl })
-    const ask = async (app: typeof memoryApp, path: string) => {
-      const response = await app.inject({ url: path, headers: { authorization: `Bearer ${DEMO_KEY}` } })
-      return { status: response.statusCode, body: response.body }
-    }
+    const stores = await bothStores()
     await fc.assert(
       fc.asyncProperty(
         datasets.chain((dataset) => fc.tuple(fc.constant(dataset), requestsFor(dataset))),
         async ([dataset, requests]) => {
-          memory.replace(createStore(structuredClone(dataset)))
-          await loadInto(url, dataset)
-          await postgres.check()
+          await stores.serve(dataset)
           for (const path of requests) {
-            const [fromMemory, fromPostgres] = [await ask(memoryApp, path), await ask(postgresApp, path)]
-            expect(fromPostgres, path).toEqual(fromMemory)
+            const { memory, postgres } = await stores.answers(path)
+            expect(postgres, path).toEqual(memory)
           }
         },
       ),
       { numRuns: 25 },
     )
-    await Promise.all([memoryApp.close(), postgresApp.close()])
+    await stores.close()
   }, 120_000)
 })

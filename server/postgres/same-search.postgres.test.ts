@@ -10,11 +10,9 @@ import {
   type DatasetRecord,
 } from '../../src/catalogue'
 import { buildCatalogueSearch, searchAll } from '../../src/catalogue-index/worker/search-index'
-import { buildApp } from '../app'
-import { LiveCatalogue } from '../catalogue/live-catalogue'
+import type { buildApp } from '../app'
 import { DEMO_KEY } from '../config'
-import { createStore } from '../dataset/store'
-import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
+import { bothStores } from '../test/postgres'
 
 /*
  * Contract §13 held on three engines: the explorer's index worker, the memory store and PostgreSQL answer every
@@ -207,22 +205,14 @@ function workerKeys(dataset: Dataset, q: string): string[] {
 
 describe('three engines, one search (contract §13)', () => {
   it('the index worker, the memory store and PostgreSQL find the same results in the same order', async () => {
-    const url = await freshDatabase()
-    const publicUrl = 'https://catalogue.example.com'
-    const memory = new LiveCatalogue(createStore({ locations: [], episodes: [] }))
-    const memoryApp = await buildApp({ store: memory, rateLimit: 0, publicUrl })
-    await loadInto(url, { locations: [], episodes: [] })
-    const postgres = await openCatalogue(url)
-    const postgresApp = await buildApp({ store: postgres.live, rateLimit: 0, publicUrl })
+    const stores = await bothStores()
     await fc.assert(
       fc.asyncProperty(
         datasets.chain((dataset) =>
           fc.tuple(fc.constant(dataset), fc.uniqueArray(queriesOf(dataset), { minLength: 4, maxLength: 8 })),
         ),
         async ([dataset, queries]) => {
-          memory.replace(createStore(structuredClone(dataset)))
-          await loadInto(url, dataset)
-          await postgres.check()
+          await stores.serve(dataset)
           for (const q of queries) {
             const text = encodeURIComponent(q)
             for (const path of [
@@ -236,15 +226,15 @@ describe('three engines, one search (contract §13)', () => {
               `/v1/episodes/?_search=${text}&_facet=season&_sort_desc=air_date`,
               `/v1/locations?_search=${text}&_export=ndjson`,
             ]) {
-              const [fromMemory, fromPostgres] = [await ask(memoryApp, path), await ask(postgresApp, path)]
-              expect(fromPostgres, path).toEqual(fromMemory)
+              const { memory, postgres } = await stores.answers(path)
+              expect(postgres, path).toEqual(memory)
             }
-            expect(workerKeys(dataset, q), q).toEqual(await rankedKeys(memoryApp, q))
+            expect(workerKeys(dataset, q), q).toEqual(await rankedKeys(stores.memoryApp, q))
           }
         },
       ),
       { numRuns: 25 },
     )
-    await Promise.all([memoryApp.close(), postgresApp.close()])
+    await stores.close()
   }, 240_000)
 })

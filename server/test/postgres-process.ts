@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { freePort } from './redis-process.ts'
 
 /*
@@ -50,6 +51,8 @@ export interface PostgresCluster {
   port: number
   /** The address of another database of the cluster. */
   urlOf(database: string): string
+  /** Creates a database in the cluster; its address. */
+  createDatabase(name: string): Promise<string>
   /** SIGSTOP on the server and every process of it: connections stay open, nothing answers. */
   pause(): void
   resume(): void
@@ -121,11 +124,22 @@ export async function startPostgres(bin = postgresBin()): Promise<PostgresCluste
       }
     }
   }
+  const urlOf = (database: string) => `postgres://${USER}:${TEST_PASSWORD}@127.0.0.1:${port}/${database}`
   let running = true
   return {
     url,
     port,
-    urlOf: (database) => `postgres://${USER}:${TEST_PASSWORD}@127.0.0.1:${port}/${database}`,
+    urlOf,
+    async createDatabase(name) {
+      const admin = new pg.Client(url)
+      await admin.connect()
+      try {
+        await admin.query(`CREATE DATABASE "${name}"`)
+      } finally {
+        await admin.end()
+      }
+      return urlOf(name)
+    },
     pause: () => signalAll('SIGSTOP'),
     resume: () => signalAll('SIGCONT'),
     stop() {

@@ -5,6 +5,10 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, inject } from 'vitest'
 import type { Dataset } from '../../src/catalogue'
+import { buildApp } from '../app'
+import { LiveCatalogue } from '../catalogue/live-catalogue'
+import { DEMO_KEY } from '../config'
+import { createStore } from '../dataset/store'
 import { PostgresCatalogue } from '../postgres/catalogue'
 import { DEFAULT_DATABASE_TIMEOUT_MS, DEFAULT_POOL_SIZE, defaultCostlyQueries } from '../postgres/config'
 import { loadDatasetFile, type Switched } from '../postgres/load'
@@ -67,4 +71,35 @@ export async function openCatalogue(url: string, timeoutMs = DEFAULT_DATABASE_TI
   )
   opened.push(catalogue)
   return catalogue
+}
+
+/**
+ * The same catalogue served by both stores, each by an app of its own (the same public base): `serve` replaces
+ * it in both, `answers` asks both the same path and gives each one's status and body.
+ */
+export async function bothStores() {
+  const url = await freshDatabase()
+  const publicUrl = 'https://catalogue.example.com'
+  const memory = new LiveCatalogue(createStore({ locations: [], episodes: [] }))
+  const memoryApp = await buildApp({ store: memory, rateLimit: 0, publicUrl })
+  await loadInto(url, { locations: [], episodes: [] })
+  const postgres = await openCatalogue(url)
+  const postgresApp = await buildApp({ store: postgres.live, rateLimit: 0, publicUrl })
+  const ask = async (app: typeof memoryApp, path: string) => {
+    const response = await app.inject({ url: path, headers: { authorization: `Bearer ${DEMO_KEY}` } })
+    return { status: response.statusCode, body: response.body }
+  }
+  return {
+    memoryApp,
+    async serve(dataset: Dataset) {
+      memory.replace(createStore(structuredClone(dataset)))
+      await loadInto(url, dataset)
+      await postgres.check()
+    },
+    answers: async (path: string) => ({
+      memory: await ask(memoryApp, path),
+      postgres: await ask(postgresApp, path),
+    }),
+    close: () => Promise.all([memoryApp.close(), postgresApp.close()]),
+  }
 }
