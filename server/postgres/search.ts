@@ -34,8 +34,8 @@ import type { PostgresCollection } from './store'
 /*
  * Search in PostgreSQL (contract §13), from the tables the loader wrote (migration 0004): the words a query's
  * words match are found in SQL (the word itself by its key, a prefix's completions by a range of the key, the
- * words one edit away among those of the lengths around it sharing a first or second letter, each confirmed
- * here by the contract's own rule), their documents read as packed integers, and the documents counted and
+ * words one edit away among those of the lengths around it that keep its first or its last half, each
+ * confirmed here by the contract's own rule), their documents read as packed integers, and the documents counted and
  * ranked by the one ranking every engine uses (`src/catalogue/search/ranking.ts`): the same answers as the
  * memory store's, byte for byte.
  */

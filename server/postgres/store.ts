@@ -330,7 +330,8 @@ export class PostgresCollection implements CollectionSource {
   /**
    * A stream's order: every record (null: the stream reads ranges of `position`, a key, never an OFFSET), the
    * positions a filter matches, or a view's positions in its order (its conditions and ranks, as its pages read
-   * them), sent as 4-byte integers in chunks; the stream then reads the records by position in batches.
+   * them; a search's without a sort in its order of relevance), sent as 4-byte integers in chunks; the stream
+   * then reads the records by position in batches.
    */
   async streamOrder(
     filters: readonly FoldedFilter[],
