@@ -60,6 +60,13 @@ export function stampLine(stamp: RunStamp): string {
   )
 }
 
+/** Prints a run's table under its stamp and a line saying what was measured, and writes it as its section's latest. */
+export function publishRun(section: string, stamp: RunStamp, measured: string, table: string): void {
+  const written = [stampLine(stamp), '', measured, '', table].join('\n')
+  console.log(`\n${written}\n`)
+  writeLatest(section, written)
+}
+
 /** The lead table of a section: each target, the figure this run measured, PASS or FAIL (null: reported). */
 export function targetTable(
   rows: readonly { target: string; measured: string; pass: boolean | null }[],

@@ -28,7 +28,7 @@ import { PostgresCollection } from '../server/postgres/store'
 import { type PostgresCluster, startPostgres } from '../server/test/postgres-process'
 import { freePort, launchRedis } from '../server/test/redis-process'
 import { COLLECTIONS } from '../src/catalogue'
-import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { currentCommit, publishRun, stampNow, targetTable } from './benchmarks-doc'
 import { ensureLargeDataset } from './large-dataset'
 import { benchPostgresAttacks } from './postgres-attacks'
 import { postgresSearchRows } from './postgres-search'
@@ -217,17 +217,13 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
     if (options.only === 'search') {
       const searchRows = await postgresSearchRows(service.origin, options.apiKey, file)
       const rows = [...loadRows(load), ...searchRows]
-      const stamp = stampLine({
-        command: options.command,
-        date: started,
-        commit: currentCommit(options.root),
-        loadBefore,
-        loadAfter: loadavg()[0] as number,
-      })
       const sizes = `${records.toLocaleString('en')} locations; each query asked once, uncached, one request at a time over HTTP.`
-      const written = [stamp, '', sizes, '', targetTable(rows)].join('\n')
-      console.log(`\n${written}\n`)
-      writeLatest('postgres-search', written)
+      publishRun(
+        'postgres-search',
+        stampNow(options.command, started, loadBefore, currentCommit(options.root)),
+        sizes,
+        targetTable(rows),
+      )
       await client.end()
       return
     }
@@ -427,7 +423,6 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       memoryBudgetMb: MEMORY_BUDGET_MB,
     })
 
-    const loadAfter = loadavg()[0] as number
     const pass = (value: number, target: number) => value <= target
     const lead = targetTable([
       ...loadRows(load),
@@ -460,17 +455,13 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       },
       ...attacks,
     ])
-    const stamp = stampLine({
-      command: options.command,
-      date: started,
-      commit: currentCommit(options.root),
-      loadBefore,
-      loadAfter,
-    })
     const sizes = `${records.toLocaleString('en')} locations; ${options.samples} samples a row, one request at a time; each row’s SQL timed by EXPLAIN ANALYZE for 10 of the same values.`
-    const written = [stamp, '', sizes, '', lead].join('\n')
-    console.log(`\n${written}\n`)
-    writeLatest('postgres', written)
+    publishRun(
+      'postgres',
+      stampNow(options.command, started, loadBefore, currentCommit(options.root)),
+      sizes,
+      lead,
+    )
   } finally {
     for (const server of servers) await stopServer(server)
     redis?.kill('SIGKILL')

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { foldSearchText, searchWords } from '../src/catalogue/search-text'
-import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { currentCommit, publishRun, stampNow, targetTable } from './benchmarks-doc'
 import { ensureLargeDataset } from './large-dataset'
 import { memoryOf, stopServer } from './processes'
 import { getOnce } from './request'
@@ -227,17 +227,13 @@ export async function benchMemorySearch(options: MemorySearchOptions): Promise<v
         pass: null,
       },
     ])
-    const stamp = stampLine({
-      command: options.command,
-      date: started,
-      commit: currentCommit(options.root),
-      loadBefore,
-      loadAfter: loadavg()[0] as number,
-    })
     const sizes = `The memory store on ${dataset.locations.length.toLocaleString('en')} locations and ${dataset.episodes.length.toLocaleString('en')} episodes; ${queries.length} queries, each asked once, one request at a time over HTTP.`
-    const written = [stamp, '', sizes, '', lead].join('\n')
-    console.log(`\n${written}\n`)
-    writeLatest('service-search', written)
+    publishRun(
+      'service-search',
+      stampNow(options.command, started, loadBefore, currentCommit(options.root)),
+      sizes,
+      lead,
+    )
   } finally {
     await stopServer(service)
   }

@@ -9,7 +9,7 @@
  * - The PostgreSQL store's rows are `postgresViewRows`, run by `npm run bench:service -- --store postgres`.
  */
 import { loadavg } from 'node:os'
-import { currentCommit, stampLine, targetTable, writeLatest } from './benchmarks-doc'
+import { currentCommit, publishRun, stampNow, targetTable } from './benchmarks-doc'
 import { ensureLargeDataset } from './large-dataset'
 import { stopServer } from './processes'
 import { getOnce } from './request'
@@ -174,17 +174,13 @@ export async function benchMemoryViews(options: MemoryViewsOptions): Promise<voi
         pass: null,
       })),
     ])
-    const stamp = stampLine({
-      command: options.command,
-      date: started,
-      commit: currentCommit(options.root),
-      loadBefore,
-      loadAfter: loadavg()[0] as number,
-    })
     const sizes = `The memory store; ${options.samples} new views of each kind, one request at a time over HTTP, each under a Host of its own.`
-    const written = [stamp, '', sizes, '', lead].join('\n')
-    console.log(`\n${written}\n`)
-    writeLatest('service-views', written)
+    publishRun(
+      'service-views',
+      stampNow(options.command, started, loadBefore, currentCommit(options.root)),
+      sizes,
+      lead,
+    )
   } finally {
     await stopServer(service)
   }
