@@ -1,4 +1,5 @@
 import { COLLECTIONS, type Column, formatIdList } from '../catalogue'
+import type { CharacterSelection } from '../catalogue/characters/character-index'
 import { type DataViewUrlState, EMPTY_DATA_VIEW } from '../catalogue/views/parameters'
 import { listSearch } from './list-url'
 
@@ -8,20 +9,8 @@ export const CHARACTERS_APP_PATH = '/characters'
 export const characterPath = (ids: number | readonly number[]) =>
   `${CHARACTERS_APP_PATH}/${typeof ids === 'number' ? ids : formatIdList(ids)}`
 
-/** A range of a count: from and to, both included; null is an open end. */
-type CountBounds = { from: number | null; to: number | null }
-
-/**
- * A page of the characters list: all of them, or those appearing in one season; sorted by the character's
- * number or by how many records of a collection name it; ranges on those counts.
- */
-export type CharacterListQuery = {
-  page: number
-  season: number | null
-  sort?: { field: string; descending: boolean } | null
-  /** Collection name → the bounds of its count. */
-  ranges?: { readonly [collection: string]: CountBounds }
-}
+/** A page of the characters list (see CharacterSelection). */
+export type CharacterListQuery = CharacterSelection & { page: number }
 
 /**
  * The characters list's columns as the data tool reads them: the character's number, and per collection how

@@ -1,15 +1,15 @@
 import type { ApiRecord } from '../../catalogue'
 import type { CharacterReply, CharacterRequest } from '../protocol/characters'
 import type { IndexConnection } from '../protocol/worker-api'
-import { answerCharacters, type CharacterIndex, indexCharacters } from './characters'
+import { type ApiCharacterIndex, answerCharacters, indexCharacters } from './characters'
 import { existingDatabase, perVersion } from './data'
 import { readById } from './store'
 
 /** The characters as the index's database keeps them: without the records, which the index holds already. */
-type SavedCharacters = Omit<CharacterIndex, 'records'>
+type SavedCharacters = Omit<ApiCharacterIndex, 'records'>
 
 /** The characters derived from the latest complete index, kept until the index changes (and in its database). */
-export const characterIndex = perVersion<CharacterIndex, SavedCharacters>(
+export const characterIndex = perVersion<ApiCharacterIndex, SavedCharacters>(
   (catalogue) => indexCharacters(catalogue.records),
   {
     kind: 'characters',
@@ -21,7 +21,7 @@ export const characterIndex = perVersion<CharacterIndex, SavedCharacters>(
 )
 
 /** The characters a request is about: those asked for, or those of the record whose relations are asked. */
-function charactersOf(index: CharacterIndex, request: CharacterRequest): readonly number[] {
+function charactersOf(index: ApiCharacterIndex, request: CharacterRequest): readonly number[] {
   if (request.kind === 'one') return [request.id]
   if (request.kind === 'many') return request.ids
   if (request.kind === 'related') return index.charactersOf.get(request.collection)?.get(request.id) ?? []
@@ -34,9 +34,9 @@ function charactersOf(index: CharacterIndex, request: CharacterRequest): readonl
  */
 async function withRecords(
   connection: IndexConnection,
-  index: CharacterIndex,
+  index: ApiCharacterIndex,
   request: CharacterRequest,
-): Promise<CharacterIndex | null> {
+): Promise<ApiCharacterIndex | null> {
   if (request.kind === 'list' || index.records.size > 0) return index
   const found = await existingDatabase(connection)
   if (!found) return null

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type ApiRecord, COLLECTIONS } from '../../catalogue'
-import {
-  airOrder,
-  answerCharacters,
-  characterDetail,
-  characterListPage,
-  indexCharacters,
-  relatedRecords,
-} from './characters'
+import { airOrder, relatedRecords } from '../../catalogue/characters/character-index'
+import { answerCharacters, characterDetail, characterListPage, indexCharacters } from './characters'
 
 const at = (id: number) => `https://catalogue.test/v1/characters/${id}`
 const location = (id: number, residents: number[]) => ({
