@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const collections = live.current.collections.map((collection) => collection.name)
     const prepare = () => {
       for (const name of collections) live.collection(name).prepareViews()
-      live.current.prepareSearch()
+      live.current.prepareExtensions()
     }
     prepare()
     live.onReplace(prepare)
@@ -196,14 +196,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     streams: parts.views === null ? null : { leases: parts.streamLeases, open: parts.openStreams },
     demo: parts.demo,
   })
-  // A store answers search or not for good: the memory store does (made with the dataset), PostgreSQL not yet.
+  // A store answers search and characters or not for good: the memory store does (made with the dataset);
+  // PostgreSQL does when its catalogue was loaded with them.
   const answersSearch = parts.views !== null && live.current.search !== null
+  const answersCharacters = parts.views !== null && live.current.characters !== null
   await app.register(operations, {
     publicUrl: parts.publicUrl,
     catalogue: live,
     lifecycle,
     views: parts.views !== null,
     search: answersSearch,
+    characters: answersCharacters,
   })
   await app.register(explorer, {
     hosting,

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { COLLECTIONS, type Dataset, pageCount } from '../../src/catalogue'
+import { CHARACTERS_PATH, relatedPath } from '../../src/catalogue/characters/parameters'
 import { exampleKey } from '../../src/catalogue/openapi'
 import { SEARCH_PATH } from '../../src/catalogue/search/parameters'
 import { buildApp } from '../app'
@@ -81,6 +82,40 @@ export function exampleRequests(dataset: Dataset): Record<string, ExampleRequest
     [exampleKey('GET', SEARCH_PATH, 404)]: { path: `${SEARCH_PATH}?q=cafe&page=99` },
     [exampleKey('GET', SEARCH_PATH, 429)]: { path: `${SEARCH_PATH}?q=cafe`, exhaust: true },
   })
+  const characters = `${CHARACTERS_PATH}/{ids}`
+  Object.assign(requests, {
+    [exampleKey('GET', CHARACTERS_PATH, 200)]: {
+      path: `${CHARACTERS_PATH}?episodes__gte=3&_sort_desc=episodes&_facet=season&_facet_bins=episodes`,
+    },
+    [exampleKey('GET', CHARACTERS_PATH, 400)]: { path: `${CHARACTERS_PATH}?_sort=name` },
+    [exampleKey('GET', CHARACTERS_PATH, 401)]: { path: CHARACTERS_PATH, key: null },
+    [exampleKey('GET', CHARACTERS_PATH, 404)]: { path: `${CHARACTERS_PATH}?page=999` },
+    [exampleKey('GET', CHARACTERS_PATH, 429)]: { path: CHARACTERS_PATH, exhaust: true },
+    [exampleKey('GET', CHARACTERS_PATH, 503)]: { path: CHARACTERS_PATH, unavailable: true },
+    [exampleKey('GET', characters, 200)]: {
+      one: { path: `${CHARACTERS_PATH}/228` },
+      many: { path: `${CHARACTERS_PATH}/[228,75]` },
+    },
+    [exampleKey('GET', characters, 400)]: { path: `${CHARACTERS_PATH}/abc` },
+    [exampleKey('GET', characters, 401)]: { path: `${CHARACTERS_PATH}/228`, key: null },
+    [exampleKey('GET', characters, 404)]: { path: `${CHARACTERS_PATH}/99999` },
+    [exampleKey('GET', characters, 429)]: { path: `${CHARACTERS_PATH}/228`, exhaust: true },
+    [exampleKey('GET', characters, 503)]: { path: `${CHARACTERS_PATH}/228`, unavailable: true },
+  })
+  for (const collection of COLLECTIONS)
+    for (const other of COLLECTIONS) {
+      if (other === collection) continue
+      const template = relatedPath(collection.itemPath, '{id}', other.name)
+      const of = (id: number | string) => `${collection.itemPath}/${id}/${other.name}`
+      Object.assign(requests, {
+        [exampleKey('GET', template, 200)]: { path: of(31) },
+        [exampleKey('GET', template, 400)]: { path: of('1,2') },
+        [exampleKey('GET', template, 401)]: { path: of(31), key: null },
+        [exampleKey('GET', template, 404)]: { path: of(99999) },
+        [exampleKey('GET', template, 429)]: { path: of(31), exhaust: true },
+        [exampleKey('GET', template, 503)]: { path: of(31), unavailable: true },
+      })
+    }
   const anyPath = COLLECTIONS[0].listPath
   Object.assign(requests, {
     [exampleKey('*', '*', 400)]: { path: `${anyPath}/%E0%A4%A`, method: 'DELETE' },
@@ -118,6 +153,7 @@ function unavailableContent(content: CatalogueContent): CatalogueContent {
       }),
     ),
     contentVersion: content.contentVersion,
+    characters: { list: refuse, characters: refuse, related: refuse },
   }
 }
 

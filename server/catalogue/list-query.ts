@@ -5,6 +5,8 @@ import {
   foldCase,
   type Info,
   MAX_FILTER_LENGTH,
+  PAGE_GIVEN_ONCE,
+  PAGE_RULE,
   pageCount,
   pageLinks,
   parsePage,
@@ -24,8 +26,7 @@ export interface ListQuery {
 
 /** Reads `page` and the collection's filters from a parsed query string; other parameters are ignored. */
 export function parseListQuery(collection: AnyCollection, query: Record<string, unknown>): ListQuery {
-  const page = readPage(query.page)
-  const pageText = typeof query.page === 'string' ? query.page.replace(/^0+/, '') : String(page)
+  const { page, pageText } = readPage(query.page)
   const given: Record<string, string> = {}
   for (const field of collection.filters) {
     const raw = query[field]
@@ -43,18 +44,16 @@ export function parseListQuery(collection: AnyCollection, query: Record<string, 
   return { page, pageText, filters: appliedFilters(collection.filters, given), search: null }
 }
 
-function readPage(raw: unknown): number {
-  if (raw === undefined) return 1
-  if (typeof raw !== 'string')
-    throw new CatalogueError('invalid', 'The parameter "page" may be given only once.')
+/**
+ * Reads `page` (§4): the page, and the page as the client wrote it (without leading zeros) for messages.
+ * Throws CatalogueError (invalid) when it is given twice or is not a page.
+ */
+export function readPage(raw: unknown): { page: number; pageText: string } {
+  if (raw === undefined) return { page: 1, pageText: '1' }
+  if (typeof raw !== 'string') throw new CatalogueError('invalid', PAGE_GIVEN_ONCE)
   const page = parsePage(raw)
-  if (page === null) {
-    throw new CatalogueError(
-      'invalid',
-      'The parameter "page" must be a whole number of at least 1, written in digits, such as page=2.',
-    )
-  }
-  return page
+  if (page === null) throw new CatalogueError('invalid', PAGE_RULE)
+  return { page, pageText: raw.replace(/^0+/, '') }
 }
 
 /** A list's filters as a store applies them: each value folded (`foldCase`), as every store compares them. */
@@ -67,7 +66,11 @@ export function foldedFilters(query: { filters: readonly AppliedFilter[] }): Fol
  * pages beside it (`address` writes one). CatalogueError not-found for a page past the last (page 1 of an empty
  * list exists).
  */
-export function pageAnswer(count: number, query: ListQuery, address: (page: number) => string): Info {
+export function pageAnswer(
+  count: number,
+  query: Pick<ListQuery, 'page' | 'pageText'>,
+  address: (page: number) => string,
+): Info {
   const pages = pageCount(count)
   if (query.page > pages && query.page > 1) {
     const has = pages === 0 ? 'this list is empty' : `this list has ${pages} page${pages === 1 ? '' : 's'}`

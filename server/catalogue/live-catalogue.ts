@@ -1,4 +1,5 @@
 import type { AnyCollection } from '../../src/catalogue'
+import type { CharacterSource } from './characters'
 import type { SearchSource } from './search'
 import type { CatalogueContent, CollectionSource } from './source'
 
@@ -24,8 +25,10 @@ export interface ServedCatalogue {
   collection(name: string): CollectionSource
   /** Its search (contract §13), or null when this catalogue does not answer search. */
   readonly search: SearchSource | null
-  /** Makes its search (see CatalogueContent.prepareSearch). */
-  prepareSearch(): void
+  /** Its characters (contract §13), or null when this catalogue does not answer them. */
+  readonly characters: CharacterSource | null
+  /** Makes its search and characters (see CatalogueContent.prepareExtensions). */
+  prepareExtensions(): void
 }
 
 function served(content: CatalogueContent, version: number, since: Date): ServedCatalogue {
@@ -44,8 +47,11 @@ function served(content: CatalogueContent, version: number, since: Date): Served
     get search() {
       return content.search ?? null
     },
-    prepareSearch() {
-      content.prepareSearch?.()
+    get characters() {
+      return content.characters ?? null
+    },
+    prepareExtensions() {
+      content.prepareExtensions?.()
     },
   }
 }

@@ -136,7 +136,7 @@ describe('search answered by the service (contract §13)', () => {
       ((await (await service.get('/openapi.json')).json()) as { info: Record<string, unknown> }).info[
         'x-catalogue-extensions'
       ]
-    expect(await marked(server)).toEqual({ views: 1, export: 1, search: 1 })
+    expect(await marked(server)).toMatchObject({ views: 1, export: 1, search: 1 })
     expect(await marked(withoutSearch)).toEqual({ views: 1, export: 1 })
     expect((await withoutSearch.get('/v1/search?q=cafe')).status).toBe(404)
     const list = (await (await withoutSearch.get('/v1/locations?_search=cafe')).json()) as {

@@ -1,5 +1,6 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
+import type { CharacterSource } from './characters'
 import type { SearchSource } from './search'
 
 /**
@@ -104,8 +105,10 @@ export interface CatalogueContent {
    * record is read.
    */
   readonly contentVersion: string
-  /** Its search (contract §13), once made: null on a store that does not answer search (yet). */
+  /** Its search (contract §13), once made: null on a store that does not answer search. */
   readonly search?: SearchSource | null
-  /** Makes its search now, with the catalogue's load or reload (never while a request waits). */
-  prepareSearch?(): void
+  /** Its characters (contract §13), once made: null on a store that does not answer them. */
+  readonly characters?: CharacterSource | null
+  /** Makes its search and characters now, with the catalogue's load or reload (never while a request waits). */
+  prepareExtensions?(): void
 }

@@ -16,6 +16,7 @@ import type {
 } from '../catalogue/source'
 import { FieldIndex } from './filter-index'
 import { contentVersionOf, loadDatasetFileOf } from './load'
+import { MemoryCharacters } from './memory-characters'
 import { MemorySearch } from './memory-search'
 import { MemoryViews } from './memory-views'
 
@@ -170,8 +171,8 @@ function keepMatching(
 /** The catalogue held in memory: one store per collection, in the order the collections were given. */
 export interface CatalogueStore extends CatalogueContent {
   readonly collections: readonly CollectionStore[]
-  /** Makes its search a slice at a time (a reload makes it so before the catalogue is served). */
-  prepareSearchInTurns(): Promise<void>
+  /** Makes its search and characters a slice at a time (a reload makes them before the catalogue is served). */
+  prepareExtensionsInTurns(): Promise<void>
 }
 
 /** Indexes the catalogue's dataset (its content version: see createStoreOf). */
@@ -193,19 +194,26 @@ export function createStoreOf<const Cs extends readonly AnyCollection[]>(
     (collection) => new CollectionStore(collection, records[collection.name] ?? []),
   )
   let search: MemorySearch | null = null
+  let characters: MemoryCharacters | null = null
   return {
     collections: stores,
     contentVersion: contentVersion ?? contentVersionOf(JSON.stringify(dataset)),
     get search() {
       return search
     },
-    prepareSearch() {
+    get characters() {
+      return characters
+    },
+    prepareExtensions() {
       search ??= MemorySearch.of(stores)
+      characters ??= MemoryCharacters.of(stores)
       for (const store of stores) store.searchedBy(search)
     },
-    async prepareSearchInTurns() {
-      const made = await MemorySearch.inTurns(stores)
-      search ??= made
+    async prepareExtensionsInTurns() {
+      const madeSearch = await MemorySearch.inTurns(stores)
+      const madeCharacters = await MemoryCharacters.inTurns(stores)
+      search ??= madeSearch
+      characters ??= madeCharacters
       for (const store of stores) store.searchedBy(search)
     },
   }

@@ -116,10 +116,10 @@ export class ApiAnswers {
   }
 
   /**
-   * An answer of `/v1/search` (contract §13), with the body cache and the views' slots (`begin`, as `view`):
-   * null when the caller may not start another now.
+   * An answer of search or characters (contract §13), with the body cache and the views' slots (`begin`, as
+   * `view`): null when the caller may not start another now.
    */
-  async search(
+  async computed(
     served: ServedCatalogue,
     key: string,
     begin: () => (() => void) | null,

@@ -151,7 +151,7 @@ describe('paths and methods', () => {
     const served = `There is nothing at this address: the catalogue serves ${joinWithAnd(paths)}.`
     expect(served).toContain('/v1/locations, /v1/locations/{ids}, /v1/episodes/')
     for (const [path, message] of [
-      ['/v1/characters/1', served],
+      ['/v1/people/1', served],
       ['/v1/locations/1/2', served],
       ['/v1/', served],
       ['/v2/locations', 'This version of the API does not exist; the catalogue is served under /v1.'],

@@ -6,16 +6,15 @@ import { Representation, sendRepresentation } from '../http/representation'
 /**
  * `GET /openapi.json`: the API's OpenAPI 3.1 document, made once at start-up from the contract's schemas, with
  * the configured public address as its server (relative addresses otherwise), and the views extension marked
- * when it is on (search too, when the catalogue answers it: the memory store). No key; CORS like the API.
+ * when it is on (search and characters too, when the catalogue answers them). No key; CORS like the API.
  */
 export function registerOpenApiRoute(
   app: FastifyInstance,
   publicUrl: string | null,
-  views: boolean,
-  search: boolean,
+  extensions: { views: boolean; search: boolean; characters: boolean },
 ): void {
   const body = new Representation(
-    JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl, views, search })),
+    JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl, ...extensions })),
   )
   app.get(OPENAPI_PATH, (request, reply) => sendRepresentation(request, reply, body))
 }

@@ -23,7 +23,7 @@ describe('the OpenAPI document', () => {
     expect(exampleProblems()).toEqual([])
   })
 
-  it('describes two endpoints per collection and search, their parameters, the Bearer scheme and every refusal', () => {
+  it('describes two endpoints per collection, search and characters, their parameters, the Bearer scheme and every refusal', () => {
     const paths = document.paths as Record<
       string,
       Record<string, { parameters?: { name: string }[]; responses: object }>
@@ -32,8 +32,25 @@ describe('the OpenAPI document', () => {
       [
         ...COLLECTIONS.flatMap(({ listPath, itemPath }) => [listPath, `${itemPath}/{ids}`]),
         '/v1/search',
+        '/v1/characters',
+        '/v1/characters/{ids}',
+        '/v1/locations/{id}/episodes',
+        '/v1/episodes/{id}/locations',
       ].sort(),
     )
+    expect(paths['/v1/characters']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'page',
+      'season',
+      '_sort',
+      '_sort_desc',
+      'locations__gte',
+      'locations__lte',
+      'episodes__gte',
+      'episodes__lte',
+      '_facet',
+      '_facet_bins',
+      undefined, // If-None-Match, by reference
+    ])
     expect(paths['/v1/search']?.get?.parameters?.map((p) => p.name)).toEqual([
       'q',
       'page',
@@ -82,7 +99,7 @@ describe('the OpenAPI document', () => {
     })
   })
 
-  it('marks the views extension, its streams (contract §12) and search (§13) on the document and on each parameter and path they add, and only then', () => {
+  it('marks the views extension, its streams (contract §12), search and characters (§13) on the document and on each parameter and path they add, and only then', () => {
     type Parameter = { name: string; 'x-catalogue-extension'?: string }
     const listParameters = (candidate: Record<string, unknown>) =>
       COLLECTIONS.flatMap(({ listPath }) => {
@@ -93,9 +110,14 @@ describe('the OpenAPI document', () => {
       views: 1,
       export: 1,
       search: 1,
+      characters: 1,
     })
     const paths = document.paths as Record<string, { get: Record<string, unknown> }>
     expect(paths['/v1/search']?.get['x-catalogue-extension']).toBe('search')
+    for (const path of Object.keys(paths).filter(
+      (path) => path.includes('characters') || path.includes('{id}/'),
+    ))
+      expect(paths[path]?.get['x-catalogue-extension']).toBe('characters')
     const streams = ['_col', '_export', '_after']
     for (const parameter of listParameters(document)) {
       const added = parameter.name?.startsWith('_') || parameter.name?.includes('__')
@@ -110,12 +132,13 @@ describe('the OpenAPI document', () => {
     }
     const headers = (document.components as { parameters: Record<string, Parameter> }).parameters
     expect(headers['If-Match']?.['x-catalogue-extension']).toBe('export')
-    const unsearched = openApiDocument({ examples, search: false })
+    const unsearched = openApiDocument({ examples, search: false, characters: false })
     expect((unsearched.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
       views: 1,
       export: 1,
     })
     expect(JSON.stringify(unsearched)).not.toContain('search')
+    expect(Object.keys(unsearched.paths as object).filter((path) => path.includes('characters'))).toEqual([])
     const without = openApiDocument({ examples, views: false })
     expect(JSON.stringify(without)).not.toContain('x-catalogue')
     for (const { listPath, filters } of COLLECTIONS) {

@@ -42,7 +42,7 @@ export async function reloadDataset(
   live: LiveCatalogue,
   metrics: ServiceMetrics | null,
   maxBytes: number,
-  /** Whether the service answers search (contract §13): its search is made before the new catalogue is served. */
+  /** Whether the service answers search and characters (contract §13): made before the new catalogue is served. */
   searched = false,
 ): Promise<ReloadResult> {
   const started = performance.now()
@@ -55,7 +55,7 @@ export async function reloadDataset(
   try {
     // Validated again as it is loaded: the file may have changed since the check.
     const store = loadStore(path, maxBytes)
-    if (searched) await store.prepareSearchInTurns()
+    if (searched) await store.prepareExtensionsInTurns()
     live.replace(store)
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error))

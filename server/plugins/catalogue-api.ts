@@ -15,6 +15,7 @@ import type { ResponseCache } from '../http/response-cache'
 import { sendStream } from '../http/stream-answer'
 import type { StreamLeases } from '../http/stream-leases'
 import { rateBucketOf, type ViewSlots } from '../http/view-slots'
+import { registerCharacterRoutes } from './character-routes'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -169,7 +170,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         if (!read.ok) return sendError(reply, 400, read.error)
         const at = base(request)
         const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
-        const body = await answers.search(
+        const body = await answers.computed(
           served,
           JSON.stringify(['search', at, read.request]),
           () => views.begin(bucket),
@@ -186,6 +187,36 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
       url: searchUrl,
       config: { methodNotAllowed: true },
       handler: (_request, reply) => sendMethodNotAllowed(reply),
+    })
+
+    registerCharacterRoutes(api, {
+      collections: options.collections,
+      handle: (request, reply, work) =>
+        withinItsDeadline(async () => {
+          const served = live.current
+          reply.header(VERSION_HEADER, served.contentVersion)
+          return work(served)
+        }, request),
+      answerComputed: async (request, reply, served, key, render) => {
+        const bucket = rateBucketOf(request.keyId, request.ip, options.demo)
+        const body = await answers.computed(
+          served,
+          JSON.stringify(key),
+          () => views.begin(bucket),
+          async () => JSON.stringify(await render()),
+        )
+        if (!body)
+          return sendError(reply.header('retry-after', '1'), 429, viewsAtOnce(views.perBucket, options.demo))
+        return answer(request, reply, body, served.version, false)
+      },
+      base,
+      otherMethods: (url) =>
+        api.route({
+          method: otherMethods,
+          url,
+          config: { methodNotAllowed: true },
+          handler: (_request, reply) => sendMethodNotAllowed(reply),
+        }),
     })
   }
 

@@ -16,6 +16,8 @@ export interface OperationsOptions {
   views: boolean
   /** Whether the catalogue answers search (contract §13; the document marks it only then). */
   search: boolean
+  /** Whether the catalogue answers characters (contract §13; the document marks them only then). */
+  characters: boolean
 }
 
 function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -46,5 +48,9 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (scope, o
     if (unavailable !== null) return sendJson(reply, 503, errorBody(unavailable))
     return sendJson(reply, 200, JSON.stringify({ status: 'ready', ...counts }))
   })
-  registerOpenApiRoute(scope, options.publicUrl, options.views, options.search)
+  registerOpenApiRoute(scope, options.publicUrl, {
+    views: options.views,
+    search: options.search,
+    characters: options.characters,
+  })
 }

@@ -57,7 +57,7 @@ function routedPath(target: string): string {
 
 const templates = Object.keys(paths).map((template) => ({
   template,
-  pattern: new RegExp(`^${template.replace(/\/$/, '').replace('{ids}', '[^/]+')}$`),
+  pattern: new RegExp(`^${template.replace(/\/$/, '').replace('{ids}', '[^/]+').replace('{id}', '[^/]+')}$`),
 }))
 
 /** The documented path template a target belongs to, or null when the document does not describe it. */

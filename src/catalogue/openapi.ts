@@ -1,10 +1,23 @@
 // The OpenAPI 3.1 document of the catalogue API, generated from the contract's zod schemas (never written by
 // hand). No Node imports: the explorer can render the same document.
 import { z } from 'zod/mini'
+import { characterPaths, characterSchemas } from './characters/openapi-paths.ts'
 import { API_PREFIX } from './collection.ts'
 import { type CatalogueCollection, COLLECTIONS } from './collections.ts'
 import { MAX_FILTER_LENGTH } from './filters.ts'
 import { MAX_IDS } from './ids.ts'
+import {
+  HEADERS,
+  type Json,
+  notModified,
+  type OpenApiExamples,
+  okAnswer,
+  PAGE_PATTERN,
+  pathItem,
+  ref,
+  refusal,
+  refusedResponses,
+} from './openapi-parts.ts'
 import { ErrorBodySchema } from './records.ts'
 import { SearchGroupsSchema, SearchPageSchema } from './search/answer.ts'
 import {
@@ -23,30 +36,10 @@ import {
   MAX_FACET_SIZE,
   MAX_FACET_VALUES,
 } from './views/parameters.ts'
-import {
-  AFTER,
-  EXPORT,
-  recordFields,
-  STREAM_CONTENT_TYPES,
-  STREAM_FORMATS,
-  STREAM_RECORDS_HEADER,
-} from './views/stream.ts'
+import { AFTER, EXPORT, recordFields, STREAM_FORMATS } from './views/stream.ts'
 
 export { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from './openapi-marker.ts'
-
-/** Example bodies by answer, keyed `METHOD /path/template STATUS` (see `exampleKey`), each from a real answer. */
-export type OpenApiExamples = Readonly<Record<string, unknown>>
-
-export function exampleKey(method: string, pathTemplate: string, status: number): string {
-  return `${method.toUpperCase()} ${pathTemplate} ${status}`
-}
-
-type Json = Record<string, unknown>
-
-const PAGE_PATTERN = '^[0-9]+$'
-
-/** Methods OpenAPI can describe that the API refuses (405, after the key is checked). */
-export const REFUSED_METHODS = ['post', 'put', 'patch', 'delete', 'trace'] as const
+export { exampleKey, type OpenApiExamples, REFUSED_METHODS } from './openapi-parts.ts'
 
 /** Component names of a collection's schemas: `Location` and `LocationPage`. */
 function schemaNames(collection: CatalogueCollection): { record: string; page: string } {
@@ -59,7 +52,7 @@ function schemaNames(collection: CatalogueCollection): { record: string; page: s
  * The component schemas, from the contract's zod schemas (records, pages, the error body); with views, a page
  * may also hold the view it applied (`info.view`) and the facets asked for (`facets`).
  */
-function componentSchemas(views: boolean, search: boolean): Record<string, Json> {
+function componentSchemas(views: boolean, search: boolean, characters: boolean): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
   for (const collection of COLLECTIONS) {
     registry.add(collection.record, { id: schemaNames(collection).record })
@@ -72,6 +65,7 @@ function componentSchemas(views: boolean, search: boolean): Record<string, Json>
     registry.add(SearchPageSchema, { id: 'SearchPage' })
     registry.add(SearchGroupsSchema, { id: 'SearchGroups' })
   }
+  if (characters) for (const [schema, id] of characterSchemas()) registry.add(schema, { id })
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
@@ -79,148 +73,6 @@ function componentSchemas(views: boolean, search: boolean): Record<string, Json>
   return Object.fromEntries(
     Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]),
   )
-}
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
-
-const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } })
-
-const HEADERS: Record<string, Json> = {
-  ETag: { description: 'Strong tag of this form of the body.', required: true, schema: { type: 'string' } },
-  'RateLimit-Limit': integerHeader(
-    'Requests the key may make in one burst (when rate limiting is on; not on refusals of keys that are not valid).',
-  ),
-  'RateLimit-Remaining': integerHeader('Requests left in the current burst.'),
-  'RateLimit-Reset': integerHeader('Seconds until the burst is whole again.'),
-  'Retry-After': {
-    description: 'Seconds to wait before the next request.',
-    required: true,
-    schema: { type: 'integer', minimum: 1 },
-  },
-  'WWW-Authenticate': {
-    description: '`Bearer realm="catalogue"`, with `error="invalid_token"` when the key is not known.',
-    required: true,
-    schema: { type: 'string' },
-  },
-  Allow: {
-    description: 'The methods allowed.',
-    required: true,
-    schema: { type: 'string', const: 'GET, HEAD, OPTIONS' },
-  },
-}
-
-/** What a stream's answer says before its first record. */
-const STREAM_HEADERS = {
-  [STREAM_RECORDS_HEADER]: integerHeader(
-    'With `_export`: how many records the stream holds (those after `_after`), said before the first.',
-  ),
-}
-
-const RATE_HEADERS = {
-  'RateLimit-Limit': ref('headers', 'RateLimit-Limit'),
-  'RateLimit-Remaining': ref('headers', 'RateLimit-Remaining'),
-  'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
-}
-
-/** The refusals, each with its JSON error body and the headers that come with it. */
-const REFUSALS: Record<number, { description: string; headers?: Json }> = {
-  400: {
-    description:
-      'A malformed parameter or address (the sentence names it and what is allowed), or a missing or malformed `Host` header.',
-  },
-  401: {
-    description: 'The key is missing, malformed or not known. Checked first, on every path under /v1.',
-    headers: { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') },
-  },
-  404: { description: 'Nothing here.' },
-  412: {
-    description:
-      'With `_export` and `If-Match`: the catalogue changed since the stream named began; start it again (without `_after`).',
-  },
-  405: {
-    description: 'Only GET, HEAD and OPTIONS are allowed.',
-    headers: { Allow: ref('headers', 'Allow') },
-  },
-  429: {
-    description:
-      'The key has made too many requests (the demo key: from this client address), or this client address has sent too many keys that are not valid (then without the `RateLimit-*` headers); retry after `Retry-After` seconds.',
-    headers: { 'Retry-After': ref('headers', 'Retry-After'), ...RATE_HEADERS },
-  },
-  503: {
-    description:
-      'The catalogue cannot be read in time (a store backed by a database that is down, paused or past its deadline; never the catalogue in memory); retry after `Retry-After` seconds.',
-    headers: { 'Retry-After': ref('headers', 'Retry-After') },
-  },
-}
-
-function jsonContent(schema: Json, examples: Record<string, unknown> | undefined): Json {
-  const media: Json = { schema }
-  if (examples)
-    media.examples = Object.fromEntries(Object.entries(examples).map(([n, value]) => [n, { value }]))
-  return { 'application/json': media }
-}
-
-interface Operation {
-  method: string
-  template: string
-  withBody: boolean
-}
-
-/** Example bodies of one answer: either `{ name: body }` or a single body (named `example`). */
-function examplesOf(
-  examples: OpenApiExamples,
-  key: string,
-  named: boolean,
-): Record<string, unknown> | undefined {
-  if (!(key in examples)) return undefined
-  const value = examples[key]
-  return named ? (value as Record<string, unknown>) : { example: value }
-}
-
-function refusal(status: number, operation: Operation, examples: OpenApiExamples, notFound?: string): Json {
-  const { description, headers } = REFUSALS[status] as { description: string; headers?: Json }
-  const answer: Json = { description: notFound ?? description }
-  if (headers) answer.headers = headers
-  if (operation.withBody) {
-    answer.content = jsonContent(
-      ref('schemas', 'Error'),
-      examplesOf(examples, exampleKey(operation.method, operation.template, status), false),
-    )
-  }
-  return answer
-}
-
-function okAnswer(
-  description: string,
-  schema: Json,
-  operation: Operation,
-  examples: OpenApiExamples,
-  named: boolean,
-  stream?: { record: Json },
-): Json {
-  const headers = { ETag: ref('headers', 'ETag'), ...RATE_HEADERS, ...(stream ? STREAM_HEADERS : {}) }
-  const answer: Json = { description, headers }
-  if (operation.withBody) {
-    const content = jsonContent(
-      stream ? { oneOf: [schema, { type: 'array', items: stream.record }] } : schema,
-      examplesOf(examples, exampleKey(operation.method, operation.template, 200), named),
-    )
-    if (stream) {
-      content[STREAM_CONTENT_TYPES.csv.split(';')[0] as string] = {
-        schema: { type: 'string', description: 'With `_export=csv`: the view as CSV (see `_export`).' },
-      }
-      content[STREAM_CONTENT_TYPES.ndjson.split(';')[0] as string] = {
-        schema: { type: 'string', description: 'With `_export=ndjson`: one record (JSON) a line.' },
-      }
-    }
-    answer.content = content
-  }
-  return answer
-}
-
-const notModified = {
-  description: '`If-None-Match` named the current ETag: the copy the caller holds is still good.',
-  headers: { ETag: ref('headers', 'ETag') },
 }
 
 /** Marks what the views extension adds (contract §12), so a client can tell a service that answers views. */
@@ -497,43 +349,6 @@ function itemOperation(
   }
 }
 
-/** Refusals shared by every refused method on every path: one example each, under the method and path `*`. */
-function refusedResponses(examples: OpenApiExamples): Json {
-  const any = { method: '*', template: '*', withBody: true }
-  return Object.fromEntries(
-    REFUSED_STATUSES.map((status) => [`Refused${status}`, refusal(status, any, examples)]),
-  )
-}
-
-const REFUSED_STATUSES = [400, 401, 405, 429] as const
-
-function refusedOperation(): Json {
-  return {
-    summary: 'Not allowed: the API is read-only (the key is still checked first)',
-    responses: Object.fromEntries(
-      REFUSED_STATUSES.map((status) => [status, ref('responses', `Refused${status}`)]),
-    ),
-  }
-}
-
-function preflight(): Json {
-  return {
-    summary: 'CORS preflight (no key needed)',
-    security: [],
-    responses: {
-      204: {
-        description: 'Any origin may send GET and HEAD with `Authorization`, `If-None-Match` and `If-Match`.',
-      },
-    },
-  }
-}
-
-function pathItem(operation: (method: 'get' | 'head') => Json): Json {
-  const item: Json = { get: operation('get'), head: operation('head'), options: preflight() }
-  for (const method of REFUSED_METHODS) item[method] = refusedOperation()
-  return item
-}
-
 export interface OpenApiOptions {
   /** Example bodies, each recorded from a real answer (see server/openapi.test.ts). */
   examples: OpenApiExamples
@@ -543,6 +358,8 @@ export interface OpenApiOptions {
   views?: boolean
   /** Whether the catalogue answers search (contract §13; only with views). Default: as views. */
   search?: boolean
+  /** Whether the catalogue answers characters (contract §13; only with views). Default: as views. */
+  characters?: boolean
 }
 
 /** The OpenAPI 3.1 document of the four endpoints (contract §1–§7, §10, and the views of §12 when on). */
@@ -551,8 +368,10 @@ export function openApiDocument({
   serverUrl = null,
   views = true,
   search: searchAsked,
+  characters: charactersAsked,
 }: OpenApiOptions): Json {
   const search = views && (searchAsked ?? views)
+  const characters = views && (charactersAsked ?? views)
   const paths: Json = {}
   for (const collection of COLLECTIONS) {
     paths[collection.listPath] = pathItem((method) =>
@@ -561,6 +380,7 @@ export function openApiDocument({
     paths[`${collection.itemPath}/{ids}`] = pathItem((method) => itemOperation(collection, method, examples))
   }
   if (search) paths[SEARCH_PATH] = pathItem((method) => searchOperation(method, examples))
+  if (characters) Object.assign(paths, characterPaths(examples))
   return {
     openapi: '3.1.1',
     info: {
@@ -569,12 +389,23 @@ export function openApiDocument({
       description:
         'A read-only catalogue of locations and episodes. Every request under /v1 needs `Authorization: Bearer <key>`. List paths answer with and without a trailing slash. Every answer carries `Access-Control-Allow-Origin: *`; bodies are gzip or brotli when asked for.',
       ...(views
-        ? { 'x-catalogue-extensions': { views: 1, export: 1, ...(search ? { search: 1 } : {}) } }
+        ? {
+            'x-catalogue-extensions': {
+              views: 1,
+              export: 1,
+              ...(search ? { search: 1 } : {}),
+              ...(characters ? { characters: 1 } : {}),
+            },
+          }
         : {}),
     },
     servers: [{ url: serverUrl ?? '/' }],
     security: [{ bearer: [] }],
-    tags: [...COLLECTIONS.map(({ name }) => ({ name })), ...(search ? [{ name: 'search' }] : [])],
+    tags: [
+      ...COLLECTIONS.map(({ name }) => ({ name })),
+      ...(search ? [{ name: 'search' }] : []),
+      ...(characters ? [{ name: 'characters' }] : []),
+    ],
     paths,
     components: {
       securitySchemes: {
@@ -585,7 +416,7 @@ export function openApiDocument({
             'An API key: `Authorization: Bearer <key>` (the word Bearer in any letter case, one space).',
         },
       },
-      schemas: componentSchemas(views, search),
+      schemas: componentSchemas(views, search, characters),
       headers: HEADERS,
       responses: refusedResponses(examples),
       parameters: {

@@ -21,6 +21,11 @@ export function pageLinks(
   }
 }
 
+/** What a client is told of a bad `page` (§4). */
+export const PAGE_RULE =
+  'The parameter "page" must be a whole number of at least 1, written in digits, such as page=2.'
+export const PAGE_GIVEN_ONCE = 'The parameter "page" may be given only once.'
+
 const PAGE_PATTERN = /^[0-9]+$/
 
 /**

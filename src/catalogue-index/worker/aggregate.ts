@@ -5,6 +5,7 @@ import {
   parseAirDate,
   seasonCode,
 } from '../../catalogue'
+import { binLabel, countInBins } from '../../catalogue/count-bins'
 import { exactValuePath, exactValuesPath, rangePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 
@@ -143,52 +144,9 @@ export const locationsByDimension = (locations: readonly LocationLike[]) =>
     (value) => exactValuePath(LOCATIONS, 'dimension', value),
   )
 
-/** Ranges of a count, `[low, high]`: the first seven always, the others as far as the counts reach. */
-const COUNT_STEPS: readonly (readonly [number, number])[] = [
-  [0, 0],
-  [1, 1],
-  [2, 2],
-  [3, 5],
-  [6, 10],
-  [11, 20],
-  [21, 50],
-  [51, 100],
-  [101, 200],
-  [201, 500],
-  [501, 1000],
-  [1001, 2000],
-  [2001, 5000],
-  [5001, 10_000],
-]
-const FIRST_BINS = 7
-
-/**
- * The bins of a count up to `max`, the last one open ("21 or more"): at least up to 21, further as the largest
- * count needs (on a long-running catalogue a character appears in hundreds of episodes).
- */
-export function countBins(max: number): (readonly [number, number | null])[] {
-  const reached = COUNT_STEPS.findIndex(([low, high]) => low <= max && max <= high)
-  const last = Math.max(FIRST_BINS - 1, reached === -1 ? COUNT_STEPS.length - 1 : reached)
-  return COUNT_STEPS.slice(0, last + 1).map(
-    ([low, high], index) => [low, index === last ? null : high] as const,
-  )
-}
-
-export function binLabel([low, high]: readonly [number, number | null]): string {
-  if (high === null) return `${low} or more`
-  return low === high ? String(low) : `${low}–${high}`
-}
-
-/** How many numbers fall into each bin. */
-export function distribution(
-  counts: readonly number[],
-  // One at a time, not Math.max(...counts): spread arguments overflow the stack past some 100,000 of them.
-  bins = countBins(counts.reduce((most, count) => Math.max(most, count), 0)),
-): Bar[] {
-  return bins.map((bin) => ({
-    label: binLabel(bin),
-    value: counts.filter((count) => count >= bin[0] && (bin[1] === null || count <= bin[1])).length,
-  }))
+/** How many numbers fall into each bin, as bars. */
+export function distribution(counts: readonly number[]): Bar[] {
+  return countInBins(counts).map(({ bin, count }) => ({ label: binLabel(bin), value: count }))
 }
 
 /** Locations by their number of residents. */

@@ -1,6 +1,7 @@
-import { parseAirDate } from '../air-date'
-import { parseEpisodeCode } from '../episode-code'
-import { characterIdFromUrl } from '../records'
+import { parseAirDate } from '../air-date.ts'
+import { parseEpisodeCode } from '../episode-code.ts'
+import { finish, finishInTurns } from '../in-steps.ts'
+import { characterIdFromUrl } from '../records.ts'
 
 /*
  * Characters, derived from the catalogue (contract §13): every collection's character-link field (locations'
@@ -14,6 +15,9 @@ export type LinkingCollection = { name: string; characterLinks: { field: string 
 
 /** A record as the derivation reads it: an id, and fields read by name. */
 export type LinkedRecord = { readonly id: number }
+
+/** A collection's records by id (a Map, or a store's own lookup). */
+export type RecordLookup<R> = { get(id: number): R | undefined }
 
 /** The character a link names, or null: an address (`…/characters/42`) or, in a dataset file, a number. */
 export function linkedCharacter(link: unknown): number | null {
@@ -30,7 +34,8 @@ export interface CharacterIndex<R extends LinkedRecord = LinkedRecord> {
   linkedBy: Map<string, Map<number, number[]>>
   /** Per collection: record id → the distinct characters it names, in its order. */
   charactersOf: Map<string, Map<number, number[]>>
-  records: Map<string, Map<number, R>>
+  /** Per collection: its records by id. */
+  records: Map<string, RecordLookup<R>>
   /** Character id → the seasons of the episodes it appears in. */
   seasons: Map<number, Set<number>>
   /** Every season of the catalogue's episodes, ascending. */
@@ -59,23 +64,52 @@ export function airOrder(a: LinkedRecord, b: LinkedRecord): number {
   return date(a) - date(b) || code(a).localeCompare(code(b)) || a.id - b.id || 0
 }
 
+/**
+ * The characters of a catalogue, derived at once. `records`: each collection's records by id, when a store
+ * has them already (else kept in Maps).
+ */
 export function indexCharacters<R extends LinkedRecord>(
   catalogue: ReadonlyMap<string, readonly R[]>,
   collections: readonly LinkingCollection[],
+  records?: Map<string, RecordLookup<R>>,
 ): CharacterIndex<R> {
+  return finish(characterSteps(catalogue, collections, records))
+}
+
+/** The same, a slice at a time, other work running between slices (a reload, contract §11). */
+export function indexCharactersInTurns<R extends LinkedRecord>(
+  catalogue: ReadonlyMap<string, readonly R[]>,
+  collections: readonly LinkingCollection[],
+  records?: Map<string, RecordLookup<R>>,
+): Promise<CharacterIndex<R>> {
+  return finishInTurns(characterSteps(catalogue, collections, records))
+}
+
+/** Records read between two yields of a build in steps: a few milliseconds of work. */
+const STEP_RECORDS = 10_000
+
+function* characterSteps<R extends LinkedRecord>(
+  catalogue: ReadonlyMap<string, readonly R[]>,
+  collections: readonly LinkingCollection[],
+  given?: Map<string, RecordLookup<R>>,
+): Generator<void, CharacterIndex<R>> {
   const address = new Map<number, unknown>()
   const linkedBy = new Map<string, Map<number, number[]>>()
   const charactersOf = new Map<string, Map<number, number[]>>()
-  const records = new Map<string, Map<number, R>>()
+  const records = given ?? new Map<string, Map<number, R>>()
   const seasons = new Map<number, Set<number>>()
   const allSeasons = new Set<number>()
   for (const collection of collections) {
     const byCharacter = new Map<number, number[]>()
     const byRecord = new Map<number, number[]>()
     const byId = new Map<number, R>()
-    const sorted = [...(catalogue.get(collection.name) ?? [])].sort((a, b) => a.id - b.id)
-    for (const record of sorted) {
-      byId.set(record.id, record)
+    const held = catalogue.get(collection.name) ?? []
+    const sorted = held.every((record, at) => at === 0 || (held[at - 1] as R).id < record.id)
+      ? held
+      : [...held].sort((a, b) => a.id - b.id)
+    for (const [position, record] of sorted.entries()) {
+      if (position % STEP_RECORDS === STEP_RECORDS - 1) yield
+      if (!given) byId.set(record.id, record)
       const season = seasonOf(record)
       if (season !== null) allSeasons.add(season)
       const links = fieldsOf(record)[collection.characterLinks.field]
@@ -98,7 +132,7 @@ export function indexCharacters<R extends LinkedRecord>(
     }
     linkedBy.set(collection.name, byCharacter)
     charactersOf.set(collection.name, byRecord)
-    records.set(collection.name, byId)
+    if (!given) records.set(collection.name, byId)
   }
   return {
     ids: [...address.keys()].sort((a, b) => a - b),

@@ -1,9 +1,10 @@
 import type { AnyCollection } from '../collection'
+import { finish, finishInTurns } from '../in-steps'
 import { characterIdFromUrl } from '../records'
 import { searchWords } from '../search-text'
 import { type ParsedQuery, parseQuery } from './query'
 import { type Counted, countWords, hasEvery, type MatchedWord, nameWordCount, rank, Tally } from './ranking'
-import { finish, finishInTurns, STEP_SIZE, WordIndex } from './word-index'
+import { STEP_SIZE, WordIndex } from './word-index'
 
 /*
  * The catalogue's search (contract §13), over records held in memory: the explorer's index worker and the

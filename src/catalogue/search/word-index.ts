@@ -1,3 +1,4 @@
+import { finish } from '../in-steps'
 import { lettersIn, oneEditApart, oneEditApartIn } from './one-edit'
 
 /** A word being typed is read as a prefix from this many letters (contract §13). */
@@ -183,26 +184,6 @@ export class WordIndex {
 
 /** Documents (or words) handled between two yields of a build in steps: a few milliseconds of work. */
 export const STEP_SIZE = 5_000
-
-/** Runs a build in steps to its end at once. */
-export function finish<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
-}
-
-/** Runs a build in steps, letting other work run between steps (`pause`: the next turn of the event loop). */
-export async function finishInTurns<T>(
-  steps: Generator<void, T>,
-  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
-): Promise<T> {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    await pause()
-  }
-}
 
 /**
  * The words of one length in letters, for the search of words one edit away: those of one code unit a letter

@@ -12,11 +12,18 @@ const SPECIFIED = COLLECTIONS.flatMap(({ listPath, itemPath }) => [
   `GET ${listPath}`,
   `GET ${itemPath}/{ids}`,
 ])
-// Search (contract §13), this service's extension.
-const ENDPOINTS = [...SPECIFIED, 'GET /v1/search']
+// Search and characters (contract §13), this service's extensions.
+const ENDPOINTS = [
+  ...SPECIFIED,
+  'GET /v1/search',
+  'GET /v1/characters',
+  'GET /v1/characters/{ids}',
+  'GET /v1/locations/{id}/episodes',
+  'GET /v1/episodes/{id}/locations',
+]
 
 describe('the /api page reads', () => {
-  it("the service's own document: two endpoints per collection and search, their parameters, statuses, bodies and examples", async () => {
+  it("the service's own document: two endpoints per collection, search and characters, their parameters, statuses, bodies and examples", async () => {
     const fetchImpl = answer(JSON.stringify(served))
     const loaded = await loadReference('https://catalogue.test/', fetchImpl)
     expect(fetchImpl).toHaveBeenCalledWith('https://catalogue.test/openapi.json', expect.anything())
