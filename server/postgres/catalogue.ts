@@ -2,6 +2,7 @@ import pg from 'pg'
 import { type AnyCollection, COLLECTIONS } from '../../src/catalogue'
 import { LiveCatalogue } from '../catalogue/live-catalogue'
 import type { CatalogueContent } from '../catalogue/source'
+import { PostgresCharacters } from './characters'
 import { type DatabaseConfig, databaseFailure, redactedDatabaseUrl } from './config'
 import { CHANNEL, connectionOptions, Database, SCHEMA } from './database'
 import { identifier } from './layout'
@@ -33,6 +34,8 @@ type Served = {
   facetCountsKept: boolean
   /** Whether the generation has its search (loaded by a loader of schema version 4 or later). */
   search: boolean
+  /** Whether the generation has its characters (loaded by a loader of schema version 5 or later). */
+  characters: boolean
 }
 
 /** What the service tells about the database as it goes, for its log. */
@@ -128,6 +131,9 @@ export class PostgresCatalogue {
       contentVersion: `${served.version}.${served.since.getTime()}`,
       collections: sources,
       search,
+      characters: served.characters
+        ? new PostgresCharacters(this.database, served.generation, sources)
+        : null,
     }
   }
 
@@ -221,12 +227,14 @@ async function readServed(database: Database): Promise<Served | null> {
     views: boolean
     facet_counts: boolean
     search: boolean
+    characters: boolean
   }>(
     'version',
     `SELECT s.version, s.generation, s.changed_at AS since, c.collection, c.records,
             to_regclass('${SCHEMA}.' || quote_ident(c.collection || '_g' || s.generation || '_views')) IS NOT NULL AS views,
             to_regclass('${SCHEMA}.facet_counts') IS NOT NULL AS facet_counts,
-            to_regclass('${SCHEMA}.' || quote_ident('search_g' || s.generation || '_words')) IS NOT NULL AS search
+            to_regclass('${SCHEMA}.' || quote_ident('search_g' || s.generation || '_words')) IS NOT NULL AS search,
+            to_regclass('${SCHEMA}.' || quote_ident('characters_g' || s.generation)) IS NOT NULL AS characters
        FROM ${identifier(SCHEMA)}.state s
        LEFT JOIN ${identifier(SCHEMA)}.collection_counts c ON c.generation = s.generation`,
   )
@@ -247,6 +255,7 @@ async function readServed(database: Database): Promise<Served | null> {
     views,
     facetCountsKept: first.facet_counts,
     search: first.search,
+    characters: first.characters,
   }
 }
 

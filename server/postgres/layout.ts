@@ -122,8 +122,17 @@ export function searchTableOf(generation: number, part: SearchPart): string {
   return `${identifier(SCHEMA)}.${identifier(`search_g${generation}_${part}`)}`
 }
 
+/** What the characters of a generation keep (migration 0005): its pairs, each character, the seasons. */
+export type CharacterPart = 'pairs' | 'characters' | 'seasons'
+
+/** A table of the characters of a generation: `catalogue.characters_g7`, `…_g7_pairs`, `…_g7_seasons`. */
+export function characterTableOf(generation: number, part: CharacterPart): string {
+  const suffix = part === 'characters' ? '' : `_${part}`
+  return `${identifier(SCHEMA)}.${identifier(`characters_g${generation}${suffix}`)}`
+}
+
 /** The name of every table of a generation (`locations_g7`, `…_g7_filters`, `…_g7_views`, `search_g7_words`). */
-export const GENERATION_TABLE = '_g([0-9]+)(_filters|_views|_words|_values|_characters)?$'
+export const GENERATION_TABLE = '_g([0-9]+)(_filters|_views|_words|_values|_characters|_pairs|_seasons)?$'
 
 /** The generation a table of the catalogue belongs to, or null. */
 export function generationOfTable(table: string): number | null {

@@ -8,6 +8,7 @@ import {
   type StreamProgress,
   streamDataset,
 } from '../dataset/dataset-reader'
+import { writeCharacters } from './characters-load'
 import { CHANNEL, connectionOptions, SCHEMA } from './database'
 import {
   columnsOf,
@@ -110,6 +111,7 @@ export async function loadDatasetFile(
         generation,
         COLLECTIONS.map((collection) => ({ collection, count: streamed.counts[collection.name] ?? 0 })),
       )
+      await writeCharacters(client, generation, COLLECTIONS)
       await client.query('COMMIT')
     } catch (error) {
       // A COPY still open holds the connection: it is failed first, or the ROLLBACK would wait behind it.

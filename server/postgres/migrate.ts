@@ -10,7 +10,7 @@ import { identifier } from './layout'
  * the migrated schema; what old ones read goes in a later migration, once none runs. The service refuses to
  * start outside this range, and never changes the schema itself.
  */
-export const SERVED_SCHEMA_VERSIONS = { oldest: 1, newest: 4 } as const
+export const SERVED_SCHEMA_VERSIONS = { oldest: 1, newest: 5 } as const
 
 /** One session at a time migrates (`pg_advisory_lock` on this key): the others wait, then find it done. */
 const MIGRATE_LOCK = '7316029001'

@@ -46,7 +46,7 @@ describe('the service on PostgreSQL', () => {
     await loadInto(url, shippedDataset)
     await sql(url, "INSERT INTO catalogue.schema_migrations (version, name) VALUES (99, 'future')")
     await expect(open(url)).rejects.toThrow(
-      /The catalogue schema at .* is at version 99, and this service reads versions 1 to 4: deploy a newer service\./,
+      /The catalogue schema at .* is at version 99, and this service reads versions 1 to 5: deploy a newer service\./,
     )
     await expect(open(url)).rejects.not.toThrow(TEST_PASSWORD)
   })

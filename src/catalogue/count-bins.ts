@@ -44,13 +44,23 @@ export function binLabel([low, high]: CountBin): string {
 
 /** How many of `counts` fall into each bin of `countBins`, up to the largest of them. */
 export function countInBins(counts: Iterable<number>): { bin: CountBin; count: number }[] {
-  const all = [...counts]
+  const histogram = new Map<number, number>()
+  for (const count of counts) histogram.set(count, (histogram.get(count) ?? 0) + 1)
+  return countHistogramInBins(histogram)
+}
+
+/** The same from a histogram: each count with how many have it. */
+export function countHistogramInBins(histogram: Iterable<[count: number, times: number]>): {
+  bin: CountBin
+  count: number
+}[] {
+  const entries = [...histogram]
   // One at a time, not Math.max(...counts): spread arguments overflow the stack past some 100,000 of them.
-  const bins = countBins(all.reduce((most, count) => Math.max(most, count), 0))
+  const bins = countBins(entries.reduce((most, [count]) => Math.max(most, count), 0))
   const tally = new Array<number>(bins.length).fill(0)
-  for (const count of all) {
+  for (const [count, times] of entries) {
     const index = bins.findIndex(([low, high]) => count >= low && (high === null || count <= high))
-    if (index >= 0) tally[index] = (tally[index] ?? 0) + 1
+    if (index >= 0) tally[index] = (tally[index] ?? 0) + times
   }
   return bins.map((bin, index) => ({ bin, count: tally[index] ?? 0 }))
 }
