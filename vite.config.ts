@@ -106,6 +106,7 @@ const BOTH_STORES = [
   'server/catalogue/views.test.ts',
   'server/catalogue/search.test.ts',
   'server/catalogue/characters.test.ts',
+  'server/catalogue/insight-facets.test.ts',
   'server/http/caching.test.ts',
   'server/http/catalogue-version.test.ts',
   'server/http/protocol.test.ts',

@@ -36,6 +36,7 @@ import { memoryOf, type ServerProcess, serveNodeArgs, startServer, stopServer } 
 import { median } from './report'
 import { getOnce } from './request'
 import { authorization } from './servers'
+import { characterRows } from './service-characters'
 import { postgresViewRows, postgresViewTargets } from './service-views'
 import { sendSteadily } from './steady-requests'
 
@@ -115,7 +116,8 @@ async function explainMs(client: pg.Client, sql: { text: string; values: unknown
 /**
  * `db:load`'s targets: 90 s since the load writes the search's words too (contract §13; 60 s before), and 300 MB.
  */
-const LOAD_SECONDS = 90
+// 120 s since the characters' pairs (issue 46 moved it from search's 90 s): search and characters load together.
+const LOAD_SECONDS = 120
 const LOAD_PEAK_MB = 300
 
 function loadRows(load: { seconds: number; peakMb: number }) {
@@ -220,6 +222,33 @@ export async function benchPostgresStore(options: PostgresBenchOptions): Promise
       const sizes = `${records.toLocaleString('en')} locations; each query asked once, uncached, one request at a time over HTTP.`
       publishRun(
         'postgres-search',
+        stampNow(options.command, started, loadBefore, currentCommit(options.root)),
+        sizes,
+        targetTable(rows),
+      )
+      await client.end()
+      return
+    }
+    if (options.only === 'characters') {
+      const ids = async (text: string) =>
+        (await client.query<{ id: number }>(text)).rows.map((row) => Number(row.id))
+      const characterRowsMeasured = await characterRows(
+        service.origin,
+        options.apiKey,
+        {
+          characters: await ids(`SELECT id FROM catalogue.characters_g${generation} ORDER BY id`),
+          locations: await ids(`SELECT id FROM ${table} WHERE position % 997 = 0 ORDER BY id`),
+          seasons: await ids(
+            `SELECT season AS id FROM catalogue.characters_g${generation}_seasons ORDER BY 1`,
+          ),
+        },
+        { character: 50, list: 200, related: 50, insights: 200 },
+        'PostgreSQL',
+      )
+      const rows = [...loadRows(load), ...characterRowsMeasured]
+      const sizes = `${records.toLocaleString('en')} locations; each request asked once under a Host of its own (uncached), one at a time over HTTP.`
+      publishRun(
+        'postgres-characters',
         stampNow(options.command, started, loadBefore, currentCommit(options.root)),
         sizes,
         targetTable(rows),

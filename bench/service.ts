@@ -91,7 +91,8 @@ const { values: flags } = parseArgs({
     samples: { type: 'string', default: '60' },
     'only-export': { type: 'boolean', default: false },
     // --store postgres --only attacks: the load and the attack rows alone (bench/postgres-attacks.ts);
-    // --only views: the load and the views answered in SQL alone; --only search: the load and search alone.
+    // --only views: the load and the views answered in SQL alone; --only search: the load and search alone;
+    // --only characters: the load, characters, related records and insights alone (bench/service-characters.ts).
     only: { type: 'string' },
   },
   // --no-replicas skips the replicas comparison.

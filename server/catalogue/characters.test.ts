@@ -263,7 +263,7 @@ describe('characters as an extension (contract §13)', () => {
         'x-catalogue-extensions'
       ]
     expect(await marked(server)).toMatchObject({ characters: 1 })
-    expect(await marked(withoutCharacters)).toEqual({ views: 1, export: 1 })
+    expect(await marked(withoutCharacters)).toEqual({ views: 1, export: 1, insights: 1 })
     for (const path of ['/v1/characters', '/v1/characters/1', '/v1/locations/1/episodes'])
       expect((await withoutCharacters.get(path)).status, path).toBe(404)
   })

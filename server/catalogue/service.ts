@@ -9,10 +9,11 @@ import {
   parseIdSelection,
 } from '../../src/catalogue'
 import { SEARCH_FILTER } from '../../src/catalogue/search/parameters'
-import { type FacetsBody, facetBodyOf, type ViewPageBody } from '../../src/catalogue/views/answer'
+import { facetBodyOf, type ViewFacetsBody, type ViewPageBody } from '../../src/catalogue/views/answer'
 import { type ApiView, apiViewParameters, encodeParameters } from '../../src/catalogue/views/parameters'
 import { listViewOf } from '../../src/catalogue/views/view'
 import { ByteBoundedCache, type CacheStats } from '../byte-cache'
+import { chartFacetsBody } from './chart-facets'
 import { CatalogueError } from './errors'
 import { foldedFilters, type ListQuery, pageAnswer } from './list-query'
 import { type PositionSet, positionSet } from './positions'
@@ -167,6 +168,7 @@ export class Catalogue {
       start: (page - 1) * PAGE_SIZE,
       end: page * PAGE_SIZE,
       facetTimeLimitMs,
+      ...(view.charted ? { charted: view.charted } : {}),
     })
     const parameters = apiViewParameters(view, collection)
     // `_search` is written after the filters, before the view (contract §13).
@@ -179,8 +181,8 @@ export class Catalogue {
       info: { ...info, view: encodeParameters(parameters) },
       results: answer.records.map((record) => collection.toRecord(record, at)),
     }
-    if (view.counted.length > 0) {
-      const facets: FacetsBody = {}
+    if (view.counted.length > 0 || view.charted) {
+      const facets: ViewFacetsBody = {}
       for (const name of view.counted) {
         const counts = answer.facets.find((facet) => facet.name === name)
         facets[name] = facetBodyOf(
@@ -190,8 +192,9 @@ export class Catalogue {
           view.facetSize,
         )
       }
+      if (view.charted) Object.assign(facets, chartFacetsBody(view.charted, answer.charts))
       body.facets = facets
     }
-    return { body, complete: answer.counted || view.counted.length === 0 }
+    return { body, complete: answer.counted || (view.counted.length === 0 && !view.charted) }
   }
 }

@@ -1,4 +1,6 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import type { CountBin } from '../../src/catalogue/count-bins'
+import type { ChartFacets } from '../../src/catalogue/views/parameters'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
 import type { CharacterSource } from './characters'
 import type { SearchSource } from './search'
@@ -81,6 +83,16 @@ export interface ViewQuery {
   end: number
   /** Counting that takes longer stops, and the answer says `counted: false`; the rows never wait for it. */
   facetTimeLimitMs: number
+  /** The insights' facets to count over the view's records (contract §13), if any. */
+  charted?: ChartFacets
+}
+
+/** The insights' facets of a view, counted: each count column's bins, each date column's periods. */
+export interface ChartCounts {
+  /** Count column → its bins, in order (`countBins`: residents counted as distinct numbers). */
+  bins: Record<string, { bin: CountBin; count: number }[]>
+  /** Date column → each UTC period (`2013`, `2013-12`) with its records, ascending; `''` (no date) last. */
+  dates: Record<string, [period: string, count: number][]>
 }
 
 /** A store's answer to a view. */
@@ -93,6 +105,8 @@ export interface ViewAnswer {
   facets: FacetCounts[]
   /** False when counting ran out of time for one of the facets asked (it is then absent from `facets`). */
   counted: boolean
+  /** The insights' facets asked for, when counted in time. */
+  charts?: ChartCounts
 }
 
 /** One version of the catalogue: a source per collection, in the order of the collections served. */

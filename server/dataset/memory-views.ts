@@ -1,7 +1,15 @@
 import type { AnyCollection, DatasetRecord } from '../../src/catalogue'
+import { countHistogramInBins } from '../../src/catalogue/count-bins'
 import { evaluateView, type PreparedList, prepareList } from '../../src/catalogue/views/engine'
+import {
+  type ChartFacets,
+  chartedColumns,
+  DATE_UNITS,
+  type DateUnit,
+} from '../../src/catalogue/views/parameters'
 import type { ListView } from '../../src/catalogue/views/view'
-import type { ViewAnswer, ViewQuery } from '../catalogue/source'
+import { periodOf, periodsInOrder } from '../catalogue/chart-facets'
+import type { ChartCounts, ViewAnswer, ViewQuery } from '../catalogue/source'
 import { countsWholeCollection, type FacetTally, facetCountsOf } from '../catalogue/whole-facet-counts'
 
 /**
@@ -14,6 +22,9 @@ import { countsWholeCollection, type FacetTally, facetCountsOf } from '../catalo
 export class MemoryViews {
   private readonly prepared: PreparedList
   private readonly wholeCounts: readonly { name: string; label: string; tallies: FacetTally[] }[]
+  private readonly distinct = new Map<string, Uint32Array>()
+  /** The insights' facets of the whole collection, by date unit. */
+  private readonly wholeCharts: Map<DateUnit, ChartCounts | undefined>
 
   constructor(
     private readonly records: readonly DatasetRecord[],
@@ -34,6 +45,14 @@ export class MemoryViews {
       label,
       tallies: values.map(({ value, count }) => ({ value, count: count ?? 0 })),
     }))
+    // The insights' facets over the whole collection, as its facets' counts: made once, never per request.
+    const { counts, dates } = chartedColumns(collection)
+    this.wholeCharts = new Map(
+      DATE_UNITS.map((dateUnit) => [
+        dateUnit,
+        this.countCharts(allPositions(records.length), { bins: counts, dates, dateUnit, unitGiven: false }),
+      ]),
+    )
   }
 
   /** A view of the records at `base` (positions in id order, those the service's filters match; null: all). */
@@ -66,7 +85,76 @@ export class MemoryViews {
     const inOrder = this.collection.facets.flatMap((facet) =>
       answered.filter(({ name }) => name === facet.name),
     )
-    return { count, records, facets: inOrder, counted }
+    if (!query.charted) return { count, records, facets: inOrder, counted }
+    const charts = this.chartCounts(base, query, () => performance.now() - started >= query.facetTimeLimitMs)
+    return {
+      count,
+      records,
+      facets: inOrder,
+      counted: counted && charts !== undefined,
+      ...(charts ? { charts } : {}),
+    }
+  }
+
+  /**
+   * The insights' facets (contract §13) over the view's records: each count column's bins (its distinct
+   * numbers, as the chart counts residents) and each date column's UTC periods; undefined past the limit.
+   */
+  private chartCounts(
+    base: Int32Array | null,
+    query: ViewQuery,
+    outOfTime: () => boolean,
+  ): ChartCounts | undefined {
+    const charted = query.charted
+    if (!charted) return undefined
+    if (base === null && countsWholeCollection(query, '')) return this.wholeCharts.get(charted.dateUnit)
+    return this.countCharts(this.order(base, { ...query.view, sort: null }), charted, outOfTime)
+  }
+
+  /** The insights' facets over the records at `positions` (see chartCounts). */
+  private countCharts(
+    positions: Int32Array,
+    charted: ChartFacets,
+    outOfTime: () => boolean = () => false,
+  ): ChartCounts | undefined {
+    const charts: ChartCounts = { bins: {}, dates: {} }
+    for (const field of charted.bins) {
+      const distinct = this.distinctCounts(field)
+      const histogram = new Map<number, number>()
+      for (const [at, position] of positions.entries()) {
+        if (at % CHECK_EVERY === 0 && outOfTime()) return undefined
+        const value = distinct[position] ?? 0
+        histogram.set(value, (histogram.get(value) ?? 0) + 1)
+      }
+      charts.bins[field] = countHistogramInBins(histogram)
+    }
+    for (const field of charted.dates) {
+      const column = this.collection.columns.find((candidate) => candidate.field === field)
+      if (!column) continue
+      const times = this.prepared.numbers(column)
+      const counts = new Map<string, number>()
+      for (const [at, position] of positions.entries()) {
+        if (at % CHECK_EVERY === 0 && outOfTime()) return undefined
+        const time = times[position] ?? Number.NaN
+        const period = Number.isNaN(time) ? '' : periodOf(time, charted.dateUnit)
+        counts.set(period, (counts.get(period) ?? 0) + 1)
+      }
+      charts.dates[field] = periodsInOrder(counts)
+    }
+    return charts
+  }
+
+  /** Each record's number of distinct values in a count column (made when first asked, then kept). */
+  private distinctCounts(field: string): Uint32Array {
+    let counts = this.distinct.get(field)
+    if (!counts) {
+      counts = Uint32Array.from(this.records, (record) => {
+        const values = (record as unknown as Record<string, unknown>)[field]
+        return Array.isArray(values) ? new Set(values).size : 0
+      })
+      this.distinct.set(field, counts)
+    }
+    return counts
   }
 
   /** The positions of a view of the records at `base` (as for `answer`), in the view's order: a stream's. */
@@ -81,6 +169,9 @@ export class MemoryViews {
     return Int32Array.from(ordered)
   }
 }
+
+/** Records counted between two looks at the time limit. */
+const CHECK_EVERY = 4096
 
 let all = new Int32Array(0)
 /** Positions 0 to `size - 1` (one array, grown when needed and shared). */

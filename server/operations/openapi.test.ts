@@ -72,6 +72,9 @@ describe('the OpenAPI document', () => {
         ),
         '_facet',
         '_facet_size',
+        '_facet_bins',
+        '_facet_date',
+        '_facet_date_unit',
         '_col',
         '_export',
         '_after',
@@ -110,6 +113,7 @@ describe('the OpenAPI document', () => {
       views: 1,
       export: 1,
       search: 1,
+      insights: 1,
       characters: 1,
     })
     const paths = document.paths as Record<string, { get: Record<string, unknown> }>
@@ -125,9 +129,11 @@ describe('the OpenAPI document', () => {
         ? 'export'
         : parameter.name === '_search'
           ? 'search'
-          : added
-            ? 'views'
-            : undefined
+          : parameter.name?.startsWith('_facet_bins') || parameter.name?.startsWith('_facet_date')
+            ? 'insights'
+            : added
+              ? 'views'
+              : undefined
       expect(parameter['x-catalogue-extension']).toBe(extension)
     }
     const headers = (document.components as { parameters: Record<string, Parameter> }).parameters
@@ -136,6 +142,7 @@ describe('the OpenAPI document', () => {
     expect((unsearched.info as Record<string, unknown>)['x-catalogue-extensions']).toEqual({
       views: 1,
       export: 1,
+      insights: 1,
     })
     expect(JSON.stringify(unsearched)).not.toContain('search')
     expect(Object.keys(unsearched.paths as object).filter((path) => path.includes('characters'))).toEqual([])

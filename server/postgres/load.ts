@@ -2,6 +2,7 @@ import { basename } from 'node:path'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { type AnyCollection, COLLECTIONS, type DatasetRecord } from '../../src/catalogue'
+import { chartedColumns, DATE_UNITS } from '../../src/catalogue/views/parameters'
 import {
   type RecordSink,
   type StreamedDataset,
@@ -9,6 +10,7 @@ import {
   streamDataset,
 } from '../dataset/dataset-reader'
 import { writeCharacters } from './characters-load'
+import { distinctCountSql, keptBins, keptDates, periodSql } from './chart-counts'
 import { CHANNEL, connectionOptions, SCHEMA } from './database'
 import {
   columnsOf,
@@ -317,6 +319,19 @@ async function keepFacetCounts(
       [generation, collection.name, facet.name],
     )
   }
+  // The insights' facets over the whole collection (contract §13), kept beside the facets' under names of their own.
+  const { counts, dates } = chartedColumns(collection)
+  for (const field of counts)
+    await client.query(
+      `INSERT INTO ${FACET_COUNTS} (generation, collection, facet, value, count) SELECT $1, $2, $3, n::text, count(*) FROM (SELECT ${distinctCountSql(field)} AS n FROM ${tableOf(collection, generation)} t) s GROUP BY n`,
+      [generation, collection.name, keptBins(field)],
+    )
+  for (const field of dates)
+    for (const unit of DATE_UNITS)
+      await client.query(
+        `INSERT INTO ${FACET_COUNTS} (generation, collection, facet, value, count) SELECT $1, $2, $3, ${periodSql(collection, field, unit)}, count(*) FROM ${viewsTableOf(collection, generation)} v GROUP BY 4`,
+        [generation, collection.name, keptDates(field, unit)],
+      )
 }
 
 /**

@@ -1,8 +1,19 @@
 import { LRUCache } from 'lru-cache'
 import { type AnyCollection, type DatasetRecord, matchesNoText } from '../../src/catalogue'
+import { countHistogramInBins } from '../../src/catalogue/count-bins'
+import type { ChartFacets } from '../../src/catalogue/views/parameters'
 import type { FacetCounts, ListView } from '../../src/catalogue/views/view'
-import type { CollectionSource, FoldedFilter, Matches, ViewAnswer, ViewQuery } from '../catalogue/source'
+import { periodsInOrder } from '../catalogue/chart-facets'
+import type {
+  ChartCounts,
+  CollectionSource,
+  FoldedFilter,
+  Matches,
+  ViewAnswer,
+  ViewQuery,
+} from '../catalogue/source'
 import { countsWholeCollection, type FacetTally, facetCountsOf } from '../catalogue/whole-facet-counts'
+import { distinctCountSql, keptBins, keptDates, periodSql } from './chart-counts'
 import { type Database, SCHEMA } from './database'
 import {
   facetColumn,
@@ -112,13 +123,66 @@ export class PostgresCollection implements CollectionSource {
     // A page past the last of a view whose count is known asks nothing (its answer is a 404).
     const known = this.knownViewCount(query)
     const past = known !== undefined && query.start >= known
-    const [count, records, facets] = await Promise.all([
+    const [count, records, facets, charts] = await Promise.all([
       known ?? this.viewCount(query),
       past ? [] : this.viewPage(query),
       Promise.all(query.count.map((name) => this.facetCounts(name, query))),
+      query.charted ? this.chartCounts(query, query.charted) : undefined,
     ])
     const counted = facets.filter((facet): facet is FacetCounts => facet !== null)
-    return { count, records, facets: counted, counted: counted.length === facets.length }
+    const answer: ViewAnswer = {
+      count,
+      records,
+      facets: counted,
+      counted: counted.length === facets.length && (!query.charted || charts !== undefined),
+    }
+    if (charts) answer.charts = charts
+    return answer
+  }
+
+  /**
+   * The insights' facets of a view (contract §13): the loader's counts when the view is the whole collection,
+   * else GROUP BY under the facets' time limit (undefined past it).
+   */
+  private async chartCounts(query: FoundQuery, charted: ChartFacets): Promise<ChartCounts | undefined> {
+    const whole = countsWholeCollection(query, '') ? await this.keptFacetCounts() : null
+    const values: unknown[] = []
+    const conditions = this.viewConditions(query, values)
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
+    const tallies = (kept: string, text: string) =>
+      whole?.get(kept) ??
+      this.database.queryWithin<FacetTally>('view-chart', query.facetTimeLimitMs, text, sqlValues(values), {
+        costly: true,
+      })
+    const [bins, dates] = await Promise.all([
+      Promise.all(
+        charted.bins.map((field) =>
+          tallies(
+            keptBins(field),
+            `SELECT ${distinctCountSql(field)}::text AS value, count(*)::integer AS count FROM ${this.views} v JOIN ${this.table} t ON t.position = v.position${where} GROUP BY 1`,
+          ),
+        ),
+      ),
+      Promise.all(
+        charted.dates.map((field) =>
+          tallies(
+            keptDates(field, charted.dateUnit),
+            `SELECT ${periodSql(this.collection, field, charted.dateUnit)} AS value, count(*)::integer AS count FROM ${this.views} v${where} GROUP BY 1`,
+          ),
+        ),
+      ),
+    ])
+    if ([...bins, ...dates].some((rows) => rows === null)) return undefined
+    const charts: ChartCounts = { bins: {}, dates: {} }
+    for (const [at, field] of charted.bins.entries())
+      charts.bins[field] = countHistogramInBins(
+        (bins[at] ?? []).map(({ value, count }): [number, number] => [Number(value), count]),
+      )
+    for (const [at, field] of charted.dates.entries())
+      charts.dates[field] = periodsInOrder(
+        new Map((dates[at] ?? []).map(({ value, count }) => [value, count])),
+      )
+    return charts
   }
 
   /** Answers `_search` from the catalogue's search (a generation loaded with one). */

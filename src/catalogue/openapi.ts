@@ -30,8 +30,13 @@ import {
 } from './search/parameters.ts'
 import { viewPageSchema } from './views/answer.ts'
 import {
+  chartedColumns,
+  DATE_UNITS,
   DEFAULT_FACET_SIZE,
   FACET,
+  FACET_BINS,
+  FACET_DATE,
+  FACET_DATE_UNIT,
   FACET_SIZE,
   MAX_FACET_SIZE,
   MAX_FACET_VALUES,
@@ -246,6 +251,53 @@ function viewParameters(collection: CatalogueCollection): Json[] {
       pattern: PAGE_PATTERN,
       description: `1 to ${MAX_FACET_SIZE}`,
     }),
+    ...insightParameters(collection),
+  ]
+}
+
+/** Marks what the insights' facets add (contract §13: `_facet_bins`, `_facet_date`), which come with views. */
+const INSIGHTS_EXTENSION = { 'x-catalogue-extension': 'insights' }
+
+/** The insights' facets of a list (contract §13): a count column in bins, a date column by period. */
+function insightParameters(collection: CatalogueCollection): Json[] {
+  const { plural } = collection.labels
+  const { counts, dates } = chartedColumns(collection)
+  const query = (name: string, description: string, schema: Json, repeated: boolean): Json => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: repeated ? { type: 'array', items: schema } : schema,
+    ...(repeated ? { style: 'form', explode: true } : {}),
+    ...INSIGHTS_EXTENSION,
+  })
+  return [
+    ...(counts.length > 0
+      ? [
+          query(
+            FACET_BINS,
+            `Adds \`facets.<column>\`: the view's ${plural} in the bins of this count (its distinct numbers): \`0\`, \`1\`, \`2\`, \`3–5\`, \`6–10\`, \`11–20\`, then as far as the counts reach, the last open (\`to\` null). Counted under the facets' time limit (\`counted: false\` past it); the whole list's at once.`,
+            { type: 'string', enum: counts },
+            true,
+          ),
+        ]
+      : []),
+    ...(dates.length > 0
+      ? [
+          query(
+            FACET_DATE,
+            `Adds \`facets.<column>\`: the view's ${plural} by UTC period of this date (\`2013\`, or \`2013-12\` by month), in order, \`""\` for none. Counted as \`${FACET_BINS}\` is.`,
+            { type: 'string', enum: dates },
+            true,
+          ),
+          query(
+            FACET_DATE_UNIT,
+            `The period of \`${FACET_DATE}\`: \`year\` (default) or \`month\`.`,
+            { type: 'string', enum: [...DATE_UNITS] },
+            false,
+          ),
+        ]
+      : []),
   ]
 }
 
@@ -394,6 +446,7 @@ export function openApiDocument({
               views: 1,
               export: 1,
               ...(search ? { search: 1 } : {}),
+              insights: 1,
               ...(characters ? { characters: 1 } : {}),
             },
           }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import type { ApiRecord } from '../collection.ts'
 import { COLLECTIONS } from '../collections.ts'
+import { type BinsFacetBody, BinsFacetSchema } from '../views/answer.ts'
 
 /*
  * The answers of the characters extension (contract §13), as a service writes them and the explorer reads
@@ -32,13 +33,6 @@ export const SeasonFacetSchema = z.object({
   counted: z.boolean(),
 })
 export type SeasonFacetBody = z.infer<typeof SeasonFacetSchema>
-
-/** `_facet_bins=<count>`: its bins in order, from and to included (`to` null: "or more"); none when not counted. */
-export const BinsFacetSchema = z.object({
-  bins: z.array(z.object({ from: count(), to: z.nullable(count()), count: count() })),
-  counted: z.boolean(),
-})
-export type BinsFacetBody = z.infer<typeof BinsFacetSchema>
 
 export const CharacterListSchema = z.object({
   info: InfoSchema,

@@ -18,14 +18,45 @@ export const FacetBodySchema = z.object({
 })
 export type FacetBody = z.infer<typeof FacetBodySchema>
 
+const count = () => z.int().check(z.nonnegative())
+
+/** `_facet_bins=<count>` (contract §13): the bins in order, `to` null for the open last one; none when not counted. */
+export const BinsFacetSchema = z.object({
+  bins: z.array(z.object({ from: count(), to: z.nullable(count()), count: count() })),
+  counted: z.boolean(),
+})
+export type BinsFacetBody = z.infer<typeof BinsFacetSchema>
+
+/**
+ * `_facet_date=<date column>` (contract §13): each UTC period (`2013`, or `2013-12` by month) with its records,
+ * in order; `""` for records without a date; none when not counted.
+ */
+export const DateFacetSchema = z.object({
+  unit: z.string(),
+  values: z.array(z.object({ value: z.string(), count: count() })),
+  counted: z.boolean(),
+})
+export type DateFacetBody = z.infer<typeof DateFacetSchema>
+
 export const FacetsBodySchema = z.record(z.string(), FacetBodySchema)
 export type FacetsBody = z.infer<typeof FacetsBodySchema>
+
+/** A view's `facets`: each facet's values, and the insights' bins and dates by column. */
+export const ViewFacetsBodySchema = z.record(
+  z.string(),
+  z.union([FacetBodySchema, BinsFacetSchema, DateFacetSchema]),
+)
+export type ViewFacetsBody = z.infer<typeof ViewFacetsBodySchema>
+
+/** Whether a facet of an answer is a facet's values (not bins, not dates). */
+export const isValuesFacet = (body: ViewFacetsBody[string] | undefined): body is FacetBody =>
+  body !== undefined && 'truncated' in body
 
 /** `info` of an answer to a view: the specification's, and the view applied. */
 export type ViewInfo = Info & { view?: string }
 
 /** A list's answer to a view, as it is written: `info` (with `view`), `results`, then `facets` when asked. */
-export type ViewPageBody<R> = { info: ViewInfo; results: R[]; facets?: FacetsBody }
+export type ViewPageBody<R> = { info: ViewInfo; results: R[]; facets?: ViewFacetsBody }
 
 /** The schema of a list's answer that may hold a view's echo and facets (the page of a service's views). */
 export function viewPageSchema<R>(record: z.ZodMiniType<R>) {
@@ -38,7 +69,7 @@ export function viewPageSchema<R>(record: z.ZodMiniType<R>) {
       view: z.optional(z.string()),
     }),
     results: z.array(record),
-    facets: z.optional(FacetsBodySchema),
+    facets: z.optional(ViewFacetsBodySchema),
   })
 }
 
@@ -66,13 +97,13 @@ export function facetBodyOf(
 
 /** An answer's facets as the explorer's facet panel reads them (see FacetCounts), named by the collection. */
 export function facetCountsOf(
-  body: FacetsBody,
+  body: ViewFacetsBody,
   facets: readonly { name: string; label: string }[],
   chosen: { readonly [facet: string]: readonly string[] },
 ): FacetCounts[] {
   return facets.flatMap((facet) => {
     const answer = body[facet.name]
-    if (!answer) return []
+    if (!isValuesFacet(answer)) return []
     const picked = chosen[facet.name] ?? []
     return [
       {

@@ -157,6 +157,22 @@ export const MAX_FACET_VALUES = 50
 export const DEFAULT_FACET_SIZE = 30
 export const MAX_FACET_SIZE = 1000
 
+/** The insights' facets (contract §13): a count column's records in bins, a date column's by UTC period. */
+export const FACET_BINS = '_facet_bins'
+export const FACET_DATE = '_facet_date'
+export const FACET_DATE_UNIT = '_facet_date_unit'
+export const DATE_UNITS = ['year', 'month'] as const
+export type DateUnit = (typeof DATE_UNITS)[number]
+
+/** The insights' facets a view was asked for: count columns to bin, date columns to count by period. */
+export interface ChartFacets {
+  bins: string[]
+  dates: string[]
+  dateUnit: DateUnit
+  /** Whether `_facet_date_unit` was given with a date facet (and so is written back). */
+  unitGiven: boolean
+}
+
 /** A view a service was asked for: the data tool's state (no columns), and the facets to count. */
 export interface ApiView {
   state: DataViewUrlState
@@ -166,6 +182,8 @@ export interface ApiView {
   facetSize: number
   /** Whether `_facet_size` was given (and so is written back). */
   facetSizeGiven: boolean
+  /** The insights' facets asked for (contract §13), if any. */
+  charted?: ChartFacets
 }
 
 export type ApiViewRead = { ok: true; view: ApiView | null } | { ok: false; parameter: string; error: string }
@@ -254,12 +272,71 @@ export function readApiView(params: URLSearchParams, collection: ApiViewed): Api
       `The parameter "${FACET_SIZE}" must be a whole number from 1 to ${MAX_FACET_SIZE}, given once.`,
     )
 
+  const charts = readChartFacets(params, collection)
+  if (!charts.ok) return charts
+  const { charted } = charts
+
   const state: DataViewUrlState = { sort, facets, ranges, columns: null }
-  if (!needsIndex(state) && counted.length === 0) return { ok: true, view: null }
+  if (!needsIndex(state) && counted.length === 0 && !charted) return { ok: true, view: null }
   const facetSizeGiven = sizeText !== undefined && counted.length > 0
+  const view: ApiView = {
+    state,
+    counted,
+    facetSize: facetSizeGiven ? size : DEFAULT_FACET_SIZE,
+    facetSizeGiven,
+  }
+  if (charted) view.charted = charted
+  return { ok: true, view }
+}
+
+/** The count columns and the date columns of a collection, by field. */
+export function chartedColumns(collection: Pick<Viewed, 'columns'>): { counts: string[]; dates: string[] } {
+  return {
+    counts: collection.columns.filter((column) => column.kind === 'count').map((column) => column.field),
+    dates: collection.columns
+      .filter((column) => column.kind === 'isoDate' || column.kind === 'airDate')
+      .map((column) => column.field),
+  }
+}
+
+/** Reads `_facet_bins`, `_facet_date` and `_facet_date_unit` (contract §13); none asked: `charted` undefined. */
+function readChartFacets(
+  params: URLSearchParams,
+  collection: ApiViewed,
+): { ok: true; charted: ChartFacets | undefined } | { ok: false; parameter: string; error: string } {
+  const { plural } = collection.labels
+  const { counts, dates } = chartedColumns(collection)
+  const binned = params.getAll(FACET_BINS)
+  if (binned.some((field) => !counts.includes(field)))
+    return {
+      ok: false,
+      parameter: FACET_BINS,
+      error: `The parameter "${FACET_BINS}" must name a count column of ${plural}: ${listed(counts)}.`,
+    }
+  const dated = params.getAll(FACET_DATE)
+  if (dated.some((field) => !dates.includes(field)))
+    return {
+      ok: false,
+      parameter: FACET_DATE,
+      error: `The parameter "${FACET_DATE}" must name a date column of ${plural}: ${listed(dates)}.`,
+    }
+  const units = params.getAll(FACET_DATE_UNIT)
+  const unit = units[0]
+  if (units.length > 1 || (unit !== undefined && !(DATE_UNITS as readonly string[]).includes(unit)))
+    return {
+      ok: false,
+      parameter: FACET_DATE_UNIT,
+      error: `The parameter "${FACET_DATE_UNIT}" must be year or month, given once.`,
+    }
+  if (binned.length === 0 && dated.length === 0) return { ok: true, charted: undefined }
   return {
     ok: true,
-    view: { state, counted, facetSize: facetSizeGiven ? size : DEFAULT_FACET_SIZE, facetSizeGiven },
+    charted: {
+      bins: counts.filter((field) => binned.includes(field)),
+      dates: dates.filter((field) => dated.includes(field)),
+      dateUnit: (unit as DateUnit | undefined) ?? 'year',
+      unitGiven: unit !== undefined && dated.length > 0,
+    },
   }
 }
 
@@ -278,6 +355,9 @@ export function apiViewParameters(view: ApiView, collection: Viewed): [string, s
   const pairs: [string, string][] = [...writeDataViewUrl({ ...view.state, columns: null }, collection)]
   for (const name of view.counted) pairs.push([FACET, name])
   if (view.facetSizeGiven) pairs.push([FACET_SIZE, String(view.facetSize)])
+  for (const field of view.charted?.bins ?? []) pairs.push([FACET_BINS, field])
+  for (const field of view.charted?.dates ?? []) pairs.push([FACET_DATE, field])
+  if (view.charted?.unitGiven) pairs.push([FACET_DATE_UNIT, view.charted.dateUnit])
   return pairs
 }
 
@@ -291,6 +371,7 @@ export function encodeParameters(pairs: Iterable<readonly [string, string]>): st
 /** Whether a parameter is one a service reads as part of a view of this list (a known name, whatever its value). */
 export function isApiViewParameter(name: string, collection: Viewed): boolean {
   if (name === SORT || name === SORT_DESC || name === FACET || name === FACET_SIZE) return true
+  if (name === FACET_BINS || name === FACET_DATE || name === FACET_DATE_UNIT) return true
   if (collection.facets.some((facet) => name === `${facet.name}${EXACT}`)) return true
   return collection.columns.some(
     (column) => column.range && (name === `${column.field}${FROM}` || name === `${column.field}${TO}`),

@@ -55,6 +55,10 @@ describe('the /api page reads', () => {
         'created__lte',
         '_facet',
         '_facet_size',
+        // The insights' facets (contract §13).
+        '_facet_bins',
+        '_facet_date',
+        '_facet_date_unit',
         '_col',
         '_export',
         '_after',
