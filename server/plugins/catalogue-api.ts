@@ -73,6 +73,14 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
 
   const allowed = new Set<string>(ALLOWED_METHODS)
   const otherMethods = api.supportedMethods.filter((method) => !allowed.has(method))
+  /** The 405 of the methods the API does not allow, on one of its paths. */
+  const refuseOtherMethods = (url: string) =>
+    api.route({
+      method: otherMethods,
+      url,
+      config: { methodNotAllowed: true },
+      handler: (_request, reply) => sendMethodNotAllowed(reply),
+    })
   const base = (request: FastifyRequest) => options.publicBase.checked(request.raw)
   const answer = (
     request: FastifyRequest,
@@ -146,14 +154,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         return answer(request, reply, body, served.version)
       }),
     )
-    for (const url of [listUrl, itemUrl]) {
-      api.route({
-        method: otherMethods,
-        url,
-        config: { methodNotAllowed: true },
-        handler: (_request, reply) => sendMethodNotAllowed(reply),
-      })
-    }
+    for (const url of [listUrl, itemUrl]) refuseOtherMethods(url)
   }
 
   // Search (contract §13), an extension like views: on a catalogue that answers it, with the views' slots.
@@ -182,12 +183,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         return answer(request, reply, body, served.version, false)
       }, request),
     )
-    api.route({
-      method: otherMethods,
-      url: searchUrl,
-      config: { methodNotAllowed: true },
-      handler: (_request, reply) => sendMethodNotAllowed(reply),
-    })
+    refuseOtherMethods(searchUrl)
 
     registerCharacterRoutes(api, {
       collections: options.collections,
@@ -210,13 +206,7 @@ export const catalogueApi: FastifyPluginAsync<CatalogueApiOptions> = async (api,
         return answer(request, reply, body, served.version, false)
       },
       base,
-      otherMethods: (url) =>
-        api.route({
-          method: otherMethods,
-          url,
-          config: { methodNotAllowed: true },
-          handler: (_request, reply) => sendMethodNotAllowed(reply),
-        }),
+      otherMethods: refuseOtherMethods,
     })
   }
 
