@@ -61,6 +61,7 @@ import {
   twentyIdsScenario,
 } from './scenarios'
 import { authorization, BENCH_MAX_CONNECTIONS, type ServerSetup, startCeiling, startService } from './servers'
+import { benchMemoryCharacters } from './service-characters'
 import { benchMemorySearch } from './service-search'
 import { benchMemoryViews } from './service-views'
 import type { Background } from './steady-requests'
@@ -85,6 +86,8 @@ const { values: flags } = parseArgs({
     views: { type: 'boolean', default: false },
     // --search: search answered by the memory store (bench/service-search.ts) instead.
     search: { type: 'boolean', default: false },
+    // --characters: characters, related records and insights answered by the memory store instead.
+    characters: { type: 'boolean', default: false },
     locations: { type: 'string', default: '1000000' },
     // The most episodes the generator's codes allow (S99E99).
     episodes: { type: 'string', default: String(MAX_EPISODES) },
@@ -630,28 +633,38 @@ const run =
           only: flags.only,
         })
       }
-    : flags.search
+    : flags.characters
       ? () => {
           mkdirSync(WORK_DIR, { recursive: true })
-          return benchMemorySearch({
+          return benchMemoryCharacters({
             root: ROOT,
             workDir: WORK_DIR,
             apiKey,
             command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
           })
         }
-      : flags.views
+      : flags.search
         ? () => {
             mkdirSync(WORK_DIR, { recursive: true })
-            return benchMemoryViews({
+            return benchMemorySearch({
               root: ROOT,
               workDir: WORK_DIR,
               apiKey,
-              samples: Number(flags.samples),
               command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
             })
           }
-        : main
+        : flags.views
+          ? () => {
+              mkdirSync(WORK_DIR, { recursive: true })
+              return benchMemoryViews({
+                root: ROOT,
+                workDir: WORK_DIR,
+                apiKey,
+                samples: Number(flags.samples),
+                command: `npm run bench:service -- ${process.argv.slice(2).join(' ')}`,
+              })
+            }
+          : main
 run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
