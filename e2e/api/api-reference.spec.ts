@@ -31,8 +31,8 @@ const ENDPOINTS = COLLECTIONS.flatMap((collection) => [
 
 /**
  * The same endpoints as this service's own document declares them: its lists take its extensions' parameters
- * too (contract §13: `_search`; §12: views, and streams of them with If-Match and its 412), and search is an
- * endpoint of its own.
+ * too (contract §13: `_search` and the insights' facets; §12: views, and streams of them with If-Match and its
+ * 412), and search and characters have endpoints of their own.
  */
 const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
   if (index % 2 === 1) return each
@@ -53,6 +53,9 @@ const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
       ...ranges,
       '_facet',
       '_facet_size',
+      '_facet_bins',
+      '_facet_date',
+      '_facet_date_unit',
       '_col',
       '_export',
       '_after',
@@ -61,11 +64,35 @@ const SERVICE_ENDPOINTS = ENDPOINTS.map((each, index) => {
     ],
     statuses: [...STATUSES.slice(0, 5), '412 Precondition Failed', ...STATUSES.slice(5)],
   }
-}).concat({
-  name: 'GET /v1/search',
-  parameters: ['q', 'page', 'limit', 'collection__exact', '_facet', 'If-None-Match'],
-  statuses: STATUSES.slice(0, 6),
-})
+}).concat(
+  {
+    name: 'GET /v1/search',
+    parameters: ['q', 'page', 'limit', 'collection__exact', '_facet', 'If-None-Match'],
+    statuses: STATUSES.slice(0, 6),
+  },
+  {
+    name: 'GET /v1/characters',
+    parameters: [
+      'page',
+      'season',
+      '_sort',
+      '_sort_desc',
+      ...COLLECTIONS.flatMap(({ name }) => [`${name}__gte`, `${name}__lte`]),
+      '_facet',
+      '_facet_bins',
+      'If-None-Match',
+    ],
+    statuses: STATUSES,
+  },
+  { name: 'GET /v1/characters/{ids}', parameters: ['ids', 'If-None-Match'], statuses: STATUSES },
+  ...COLLECTIONS.flatMap((collection) =>
+    COLLECTIONS.filter((other) => other !== collection).map((other) => ({
+      name: `GET ${collection.itemPath}/{id}/${other.name}`,
+      parameters: ['id', 'page', 'If-None-Match'],
+      statuses: STATUSES,
+    })),
+  ),
+)
 
 const endpoint = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 

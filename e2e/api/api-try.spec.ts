@@ -16,8 +16,11 @@ test('the menu of endpoints stays in view while the reference scrolls', async ({
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/api')
   const menu = page.getByRole('navigation', { name: 'Endpoints' })
-  // Two endpoints per collection (its list and its records by id), and search (contract §13).
-  await expect(menu.getByRole('link')).toHaveCount(COLLECTIONS.length * 2 + 1)
+  // Two endpoints per collection (its list and its records by id), search, the characters list and by id, and
+  // each collection's records related to another's (contract §13).
+  await expect(menu.getByRole('link')).toHaveCount(
+    COLLECTIONS.length * 2 + 1 + 2 + COLLECTIONS.length * (COLLECTIONS.length - 1),
+  )
   await page.getByRole('heading', { name: 'Schemas' }).scrollIntoViewIfNeeded()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
   await expect(menu.getByRole('link').first()).toBeInViewport()
