@@ -1,34 +1,18 @@
 /**
- * The memory the memory store's characters take (contract §13), measured in a process of its own run with
- * `--expose-gc`: the dataset is read as the store reads it, then its characters are derived, and the heap and
- * array buffers are compared, each after a full collection. Prints one JSON line: `{ ms, bytes, characters }`.
+ * The memory the memory store's characters take (contract §13): the one derivation of characters made from the
+ * dataset, measured by `heapFootprint`. Prints one JSON line: `{ ms, bytes, characters }`.
  *
  *   node --expose-gc --import tsx bench/characters-footprint.ts <dataset.json>
  */
 
 import { MemoryCharacters } from '../server/dataset/memory-characters'
-import { loadStore } from '../server/dataset/store'
+import { heapFootprint } from './heap-footprint'
 
-const [file] = process.argv.slice(2)
-const gc = (globalThis as { gc?: () => void }).gc
-if (!file || !gc) {
-  console.error('Usage: node --expose-gc --import tsx bench/characters-footprint.ts <dataset.json>')
-  process.exit(1)
-}
-const used = () => {
-  gc()
-  const { heapUsed, arrayBuffers } = process.memoryUsage()
-  return heapUsed + arrayBuffers
-}
-// Any size the service can be told to read (CATALOGUE_DATA_MAX_MB is at most 511).
-const store = loadStore(file, 511 * 1024 * 1024)
-const before = used()
-const began = performance.now()
-const characters = MemoryCharacters.of(store.collections)
-const ms = performance.now() - began
-const bytes = used() - before
+const { built, ms, bytes } = heapFootprint('bench/characters-footprint.ts', (store) =>
+  MemoryCharacters.of(store.collections),
+)
 // The characters are read after the measure, so that they are alive when measured.
-const listed = await characters.list(
+const listed = await built.list(
   {
     page: 1,
     pageText: '1',

@@ -17,7 +17,8 @@ import { ensureLargeDataset } from './large-dataset'
 import { memoryOf, stopServer } from './processes'
 import { getOnce } from './request'
 import { authorization, startService } from './servers'
-import { percentile } from './timings'
+import { summary } from './service-search'
+import { ms, percentile } from './timings'
 
 const SAMPLES = 600
 
@@ -40,10 +41,6 @@ export interface CharacterTargets {
 }
 
 type TargetRow = { target: string; measured: string; pass: boolean | null }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`
-const summary = (samples: readonly number[]) =>
-  `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))} (${samples.length} answers)`
 
 /** The insights page's three requests (docs/api.md): one per collection, every facet the charts read. */
 export const INSIGHTS_REQUESTS = [

@@ -190,7 +190,8 @@ const characterAddress = (base: string) => (id: number) => `${base}${CHARACTERS_
 
 /** A record's air date as written, when it is one. */
 function airDateOf(record: DatasetRecord): string | null {
-  const text = (record as Record<string, unknown>).air_date
+  const fields: Record<string, unknown> = record
+  const text = fields.air_date
   return typeof text === 'string' && parseAirDate(text) !== null ? text : null
 }
 

@@ -149,7 +149,8 @@ export class MemoryViews {
     let counts = this.distinct.get(field)
     if (!counts) {
       counts = Uint32Array.from(this.records, (record) => {
-        const values = (record as unknown as Record<string, unknown>)[field]
+        const fields: Record<string, unknown> = record
+        const values = fields[field]
         return Array.isArray(values) ? new Set(values).size : 0
       })
       this.distinct.set(field, counts)

@@ -1,29 +1,7 @@
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { buildApp } from '../app'
-import { DEMO_KEY } from '../config'
-import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
+import { appOn, freshDatabase, loadInto, rowsOf } from '../test/postgres'
 import { datasetWith, shippedDataset } from '../test/server'
-import { connectionOptions } from './database'
 import { characterTableOf } from './layout'
-
-/** The rows of one statement on the database at `url`. */
-async function rowsOf<Row extends object>(url: string, text: string): Promise<Row[]> {
-  const client = new pg.Client(connectionOptions(url, 'catalogue-test'))
-  await client.connect()
-  try {
-    return (await client.query<Row>(text)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-async function appOn(url: string) {
-  const catalogue = await openCatalogue(url)
-  const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
-  const get = (path: string) => app.inject({ url: path, headers: { authorization: `Bearer ${DEMO_KEY}` } })
-  return { app, get }
-}
 
 describe('the characters a load writes (migration 5)', () => {
   it('holds one pair a record and character, each character’s counts and seasons, and goes with its generation', async () => {

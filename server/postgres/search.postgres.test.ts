@@ -1,31 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { DEMO_KEY } from '../config'
-import { freshDatabase, loadInto, openCatalogue } from '../test/postgres'
+import { appOn, freshDatabase, loadInto, rowsOf } from '../test/postgres'
 import { datasetWith, shippedDataset } from '../test/server'
 import { PostgresCatalogue } from './catalogue'
-import { connectionOptions } from './database'
 import { searchTableOf } from './layout'
-
-/** The rows of one statement on the database at `url`. */
-async function rowsOf<Row extends object>(url: string, text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client(connectionOptions(url, 'catalogue-test'))
-  await client.connect()
-  try {
-    return (await client.query<Row>(text, values)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-async function appOn(url: string) {
-  const catalogue = await openCatalogue(url)
-  const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
-  const get = (path: string) => app.inject({ url: path, headers: { authorization: `Bearer ${DEMO_KEY}` } })
-  return { app, get }
-}
 
 describe('the search a load writes (migration 4)', () => {
   it('holds the words the contract’s fold makes, never the database’s, and goes with its generation', async () => {

@@ -11,6 +11,7 @@ import { DEMO_KEY } from '../config'
 import { createStore } from '../dataset/store'
 import { PostgresCatalogue } from '../postgres/catalogue'
 import { DEFAULT_DATABASE_TIMEOUT_MS, DEFAULT_POOL_SIZE, defaultCostlyQueries } from '../postgres/config'
+import { connectionOptions } from '../postgres/database'
 import { loadDatasetFile, type Switched } from '../postgres/load'
 
 /** Whether this run's service suites read the catalogue from PostgreSQL (the `postgres` test project). */
@@ -71,6 +72,29 @@ export async function openCatalogue(url: string, timeoutMs = DEFAULT_DATABASE_TI
   )
   opened.push(catalogue)
   return catalogue
+}
+
+/** The rows of one statement on the database at `url`, on a connection of its own. */
+export async function rowsOf<Row extends object>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client(connectionOptions(url, 'catalogue-test'))
+  await client.connect()
+  try {
+    return (await client.query<Row>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** A service app on the catalogue of the database at `url`, and a GET with the demo key. */
+export async function appOn(url: string) {
+  const catalogue = await openCatalogue(url)
+  const app = await buildApp({ store: catalogue.live, rateLimit: 0 })
+  const get = (path: string) => app.inject({ url: path, headers: { authorization: `Bearer ${DEMO_KEY}` } })
+  return { app, get }
 }
 
 /**

@@ -19,6 +19,28 @@ export const PAGE_PATTERN = '^[0-9]+$'
 /** Methods OpenAPI can describe that the API refuses (405, after the key is checked). */
 export const REFUSED_METHODS = ['post', 'put', 'patch', 'delete', 'trace'] as const
 
+/**
+ * An optional query parameter; `repeated`: given any number of times (an array, `form`, exploded); `marked`:
+ * the extension that adds it (`{ 'x-catalogue-extension': 'views' }`).
+ */
+export function queryParameter(
+  name: string,
+  description: string,
+  schema: Json,
+  repeated = false,
+  marked: Json = {},
+): Json {
+  return {
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: repeated ? { type: 'array', items: schema } : schema,
+    ...(repeated ? { style: 'form', explode: true } : {}),
+    ...marked,
+  }
+}
+
 export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
 
 export const integerHeader = (description: string) => ({

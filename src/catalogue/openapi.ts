@@ -14,6 +14,7 @@ import {
   okAnswer,
   PAGE_PATTERN,
   pathItem,
+  queryParameter,
   ref,
   refusal,
   refusedResponses,
@@ -203,15 +204,8 @@ function streamParameters(collection: CatalogueCollection): Json[] {
 function viewParameters(collection: CatalogueCollection): Json[] {
   const { plural } = collection.labels
   const columns = collection.columns.map((column) => column.field)
-  const query = (name: string, description: string, schema: Json, repeated = false): Json => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema: repeated ? { type: 'array', items: schema } : schema,
-    ...(repeated ? { style: 'form', explode: true } : {}),
-    ...VIEWS_EXTENSION,
-  })
+  const query = (name: string, description: string, schema: Json, repeated = false) =>
+    queryParameter(name, description, schema, repeated, VIEWS_EXTENSION)
   const sort = (name: string, order: string) =>
     query(
       name,
@@ -262,15 +256,8 @@ const INSIGHTS_EXTENSION = { 'x-catalogue-extension': 'insights' }
 function insightParameters(collection: CatalogueCollection): Json[] {
   const { plural } = collection.labels
   const { counts, dates } = chartedColumns(collection)
-  const query = (name: string, description: string, schema: Json, repeated: boolean): Json => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema: repeated ? { type: 'array', items: schema } : schema,
-    ...(repeated ? { style: 'form', explode: true } : {}),
-    ...INSIGHTS_EXTENSION,
-  })
+  const query = (name: string, description: string, schema: Json, repeated: boolean) =>
+    queryParameter(name, description, schema, repeated, INSIGHTS_EXTENSION)
   return [
     ...(counts.length > 0
       ? [

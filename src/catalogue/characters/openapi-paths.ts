@@ -8,6 +8,7 @@ import {
   okAnswer,
   PAGE_PATTERN,
   pathItem,
+  queryParameter,
   ref,
   refusal,
 } from '../openapi-parts.ts'
@@ -38,14 +39,7 @@ export function characterSchemas(): [z.ZodMiniType<unknown>, string][] {
   ]
 }
 
-const query = (name: string, description: string, schema: Json, repeated = false): Json => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema: repeated ? { type: 'array', items: schema } : schema,
-  ...(repeated ? { style: 'form', explode: true } : {}),
-})
+const query = queryParameter
 
 const PAGE = query('page', 'Page number, plain decimal digits, at least 1 (default 1); given once.', {
   type: 'string',
