@@ -5,6 +5,7 @@ import {
   deleteIndex,
   emptyMeta,
   type IndexDb,
+  openExistingIndex,
   openIndex,
   readDerived,
   readMeta,
@@ -43,8 +44,19 @@ export async function existingDatabase(
   connection: IndexConnection,
 ): Promise<{ name: string; db: IndexDb } | null> {
   const name = await connectionName(connection)
-  if (!databases.has(name) && !(await indexedDB.databases()).some((known) => known.name === name)) return null
-  return database(connection)
+  const kept = databases.get(name)
+  if (kept) return { name, db: await kept }
+  if (!(await indexedDB.databases()).some((known) => known.name === name)) return null
+  const db = await openExistingIndex(name, () => forget(name))
+  if (!db) return null
+  // Another lookup opened it meanwhile: one connection is kept.
+  const opened = databases.get(name)
+  if (opened) {
+    db.close()
+    return { name, db: await opened }
+  }
+  databases.set(name, Promise.resolve(db))
+  return { name, db }
 }
 
 export function broadcast(name: string, message: IndexMessage) {

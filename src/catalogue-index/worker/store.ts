@@ -59,8 +59,30 @@ const RETIRED_KINDS = ['search']
  * it (this connection is then closed and must not be used again).
  */
 export async function openIndex(name: string, onDropped?: () => void): Promise<IndexDb> {
+  return openIndexIf(name, true, onDropped)
+}
+
+/**
+ * Opens the index database of one connection only if it exists: null when it does not, even when it was
+ * dropped after it was seen listed (aborting the upgrade of a database being created leaves none behind).
+ */
+export async function openExistingIndex(name: string, onDropped?: () => void): Promise<IndexDb | null> {
+  try {
+    return await openIndexIf(name, false, onDropped)
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return null
+    throw error
+  }
+}
+
+async function openIndexIf(name: string, create: boolean, onDropped?: () => void): Promise<IndexDb> {
   const db = await openDB<IndexSchema>(name, VERSION, {
-    upgrade(db, oldVersion) {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion === 0 && !create) {
+        transaction.done.catch(() => undefined)
+        transaction.abort()
+        return
+      }
       if (oldVersion < 1) {
         db.createObjectStore('records', { keyPath: ['collection', 'id'] })
         db.createObjectStore('pages', { keyPath: 'path' })
