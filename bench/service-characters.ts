@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { Dataset } from '../src/catalogue'
+import { INSIGHTS_REQUESTS as INSIGHTS_PAGE_REQUESTS } from '../src/catalogue-index/hooks/service-insights'
 import { currentCommit, publishRun, stampNow, targetTable } from './benchmarks-doc'
 import { ensureLargeDataset } from './large-dataset'
 import { memoryOf, stopServer } from './processes'
@@ -43,11 +44,7 @@ export interface CharacterTargets {
 type TargetRow = { target: string; measured: string; pass: boolean | null }
 
 /** The insights page's three requests (docs/api.md): one per collection, every facet the charts read. */
-export const INSIGHTS_REQUESTS = [
-  '/v1/episodes/?_facet=season&_facet_size=1000&_facet_date=air_date',
-  '/v1/locations?_facet=type&_facet=dimension&_facet_size=15&_facet_bins=residents',
-  '/v1/characters?_facet_bins=episodes',
-] as const
+export const INSIGHTS_REQUESTS = Object.values(INSIGHTS_PAGE_REQUESTS)
 
 /** Every n-th of `values`, `count` of them, spread over the whole list. */
 function spread<T>(values: readonly T[], count: number): T[] {

@@ -213,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     demoKey: parts.demo ? DEMO_KEY : null,
     views: parts.views !== null,
     search: answersSearch,
+    characters: answersCharacters,
     catalogueVersion: () => live.current.contentVersion,
     publicUrl: parts.publicUrl,
     admit: parts.admit,

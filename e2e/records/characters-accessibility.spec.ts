@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe'
 import { charactersOf, readDataset } from '../support/dataset'
 import { compareView, INDEXED } from '../support/explorer'
 import { expect, test } from '../support/fixtures'
+import { NO_VIEWS_URL } from '../support/servers'
 
 // The pages read the catalogue index, which each test's fresh browser builds first.
 test.describe.configure({ timeout: 90_000 })
@@ -32,11 +33,11 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
     },
   },
   {
-    name: 'a character page before the index is built',
+    name: 'a character page before the index is built, on a service that does not answer characters',
     reach: async (page) => {
       // The worker cannot start: the page says what it will show, and the index line offers to build it.
       await page.route('**/v1/**', (route) => route.abort())
-      await page.goto(`/characters/${busiest}`)
+      await page.goto(`${NO_VIEWS_URL}/characters/${busiest}`)
       await expect(page.getByText(`This page will show character #${busiest}`)).toBeVisible()
     },
   },

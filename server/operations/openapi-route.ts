@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { OPENAPI_PATH, openApiDocument } from '../../src/catalogue/openapi'
 import examples from '../../src/catalogue/openapi-examples.json'
 import { Representation, sendRepresentation } from '../http/representation'
+import type { ServiceExtensions } from '../catalogue/service-extensions'
 
 /**
  * `GET /openapi.json`: the API's OpenAPI 3.1 document, made once at start-up from the contract's schemas, with
@@ -11,7 +12,7 @@ import { Representation, sendRepresentation } from '../http/representation'
 export function registerOpenApiRoute(
   app: FastifyInstance,
   publicUrl: string | null,
-  extensions: { views: boolean; search: boolean; characters: boolean },
+  extensions: ServiceExtensions,
 ): void {
   const body = new Representation(
     JSON.stringify(openApiDocument({ examples, serverUrl: publicUrl, ...extensions })),

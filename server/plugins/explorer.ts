@@ -31,6 +31,8 @@ export interface ExplorerOptions {
   views: boolean
   /** Whether the API answers search (contract §13): the app is told so, and its search asks it. */
   search: boolean
+  /** Whether the API answers characters (contract §13): the app is told so, and its character pages ask it. */
+  characters: boolean
   /** The version of the catalogue served now (contract §13): the app is told it with its configuration. */
   catalogueVersion: () => string
   publicUrl: string | null
@@ -101,7 +103,7 @@ export const explorer: FastifyPluginAsync<ExplorerOptions> = async (scope, optio
       throw error
     })
   }
-  registerExplorerConfig(scope, options.demoKey, options.views, options.search, options.catalogueVersion)
+  registerExplorerConfig(scope, options.demoKey, options, options.catalogueVersion)
   const firstViews =
     staticDir !== null && firstView ? firstViewOptions(scope, staticDir, firstView, options) : null
 

@@ -65,6 +65,8 @@ describe('hosting the built app (demo mode)', () => {
       demoKey: 'catalogue-demo-key',
       views: true,
       search: true,
+      characters: true,
+      insights: true,
       // The catalogue it serves now (contract §13), as every API answer names it.
       catalogueVersion: expect.stringMatching(/^\S+$/),
     })
@@ -182,6 +184,8 @@ describe('explorer config with configured keys', () => {
       demoKey: null,
       views: true,
       search: true,
+      characters: true,
+      insights: true,
       catalogueVersion: expect.any(String),
     })
   })

@@ -6,6 +6,7 @@ import type { FirstViewEntry } from '../../src/catalogue'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../../src/catalogue'
 import { JSON_CONTENT_TYPE } from '../http/errors'
 import { strongEtag } from '../http/representation'
+import type { ServiceExtensions } from '../catalogue/service-extensions'
 
 /**
  * How the explorer app is served beside the API: the built files (and, optionally, the first view rendered by
@@ -26,8 +27,7 @@ export type AppHosting =
 export function registerExplorerConfig(
   app: FastifyInstance,
   demoKey: string | null,
-  views: boolean,
-  search: boolean,
+  { views, search, characters }: ServiceExtensions,
   catalogueVersion: () => string,
 ): void {
   app.get(EXPLORER_CONFIG_PATH, (_request, reply) => {
@@ -35,6 +35,9 @@ export function registerExplorerConfig(
       demoKey,
       views,
       ...(search ? { search } : {}),
+      ...(characters ? { characters } : {}),
+      // The insights' facets come with views (contract §13).
+      ...(views ? { insights: true } : {}),
       catalogueVersion: catalogueVersion(),
     }
     const body = JSON.stringify(config)

@@ -1,13 +1,15 @@
 import type { ExplorerConfig } from '../catalogue'
 
 /** An extension a service may answer, as its flag in this site's run-time config names it. */
-type ExtensionFlag = 'views' | 'search'
+export type ExtensionFlag = 'views' | 'search' | 'characters' | 'insights'
 
 /**
  * Which catalogue services answer an extension, as far as this page knows, by the base URL a client uses
  * ('' for this site's own): this site's from its run-time config, another service's from its OpenAPI
  * document's marker (read once per page load), or from what it was seen to answer.
  */
+export type ServiceExtension = ReturnType<typeof serviceExtension>
+
 export function serviceExtension(flag: ExtensionFlag) {
   const known = new Map<string, boolean>()
   const listeners = new Set<() => void>()

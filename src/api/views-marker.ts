@@ -1,5 +1,6 @@
 import { markedExtensions, OPENAPI_PATH } from '../catalogue/openapi-marker'
 import type { CatalogueClient } from './client'
+import { serviceCharacters, serviceInsights } from './service-characters'
 import { serviceSearch } from './service-search'
 import { serviceViews } from './service-views'
 
@@ -12,9 +13,9 @@ const MARKER_TIMEOUT_MS = 10_000
 const asked = new Set<string>()
 
 /**
- * Learns whether another service answers views, and search, from the markers of its `/openapi.json` (no key
- * needed), once per service and page load; a service whose document cannot be read, or holds no marker,
- * answers neither.
+ * Learns whether another service answers views, search, characters and the insights' facets from the markers
+ * of its `/openapi.json` (no key needed), once per service and page load; a service whose document cannot be
+ * read, or holds no marker, answers none.
  */
 export function learnViewsOf(
   client: Pick<CatalogueClient, 'service' | 'urlOf'>,
@@ -33,10 +34,12 @@ export function learnViewsOf(
         const marked = markedExtensions(document)
         serviceViews.learn(service, marked.views)
         serviceSearch.learn(service, marked.search)
+        serviceCharacters.learn(service, marked.characters)
+        serviceInsights.learn(service, marked.insights)
       },
       () => {
-        serviceViews.learn(service, false)
-        serviceSearch.learn(service, false)
+        for (const extension of [serviceViews, serviceSearch, serviceCharacters, serviceInsights])
+          extension.learn(service, false)
       },
     )
 }

@@ -14,6 +14,10 @@ export const ExplorerConfigSchema = z.object({
   views: z.optional(z.boolean()),
   /** Whether it answers search (contract §13: `/v1/search`); absent: it does not. */
   search: z.optional(z.boolean()),
+  /** Whether it answers characters and related records (contract §13: `/v1/characters`); absent: it does not. */
+  characters: z.optional(z.boolean()),
+  /** Whether its lists count the insights' facets (contract §13); absent: they do not. */
+  insights: z.optional(z.boolean()),
   /** The version of the catalogue the site's service serves now (contract §13, `Catalogue-Version`). */
   catalogueVersion: z.optional(z.string()),
 })

@@ -13,6 +13,10 @@ export interface MarkedExtensions {
   export: boolean
   /** The catalogue answers search (`/v1/search`, and `_search` on the lists: contract §13). */
   search: boolean
+  /** The catalogue answers characters and a record's related records (`/v1/characters`: contract §13). */
+  characters: boolean
+  /** The lists count the insights' facets (`_facet_bins`, `_facet_date`: contract §13). */
+  insights: boolean
 }
 
 /**
@@ -26,5 +30,11 @@ export function markedExtensions(document: unknown): MarkedExtensions {
     const version: unknown = Reflect.get(Object(marked), name)
     return typeof version === 'number' && version >= 1
   }
-  return { views: atLeastOne('views'), export: atLeastOne('export'), search: atLeastOne('search') }
+  return {
+    views: atLeastOne('views'),
+    export: atLeastOne('export'),
+    search: atLeastOne('search'),
+    characters: atLeastOne('characters'),
+    insights: atLeastOne('insights'),
+  }
 }

@@ -11,6 +11,8 @@ describe('what a service adds to the specification, as its OpenAPI document mark
       views: true,
       export: true,
       search: true,
+      characters: true,
+      insights: true,
     })
     expect(await readServiceExtensions(off.origin, fetch)).toEqual(NO_EXTENSIONS)
   })

@@ -9,7 +9,13 @@ import { type MarkedExtensions, markedExtensions, OPENAPI_PATH } from '../catalo
 
 export type ServiceExtensions = MarkedExtensions
 
-export const NO_EXTENSIONS: ServiceExtensions = { views: false, export: false, search: false }
+export const NO_EXTENSIONS: ServiceExtensions = {
+  views: false,
+  export: false,
+  search: false,
+  characters: false,
+  insights: false,
+}
 
 /** How long the document may take (ms), and how large it may be (bytes): it is a few dozen KB. */
 const DOCUMENT_TIMEOUT_MS = 10_000

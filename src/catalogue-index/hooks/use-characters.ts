@@ -1,3 +1,14 @@
+import {
+  keepPreviousData,
+  type UseInfiniteQueryResult,
+  type UseQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query'
+import type { CatalogueClient } from '../../api/client'
+import { useConnection } from '../../api/connection-in-use'
+import { serviceCharacters } from '../../api/service-characters'
+import { useServiceExtension } from '../../api/use-service-extension'
 import { indexWorker } from '../client/index-client'
 import type {
   CharacterDetail,
@@ -8,51 +19,180 @@ import type {
   RelatedRecords,
 } from '../protocol/characters'
 import { indexQueryKeys } from './index-query-keys'
+import {
+  characterListOnService,
+  characterListRequestPath,
+  charactersOnService,
+  charactersRequestPath,
+  type RelatedPage,
+  relatedOnService,
+  relatedRequestPath,
+} from './service-characters'
 import { type IndexPageState, indexPageState, useIndexAnswer } from './use-index-answer'
 
 /**
- * Asks the index worker a character question (see `useIndexAnswer`); an answer shown stays, said so, when the
- * catalogue changes under it (a comparison in progress finishes on the version it began with). `pick` reads the answer out of the
- * worker's tagged reply, held in an object so that an answer of null (no such character) stays an answer.
+ * A character page's answer, and who gave it by the one rule (`src/lib/answerer.ts`): the complete, current
+ * index; else a service that answers characters (contract §13), with the requests it made; else the index,
+ * which says what it needs.
+ */
+export type CharacterAnswer<T> = IndexPageState<T> & {
+  by: 'index' | 'service'
+  /** The service's requests behind the answer (none from the index). */
+  paths: string[]
+}
+
+/** A question of the character pages as a service that answers characters is asked it. */
+interface ServiceQuestion<T> {
+  paths: string[]
+  ask(client: CatalogueClient, signal: AbortSignal): Promise<T>
+}
+
+const NO_SERVICE = new Error('There is no service to ask.')
+
+/**
+ * Whether the service in use answers this page instead of the index, and which client asks it: until the index
+ * has answered (its answer then replaces the service's in place, with nothing loading between them).
+ */
+function useAskedService(index: { complete: boolean; data: unknown }): CatalogueClient | null {
+  const { client, config } = useConnection()
+  const answers = useServiceExtension(serviceCharacters, client, config)
+  return answers && !(index.complete && index.data !== undefined) ? client : null
+}
+
+/** A service query's state in the shape the index's answers take. */
+function serviceState<T>(
+  query: Pick<UseQueryResult | UseInfiniteQueryResult, 'error' | 'refetch'>,
+  data: T | undefined,
+): IndexPageState<T> {
+  const retry = () => void query.refetch()
+  if (data !== undefined) return { state: 'ready', data, updatedAt: null, kept: false }
+  if (query.error) return { state: 'failed', error: query.error, retry }
+  return { state: 'loading' }
+}
+
+/**
+ * Asks a character question (see `useIndexAnswer`); an index's answer shown stays, said so, when the catalogue
+ * changes under it (a comparison in progress finishes on the version it began with). `pick` reads the answer
+ * out of the worker's tagged reply, held in an object so that an answer of null (no such character) stays an
+ * answer.
  */
 function useCharacterReply<T>(
   request: CharacterRequest,
   pick: (reply: CharacterReply) => { answer: T } | null,
-  autoIndex = false,
-): IndexPageState<T> {
-  const answer = useIndexAnswer({
+  onService: ServiceQuestion<T>,
+): CharacterAnswer<T> {
+  const index = useIndexAnswer({
     key: (baseUrl, updatedAt) => indexQueryKeys.characters(baseUrl, updatedAt, request),
     ask: async (connection) => {
       const reply = await indexWorker().characters(connection, request)
       return reply ? pick(reply) : null
     },
-    autoIndex,
     retries: 1,
     keepsStaleAnswer: true,
   })
-  const state = indexPageState(answer)
-  return state.state === 'ready' ? { ...state, data: state.data.answer } : state
+  const client = useAskedService(index)
+  const service = useQuery<T>({
+    queryKey: ['service-characters', client?.service ?? '', request],
+    queryFn: ({ signal }) => (client ? onService.ask(client, signal) : Promise.reject(NO_SERVICE)),
+    enabled: client !== null,
+    placeholderData: keepPreviousData,
+  })
+  if (client) return { ...serviceState(service, service.data), by: 'service', paths: onService.paths }
+  const state = indexPageState(index)
+  const answered = state.state === 'ready' ? { ...state, data: state.data.answer } : state
+  return { ...answered, by: 'index', paths: [] }
 }
 
 /** A page of the characters list. */
-export const useCharacterList = (query: CharacterListQuery): IndexPageState<CharacterListPage> =>
-  useCharacterReply({ kind: 'list', ...query }, (reply) => (reply.kind === 'list' ? reply : null))
+export function useCharacterList(query: CharacterListQuery): CharacterAnswer<CharacterListPage> {
+  return useCharacterReply({ kind: 'list', ...query }, (reply) => (reply.kind === 'list' ? reply : null), {
+    paths: [characterListRequestPath(query)],
+    ask: (client, signal) => characterListOnService(client, query, signal),
+  })
+}
 
 /** One character (null: no record names it). */
-export const useCharacter = (id: number): IndexPageState<CharacterDetail | null> =>
-  useCharacterReply({ kind: 'one', id }, (reply) => (reply.kind === 'one' ? reply : null))
+export function useCharacter(id: number): CharacterAnswer<CharacterDetail | null> {
+  return useCharacterReply({ kind: 'one', id }, (reply) => (reply.kind === 'one' ? reply : null), {
+    paths: [charactersRequestPath([id])],
+    ask: async (client, signal) => (await charactersOnService(client, [id], signal))[0] ?? null,
+  })
+}
 
 /** Several characters (those found). */
-export const useCharacters = (ids: number[]): IndexPageState<CharacterDetail[]> =>
-  useCharacterReply({ kind: 'many', ids }, (reply) => (reply.kind === 'many' ? reply : null))
+export function useCharacters(ids: number[]): CharacterAnswer<CharacterDetail[]> {
+  return useCharacterReply({ kind: 'many', ids }, (reply) => (reply.kind === 'many' ? reply : null), {
+    paths: [charactersRequestPath(ids)],
+    ask: (client, signal) => charactersOnService(client, ids, signal),
+  })
+}
+
+/** A record's related records; from the service, a page at a time, with what remains. */
+export type RelatedAnswer = CharacterAnswer<RelatedRecords[] | null> & {
+  /** Per collection, when the service answers: how many there are, and whether more can be shown. */
+  more: RelatedPage['more'] | null
+  showMore(): void
+  fetchingMore: boolean
+}
 
 /**
  * The records of other collections sharing characters with a record (null: no such record). A small catalogue
- * is indexed without being asked, as from the lists.
+ * is indexed without being asked, as from the lists; a service that answers characters answers a page of them
+ * at a time, most shared first.
  */
-export const useRelatedRecords = (collection: string, id: number): IndexPageState<RelatedRecords[] | null> =>
-  useCharacterReply(
-    { kind: 'related', collection, id },
-    (reply) => (reply.kind === 'related' ? reply : null),
-    true,
-  )
+export function useRelatedRecords(collection: string, id: number): RelatedAnswer {
+  const request: CharacterRequest = { kind: 'related', collection, id }
+  const index = useIndexAnswer({
+    key: (baseUrl, updatedAt) => indexQueryKeys.characters(baseUrl, updatedAt, request),
+    ask: async (connection) => {
+      const reply = await indexWorker().characters(connection, request)
+      return reply?.kind === 'related' ? { answer: reply.answer } : null
+    },
+    autoIndex: true,
+    retries: 1,
+    keepsStaleAnswer: true,
+  })
+  const client = useAskedService(index)
+  const service = useInfiniteQuery({
+    queryKey: ['service-related', client?.service ?? '', collection, id],
+    queryFn: ({ pageParam, signal }) =>
+      client ? relatedOnService(client, collection, id, pageParam, signal) : Promise.reject(NO_SERVICE),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) =>
+      last && Object.values(last.more).some((more) => more.next) ? page + 1 : undefined,
+    enabled: client !== null,
+  })
+  if (client) {
+    const pages = service.data?.pages
+    const last = pages?.at(-1)
+    const related =
+      pages === undefined
+        ? undefined
+        : pages[0] === null
+          ? null
+          : mergedPages(pages.filter((page) => page !== null))
+    return {
+      ...serviceState(service, related),
+      by: 'service',
+      paths: (pages ?? [null]).flatMap((_, at) =>
+        (related ?? []).map((other) => relatedRequestPath(collection, id, other.collection, at + 1)),
+      ),
+      more: last?.more ?? null,
+      showMore: () => void service.fetchNextPage(),
+      fetchingMore: service.isFetchingNextPage,
+    }
+  }
+  const state = indexPageState(index)
+  const answered = state.state === 'ready' ? { ...state, data: state.data.answer } : state
+  return { ...answered, by: 'index', paths: [], more: null, showMore: () => undefined, fetchingMore: false }
+}
+
+/** The pages read so far, each collection's items in one list. */
+function mergedPages(pages: readonly RelatedPage[]): RelatedRecords[] {
+  return (pages[0]?.related ?? []).map(({ collection }) => ({
+    collection,
+    items: pages.flatMap(
+      (page) => page.related.find((other) => other.collection === collection)?.items ?? [],
+    ),
+  }))
+}

@@ -1,12 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { useConnection } from '../../api/connection-in-use'
+import { serviceCharacters, serviceInsights } from '../../api/service-characters'
+import { useServiceExtension } from '../../api/use-service-extension'
 import { indexWorker } from '../client/index-client'
 import type { InsightsAnswer } from '../protocol/worker-api'
 import { indexQueryKeys } from './index-query-keys'
+import { INSIGHTS_REQUESTS, insightsOnService } from './service-insights'
 import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
-/** The insights' charts, counted by the index worker once the index of the connection in use is complete. */
-export function useInsights(): IndexAnswer<InsightsAnswer> {
-  return useIndexAnswer({
+/** The insights' charts and who counted them, by the one rule (`src/lib/answerer.ts`). */
+export type InsightsState =
+  | { by: 'index'; index: IndexAnswer<InsightsAnswer> }
+  | {
+      by: 'service'
+      index: IndexAnswer<InsightsAnswer>
+      data: InsightsAnswer | undefined
+      error: unknown
+      fetching: boolean
+      retry(): void
+      /** The service's requests behind the charts. */
+      paths: string[]
+    }
+
+/**
+ * The insights' charts: counted by the index worker once the index of the connection in use is complete and
+ * current; before that, by a service that answers characters and the insights' facets (three requests);
+ * otherwise they wait for the index.
+ */
+export function useInsights(): InsightsState {
+  const index = useIndexAnswer({
     key: (baseUrl, updatedAt) => indexQueryKeys.insights(baseUrl, updatedAt),
     ask: (connection) => indexWorker().insights(connection),
   })
+  const { client, config } = useConnection()
+  const characters = useServiceExtension(serviceCharacters, client, config)
+  const facets = useServiceExtension(serviceInsights, client, config)
+  // Until the index has counted them: its charts then replace the service's in place.
+  const indexCounted = index.complete && index.data !== undefined
+  const asked = characters && facets && !indexCounted ? client : null
+  const service = useQuery({
+    queryKey: ['service-insights', asked?.service ?? ''],
+    queryFn: ({ signal }) =>
+      asked ? insightsOnService(asked, signal) : Promise.reject(new Error('No service.')),
+    enabled: asked !== null,
+  })
+  if (!asked) return { by: 'index', index }
+  return {
+    by: 'service',
+    index,
+    data: service.data,
+    error: service.error,
+    fetching: service.isFetching,
+    retry: () => void service.refetch(),
+    paths: Object.values(INSIGHTS_REQUESTS),
+  }
 }

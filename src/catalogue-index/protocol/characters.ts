@@ -18,6 +18,8 @@ export interface CharacterListPage {
   seasons: number[]
   /** Season → how many characters within the ranges appear in it. */
   seasonCounts: Record<number, number>
+  /** False: the service did not count the seasons in time (none are listed then); the index always counts them. */
+  seasonsCounted?: boolean
 }
 
 /** `Character #42`: a character has no name in the catalogue, only its number. */

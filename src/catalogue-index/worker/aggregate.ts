@@ -5,7 +5,7 @@ import {
   parseAirDate,
   seasonCode,
 } from '../../catalogue'
-import { binLabel, countInBins } from '../../catalogue/count-bins'
+import { binLabel, type CountBin, countInBins } from '../../catalogue/count-bins'
 import { exactValuePath, exactValuesPath, rangePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 
@@ -38,6 +38,12 @@ export function episodesPerSeason(episodes: readonly EpisodeLike[]): Bar[] {
     const season = seasonCode(episode)
     counts.set(season, (counts.get(season) ?? 0) + 1)
   }
+  return seasonBars(counts)
+}
+
+/** The same bars from each season's count (`S01` → 12; `''` for codes naming no season), as its facet counts. */
+export function seasonBars(seasonCounts: ReadonlyMap<string, number>): Bar[] {
+  const counts = new Map(seasonCounts)
   const none = counts.get('')
   counts.delete('')
   const seasons = [...counts.keys()].map((code) => Number(code.slice(1))).sort((a, b) => a - b)
@@ -87,6 +93,11 @@ export function episodesPerYear(episodes: readonly EpisodeLike[]): Bar[] {
     if (!date) unknown += 1
     else counts.set(date.getUTCFullYear(), (counts.get(date.getUTCFullYear()) ?? 0) + 1)
   }
+  return yearBars(counts, unknown)
+}
+
+/** The same bars from each year's count and the number of unreadable dates, as the date facet counts them. */
+export function yearBars(counts: ReadonlyMap<number, number>, unknown: number): Bar[] {
   const years = [...counts.keys()]
   const bars: Bar[] = []
   if (years.length > 0) {
@@ -122,10 +133,21 @@ export function countBy<T>(
     counts.set(value, (counts.get(value) ?? 0) + 1)
   }
   const sorted = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-  const bars: Bar[] = sorted
-    .slice(0, top)
-    .map(([value, count]) => ({ label: value === '' ? NO_VALUE : value, value: count, href: linkOf(value) }))
   const rest = sorted.slice(top).reduce((total, [, count]) => total + count, 0)
+  return topBars(sorted.slice(0, top), rest, linkOf)
+}
+
+/** The same bars from the commonest values with their counts (as a facet lists them) and the rest's total. */
+export function topBars(
+  top: readonly (readonly [value: string, count: number])[],
+  rest: number,
+  linkOf: (value: string) => string,
+): Bar[] {
+  const bars: Bar[] = top.map(([value, count]) => ({
+    label: value === '' ? NO_VALUE : value,
+    value: count,
+    href: linkOf(value),
+  }))
   if (rest > 0) bars.push({ label: OTHER, value: rest })
   return bars
 }
@@ -146,8 +168,12 @@ export const locationsByDimension = (locations: readonly LocationLike[]) =>
 
 /** How many numbers fall into each bin, as bars. */
 export function distribution(counts: readonly number[]): Bar[] {
-  return countInBins(counts).map(({ bin, count }) => ({ label: binLabel(bin), value: count }))
+  return binBars(countInBins(counts))
 }
+
+/** Bins of a count as bars (the service's `_facet_bins` answers the same bins). */
+export const binBars = (bins: readonly { bin: CountBin; count: number }[]): Bar[] =>
+  bins.map(({ bin, count }) => ({ label: binLabel(bin), value: count }))
 
 /** Locations by their number of residents. */
 export const residentsPerLocation = (locations: readonly LocationLike[]) =>

@@ -16,8 +16,9 @@ type Props = {
 const fieldsOf = (record: ApiRecord): Record<string, unknown> => record
 
 /**
- * A record's links through its characters, from the catalogue index: for a location, the episodes its residents
- * appear in; for an episode, the locations its characters live in; each with how many of them it shares.
+ * A record's links through its characters, from the catalogue index or the service: for a location, the
+ * episodes its residents appear in; for an episode, the locations its characters live in; each with how many
+ * of them it shares, most first. The service answers a page at a time: "Show more" reads the next.
  */
 export default function RelatedRecords({ collection, record, headings }: Props) {
   const answer = useRelatedRecords(collection.name, record.id)
@@ -37,6 +38,7 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
             : []
         // The first field a record of that collection shows (an episode's code, a location's type).
         const detail = other.recordFields[0]?.field
+        const more = answer.more?.[other.name]
         return (
           <section key={other.name} className="related-records" aria-labelledby={headingId}>
             <h2 id={headingId}>{headings[other.name]}</h2>
@@ -65,22 +67,39 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
                 None: no {other.labels.singular} shares its {plural}.
               </p>
             ) : (
-              <ul className="related-list" aria-labelledby={headingId}>
-                {items.map(({ record: related, count }) => {
-                  const extra = detail ? String(fieldsOf(related)[detail] ?? '') : ''
-                  return (
-                    <li key={related.id}>
-                      <Link to={`${other.appPath}/${related.id}`} state={back}>
-                        {related.name}
-                      </Link>
-                      {extra && <span className="muted"> · {extra}</span>}
-                      <span className="related-count">
-                        {count} of its {plural}
-                      </span>
-                    </li>
-                  )
-                })}
-              </ul>
+              <>
+                <ul className="related-list" aria-labelledby={headingId}>
+                  {items.map(({ record: related, count }) => {
+                    const extra = detail ? String(fieldsOf(related)[detail] ?? '') : ''
+                    return (
+                      <li key={related.id}>
+                        <Link to={`${other.appPath}/${related.id}`} state={back}>
+                          {related.name}
+                        </Link>
+                        {extra && <span className="muted"> · {extra}</span>}
+                        <span className="related-count">
+                          {count} of its {plural}
+                        </span>
+                      </li>
+                    )
+                  })}
+                </ul>
+                {more?.next && (
+                  <p className="related-more">
+                    <span className="muted">
+                      {items.length} of {more.count} shown.{' '}
+                    </span>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={answer.showMore}
+                      disabled={answer.fetchingMore}
+                    >
+                      {answer.fetchingMore ? 'Loading…' : `Show more ${other.labels.plural}`}
+                    </button>
+                  </p>
+                )}
+              </>
             )}
           </section>
         )

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { episodes, locations, parseEpisodeCode, parseId } from '../../catalogue'
 import { CatalogueIndexStatus } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { useCharacters } from '../../catalogue-index/hooks/use-characters'
-import { IndexDisclosure } from '../../components/api/IndexDisclosure'
+import { AnswerDisclosure } from '../../components/api/AnswerDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { BackLink } from '../../components/links/BackLink'
@@ -89,7 +89,7 @@ export function CharacterCompare({ ids }: { ids: number[] }) {
           compare([...ids, id])
         }}
       />
-      <IndexDisclosure updatedAt={answer.state === 'ready' ? answer.updatedAt : null} />
+      <AnswerDisclosure answer={answer} />
     </div>
   )
 }

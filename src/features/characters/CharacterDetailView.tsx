@@ -3,7 +3,7 @@ import { type Episode, episodes, type Location, locations } from '../../catalogu
 import { CatalogueIndexStatus } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { useCharacter } from '../../catalogue-index/hooks/use-characters'
 import { type CharacterDetail, characterName } from '../../catalogue-index/protocol/characters'
-import { IndexDisclosure } from '../../components/api/IndexDisclosure'
+import { AnswerDisclosure } from '../../components/api/AnswerDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import { BackLink } from '../../components/links/BackLink'
@@ -56,7 +56,7 @@ export function CharacterDetailView({ id }: { id: number }) {
       >
         {(character) => (character ? <CharacterBody character={character} /> : <NotNamed id={id} />)}
       </IndexAnswerState>
-      <IndexDisclosure updatedAt={answer.state === 'ready' ? answer.updatedAt : null} />
+      <AnswerDisclosure answer={answer} />
     </div>
   )
 }

@@ -5,8 +5,8 @@ import type { DataViewUrlState, RangeText } from '../../catalogue/views/paramete
 import { listViewOf } from '../../catalogue/views/view'
 import { CatalogueIndexStatus } from '../../catalogue-index/components/CatalogueIndexStatus'
 import { useCharacterList } from '../../catalogue-index/hooks/use-characters'
-import type { CharacterRow } from '../../catalogue-index/protocol/characters'
-import { IndexDisclosure } from '../../components/api/IndexDisclosure'
+import type { CharacterListPage, CharacterRow } from '../../catalogue-index/protocol/characters'
+import { AnswerDisclosure } from '../../components/api/AnswerDisclosure'
 import { PageHeading } from '../../components/layout/PageHeading'
 import { usePageTitle } from '../../components/layout/use-page-title'
 import type { BackState } from '../../components/links/back-state'
@@ -46,9 +46,16 @@ const COLUMNS: Column<CharacterRow>[] = [
 const withSeason = (seasons: readonly number[], season: number | null) =>
   season === null || seasons.includes(season) ? seasons : [...seasons, season].sort((a, b) => a - b)
 
+/** " (12)": a season's characters as the option says them; " (not counted)" when the service had no time to. */
+function seasonCount(data: CharacterListPage | null, season: number): string {
+  if (!data) return ''
+  if (data.seasonsCounted === false) return ' (not counted)'
+  return ` (${grouped(data.seasonCounts[season] ?? 0)})`
+}
+
 /**
  * `/characters?season=2&_sort_desc=episodes&episodes__gte=3&page=3`: every character named in the catalogue,
- * from the catalogue index, by number or sorted by a count, within ranges of the counts.
+ * from the catalogue index or the service, by number or sorted by a count, within ranges of the counts.
  */
 export default function CharactersPage() {
   const navigate = useNavigate()
@@ -123,7 +130,7 @@ export default function CharactersPage() {
           {withSeason(data?.seasons ?? [], season).map((value) => (
             <option key={value} value={value}>
               Season {value}
-              {data ? ` (${grouped(data.seasonCounts[value] ?? 0)})` : ''}
+              {seasonCount(data, value)}
             </option>
           ))}
         </select>
@@ -185,7 +192,7 @@ export default function CharactersPage() {
           </>
         )}
       </IndexAnswerState>
-      <IndexDisclosure updatedAt={answer.state === 'ready' ? answer.updatedAt : null} />
+      <AnswerDisclosure answer={answer} />
     </div>
   )
 }
