@@ -217,11 +217,16 @@ describe('the addresses the service renders first', () => {
     expect(matchesFirstView(url)).toBe(true)
   })
 
+  it.each(['/characters/1', '/characters/1,2', '/insights'])(
+    '%s: a character, a comparison or the insights, which a service that answers characters renders',
+    (url) => {
+      expect(matchesFirstView(url)).toBe(true)
+    },
+  )
+
   it.each([
     '/',
     '/characters',
-    '/characters/1',
-    '/insights',
     '/search?q=earth',
     '/api',
     '/settings',

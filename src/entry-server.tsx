@@ -42,7 +42,10 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
   const requests = createRequestLog()
   const client = createClient(connection, source?.fetch ?? noData, requests)
   const views = source?.views === true
-  const connections = fixedConnectionStore({ demoKey: connection.apiKey, views }, connection, client)
+  const characters = source?.characters === true
+  // The insights' facets come with views (contract §13).
+  const config = { demoKey: connection.apiKey, views, characters, insights: views }
+  const connections = fixedConnectionStore(config, connection, client)
   const routes = appRoutes({ queryClient, connections })
   const handler = createStaticHandler(routes)
 
@@ -82,8 +85,8 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
         .sort(byAddress),
       locale,
       frame: source === null,
-      // What the service said of its views (a frame was rendered with no service).
-      ...(source === null ? {} : { views }),
+      // What the service said of its views and characters (a frame was rendered with no service).
+      ...(source === null ? {} : { views, characters }),
     },
     // A view whose facets were not counted in time is rendered, but not kept: the next visit counts again.
     complete:
@@ -91,11 +94,15 @@ export const renderFirstView: FirstViewEntry['renderFirstView'] = async (
   }
 }
 
-/** Whether a query's answer holds a facet the service could not count in time (contract §12). */
+/**
+ * Whether a query's answer holds a facet the service could not count in time (contract §12), or a chart of
+ * the insights (`uncounted`, contract §13).
+ */
 const uncounted = (query: Query) => {
   const data: unknown = query.state.data
-  if (typeof data !== 'object' || data === null || !('facets' in data) || !Array.isArray(data.facets))
-    return false
+  if (typeof data !== 'object' || data === null) return false
+  if ('uncounted' in data && data.uncounted === true) return true
+  if (!('facets' in data) || !Array.isArray(data.facets)) return false
   return data.facets.some((facet: { counted?: boolean }) => facet.counted === false)
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { OPENAPI_PATH, openApiDocument } from '../../src/catalogue/openapi'
 import examples from '../../src/catalogue/openapi-examples.json'
-import { Representation, sendRepresentation } from '../http/representation'
 import type { ServiceExtensions } from '../catalogue/service-extensions'
+import { Representation, sendRepresentation } from '../http/representation'
 
 /**
  * `GET /openapi.json`: the API's OpenAPI 3.1 document, made once at start-up from the contract's schemas, with

@@ -159,6 +159,7 @@ function firstViewOptions(
     matches: entry.matchesFirstView,
     demoKey: options.demoKey,
     views: options.views,
+    characters: options.characters,
     index,
     head: routePreloadsOf(staticDir, entry.firstViewModules) ?? undefined,
     cache: options.firstViews,

@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FirstViewEntry } from '../../src/catalogue'
 import { EXPLORER_CONFIG_PATH, type ExplorerConfig } from '../../src/catalogue'
+import type { ServiceExtensions } from '../catalogue/service-extensions'
 import { JSON_CONTENT_TYPE } from '../http/errors'
 import { strongEtag } from '../http/representation'
-import type { ServiceExtensions } from '../catalogue/service-extensions'
 
 /**
  * How the explorer app is served beside the API: the built files (and, optionally, the first view rendered by

@@ -12,6 +12,14 @@ const MARKER_TIMEOUT_MS = 10_000
 
 const asked = new Set<string>()
 
+/** What a service's document marks, and where each is kept. */
+const LEARNT = [
+  [serviceViews, 'views'],
+  [serviceSearch, 'search'],
+  [serviceCharacters, 'characters'],
+  [serviceInsights, 'insights'],
+] as const
+
 /**
  * Learns whether another service answers views, search, characters and the insights' facets from the markers
  * of its `/openapi.json` (no key needed), once per service and page load; a service whose document cannot be
@@ -32,14 +40,10 @@ export function learnViewsOf(
     .then(
       (document: unknown) => {
         const marked = markedExtensions(document)
-        serviceViews.learn(service, marked.views)
-        serviceSearch.learn(service, marked.search)
-        serviceCharacters.learn(service, marked.characters)
-        serviceInsights.learn(service, marked.insights)
+        for (const [extension, name] of LEARNT) extension.learn(service, marked[name])
       },
       () => {
-        for (const extension of [serviceViews, serviceSearch, serviceCharacters, serviceInsights])
-          extension.learn(service, false)
+        for (const [extension] of LEARNT) extension.learn(service, false)
       },
     )
 }

@@ -4,6 +4,7 @@ import { z } from 'zod/mini'
 import type { Connection } from '../api/client'
 import { revivedApiError } from '../api/errors'
 import { requestLog } from '../api/request-log'
+import { serviceCharacters, serviceInsights } from '../api/service-characters'
 import { serviceViews } from '../api/service-views'
 import { FIRST_VIEW_STATE_ID, type FirstViewState, FirstViewStateSchema } from '../catalogue'
 import { setReaderLocale } from '../lib/format'
@@ -63,8 +64,12 @@ export async function routerForFirstView(deps: RouterDeps, view: HydratedFirstVi
   const routes = appRoutes(deps)
   await loadMatchedPages(routes)
   setReaderLocale(view.locale)
-  // Its views' rows came from this site's service: its lists ask it again the same way (contract §12).
-  if (view.views !== undefined) serviceViews.learn('', view.views)
+  // Its views' rows (and characters) came from this site's service: its pages ask it again the same way.
+  if (view.views !== undefined) {
+    serviceViews.learn('', view.views)
+    serviceInsights.learn('', view.views)
+  }
+  if (view.characters !== undefined) serviceCharacters.learn('', view.characters)
   hydrate(deps.queryClient, withApiErrors(view.queries))
   for (const { path, base, status, durationMs, size, body } of view.requests) {
     requestLog.record({ method: 'GET', path, base, status, durationMs, size, body, source: 'page' })

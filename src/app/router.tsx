@@ -26,6 +26,9 @@ const settingsPage = routeModule(() => import('./settings/SettingsPage'))
 const insightsPage = routeModule(() => import('../features/insights/InsightsPage'), { ahead: false })
 const charactersPage = routeModule(() => import('../features/characters/CharactersPage'))
 const characterPage = routeModule(() => import('../features/characters/CharacterPage'))
+// Rendered first by the service too, when it answers characters (contract §13): a character, the insights.
+const CHARACTER_SOURCE = 'src/features/characters/CharacterPage.tsx'
+const INSIGHTS_SOURCE = 'src/features/insights/InsightsPage.tsx'
 const searchListPage = routeModule(() => import('../features/search/SearchListPage'))
 const apiReferencePage = routeModule(() => import('../features/api-reference/ApiReferencePage'), {
   ahead: false,
@@ -127,13 +130,9 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             ...COLLECTION_ROUTES.flatMap((route) => byCollection[route.collection.name]()),
             {
               path: 'insights',
-              loader: async ({ request }) => {
-                await requireClient(deps.connections, request)
-                await insightsPage.prepare()
-                return null
-              },
+              loader: characterPagesLoader({ ...deps, page: insightsPage, shows: 'insights' }),
               lazy: insightsPage.lazy,
-              handle: pageCodeHandle(insightsPage),
+              handle: { ...firstViewRoute(INSIGHTS_SOURCE), ...pageCodeHandle(insightsPage) },
             },
             {
               path: 'search',
@@ -147,19 +146,15 @@ export function appRoutes(deps: RouterDeps): RouteObject[] {
             },
             {
               path: 'characters',
-              loader: characterPagesLoader({
-                connections: deps.connections,
-                page: charactersPage,
-                list: true,
-              }),
+              loader: characterPagesLoader({ ...deps, page: charactersPage, shows: 'list' }),
               lazy: charactersPage.lazy,
               handle: pageCodeHandle(charactersPage),
             },
             {
               path: 'characters/:ids',
-              loader: characterPagesLoader({ connections: deps.connections, page: characterPage }),
+              loader: characterPagesLoader({ ...deps, page: characterPage, shows: 'ids' }),
               lazy: characterPage.lazy,
-              handle: pageCodeHandle(characterPage),
+              handle: { ...firstViewRoute(CHARACTER_SOURCE), ...pageCodeHandle(characterPage) },
             },
           ],
         },

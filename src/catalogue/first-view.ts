@@ -46,6 +46,8 @@ export const FirstViewStateSchema = z.object({
   frame: z.boolean(),
   /** Whether this site's service answers views (contract §12): the view's rows came from it. */
   views: z.optional(z.boolean()),
+  /** Whether it answers characters (contract §13): a character's page and the insights came from it. */
+  characters: z.optional(z.boolean()),
 })
 export type FirstViewState = z.infer<typeof FirstViewStateSchema>
 
@@ -60,6 +62,8 @@ export type FirstViewSource = {
   demoKey: string
   /** Whether the service answers views (contract §12): a data tool's address then renders with its rows. */
   views?: boolean
+  /** Whether it answers characters (contract §13): a character's page and the insights render with its answers. */
+  characters?: boolean
 } | null
 
 /** A rendered first view: its HTML and state, or the address a loader sent the navigation to. */

@@ -123,8 +123,21 @@ describe('the first view of a list or record navigation, in demo mode', () => {
     expect(answer.headers.location).toBe('/locations')
   })
 
+  it('renders a character’s page and the insights with the service’s answers (contract §13)', async () => {
+    const [episode] = shippedDataset.episodes
+    const character = episode?.characters[0]
+    const page = await navigate(server.origin, `/characters/${character}`)
+    expect(page.text).not.toContain(EMPTY_ROOT)
+    expect(page.text).toContain(`Character #${character}`)
+    expect(page.text).toContain(inHtml(episode?.name))
+    expect(page.text).toContain('"characters":true')
+    const insights = await navigate(server.origin, '/insights')
+    expect(insights.text).toContain('Characters by number of episodes')
+    expect(insights.text).toContain('counted by its service')
+  })
+
   it('leaves other pages to the app', async () => {
-    for (const path of ['/', '/settings', '/insights', '/characters/1']) {
+    for (const path of ['/', '/settings', '/characters', '/search?q=earth']) {
       const answer = await navigate(server.origin, path)
       expect(answer.text, path).toContain(EMPTY_ROOT)
     }

@@ -124,6 +124,8 @@ export type FirstViewOptions = {
   demoKey: string | null
   /** Whether the API answers views: a data tool's address renders with its rows. */
   views: boolean
+  /** Whether the API answers characters: a character's page and the insights render with its answers. */
+  characters: boolean
   /** The app's index.html, the page the first view is put in. */
   index: string
   /** The elements an address's page adds to its head: the preloads of its code (route-preloads.ts). */
@@ -210,7 +212,12 @@ async function renderView(
     (signal) =>
       demoKey === null
         ? null
-        : { fetch: inProcessFetch(app, request, signal), demoKey, views: options.views },
+        : {
+            fetch: inProcessFetch(app, request, signal),
+            demoKey,
+            views: options.views,
+            characters: options.characters,
+          },
     leavingSignal(request, reply),
   )
   if (!outcome.ok) {

@@ -20,15 +20,15 @@ export type FirstViewThread = {
     url: string,
     headers: Record<string, string>,
     demoKey: string | null,
-    /** Whether the service answers views (contract §12): a data tool's address renders with its rows. */
-    views: boolean,
+    /** What the service answers beyond the specification (contracts §12, §13): its pages render with them. */
+    extensions: { views: boolean; characters: boolean },
     ask: Remote<AskService> | null,
   ): Promise<unknown>
 }
 
 type Render = (
   request: Request,
-  source: { fetch: typeof fetch; demoKey: string; views: boolean } | null,
+  source: { fetch: typeof fetch; demoKey: string; views: boolean; characters: boolean } | null,
 ) => unknown
 
 const { file } = workerData as { file: string }
@@ -43,14 +43,14 @@ const render =
 
 const thread: FirstViewThread = {
   ready: () => render !== null,
-  async render(url, headers, demoKey, views, ask) {
+  async render(url, headers, demoKey, extensions, ask) {
     if (render === null) throw new Error('The server entry has no renderFirstView.')
     const source =
       demoKey === null || ask === null
         ? null
         : {
             demoKey,
-            views,
+            ...extensions,
             fetch: (async (input, init) => {
               const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
               const answer = await ask(target, Object.fromEntries(new Headers(init?.headers)))

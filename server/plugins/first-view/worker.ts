@@ -89,7 +89,7 @@ export async function renderInWorker(file: string): Promise<RenderThread | null>
         request.url,
         headers,
         source?.demoKey ?? null,
-        source?.views === true,
+        { views: source?.views === true, characters: source?.characters === true },
         // Comlink's types cannot say that a `proxy()` crosses as the Remote the thread receives.
         ask as Remote<AskService> | null,
       )

@@ -39,3 +39,23 @@ describe.each([
     expect(log.entries()).toHaveLength(3)
   })
 })
+
+describe('a chart whose facet the service did not count in time', () => {
+  const server = serveForTests({ apiKeys: [KEY] })
+
+  it('is left out, said so (`uncounted`), and the others are shown', async () => {
+    // The service's answer of the locations with their residents' bins not counted (as a view past its time).
+    const notCounting: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init)
+      if (!String(input).includes('_facet_bins=residents')) return answer
+      const body = await answer.json()
+      body.facets.residents = { bins: [], counted: false }
+      return new Response(JSON.stringify(body), { status: 200, headers: answer.headers })
+    }
+    const client = createClient({ baseUrl: server.origin, apiKey: KEY }, notCounting, createRequestLog())
+    const answer = await insightsOnService(client)
+    expect(answer.insights.residents).toBeNull()
+    expect(answer.uncounted).toBe(true)
+    expect(answer.insights).toEqual({ ...indexCharts(shippedDataset, server.origin), residents: null })
+  })
+})

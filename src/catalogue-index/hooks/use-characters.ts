@@ -1,6 +1,7 @@
 import {
-  keepPreviousData,
+  type QueryKey,
   type UseInfiniteQueryResult,
+  type UseQueryOptions,
   type UseQueryResult,
   useInfiniteQuery,
   useQuery,
@@ -19,10 +20,9 @@ import type {
   RelatedRecords,
 } from '../protocol/characters'
 import { indexQueryKeys } from './index-query-keys'
+import { serviceCharacterQueries } from './service-character-queries'
 import {
-  characterListOnService,
   characterListRequestPath,
-  charactersOnService,
   charactersRequestPath,
   type RelatedPage,
   relatedOnService,
@@ -39,12 +39,6 @@ export type CharacterAnswer<T> = IndexPageState<T> & {
   by: 'index' | 'service'
   /** The service's requests behind the answer (none from the index). */
   paths: string[]
-}
-
-/** A question of the character pages as a service that answers characters is asked it. */
-interface ServiceQuestion<T> {
-  paths: string[]
-  ask(client: CatalogueClient, signal: AbortSignal): Promise<T>
 }
 
 const NO_SERVICE = new Error('There is no service to ask.')
@@ -79,7 +73,7 @@ function serviceState<T>(
 function useCharacterReply<T>(
   request: CharacterRequest,
   pick: (reply: CharacterReply) => { answer: T } | null,
-  onService: ServiceQuestion<T>,
+  service: { paths: string[]; query: (client: CatalogueClient) => UseQueryOptions<T, Error, T, QueryKey> },
 ): CharacterAnswer<T> {
   const index = useIndexAnswer({
     key: (baseUrl, updatedAt) => indexQueryKeys.characters(baseUrl, updatedAt, request),
@@ -91,13 +85,12 @@ function useCharacterReply<T>(
     keepsStaleAnswer: true,
   })
   const client = useAskedService(index)
-  const service = useQuery<T>({
-    queryKey: ['service-characters', client?.service ?? '', request],
-    queryFn: ({ signal }) => (client ? onService.ask(client, signal) : Promise.reject(NO_SERVICE)),
-    enabled: client !== null,
-    placeholderData: keepPreviousData,
-  })
-  if (client) return { ...serviceState(service, service.data), by: 'service', paths: onService.paths }
+  const asked = useQuery<T, Error, T, QueryKey>(
+    client
+      ? service.query(client)
+      : { queryKey: ['service-characters', null], queryFn: () => Promise.reject(NO_SERVICE), enabled: false },
+  )
+  if (client) return { ...serviceState(asked, asked.data), by: 'service', paths: service.paths }
   const state = indexPageState(index)
   const answered = state.state === 'ready' ? { ...state, data: state.data.answer } : state
   return { ...answered, by: 'index', paths: [] }
@@ -107,7 +100,7 @@ function useCharacterReply<T>(
 export function useCharacterList(query: CharacterListQuery): CharacterAnswer<CharacterListPage> {
   return useCharacterReply({ kind: 'list', ...query }, (reply) => (reply.kind === 'list' ? reply : null), {
     paths: [characterListRequestPath(query)],
-    ask: (client, signal) => characterListOnService(client, query, signal),
+    query: (client) => serviceCharacterQueries.list(client, query),
   })
 }
 
@@ -115,7 +108,7 @@ export function useCharacterList(query: CharacterListQuery): CharacterAnswer<Cha
 export function useCharacter(id: number): CharacterAnswer<CharacterDetail | null> {
   return useCharacterReply({ kind: 'one', id }, (reply) => (reply.kind === 'one' ? reply : null), {
     paths: [charactersRequestPath([id])],
-    ask: async (client, signal) => (await charactersOnService(client, [id], signal))[0] ?? null,
+    query: (client) => serviceCharacterQueries.one(client, id),
   })
 }
 
@@ -123,7 +116,7 @@ export function useCharacter(id: number): CharacterAnswer<CharacterDetail | null
 export function useCharacters(ids: number[]): CharacterAnswer<CharacterDetail[]> {
   return useCharacterReply({ kind: 'many', ids }, (reply) => (reply.kind === 'many' ? reply : null), {
     paths: [charactersRequestPath(ids)],
-    ask: (client, signal) => charactersOnService(client, ids, signal),
+    query: (client) => serviceCharacterQueries.many(client, ids),
   })
 }
 

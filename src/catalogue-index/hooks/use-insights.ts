@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { type QueryKey, useQuery } from '@tanstack/react-query'
 import { useConnection } from '../../api/connection-in-use'
 import { serviceCharacters, serviceInsights } from '../../api/service-characters'
 import { useServiceExtension } from '../../api/use-service-extension'
 import { indexWorker } from '../client/index-client'
 import type { InsightsAnswer } from '../protocol/worker-api'
 import { indexQueryKeys } from './index-query-keys'
-import { INSIGHTS_REQUESTS, insightsOnService } from './service-insights'
+import { serviceInsightsQuery } from './service-character-queries'
+import { INSIGHTS_REQUESTS } from './service-insights'
 import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
+
+const NO_SERVICE = new Error('There is no service to ask.')
 
 /** The insights' charts and who counted them, by the one rule (`src/lib/answerer.ts`). */
 export type InsightsState =
@@ -38,12 +41,11 @@ export function useInsights(): InsightsState {
   // Until the index has counted them: its charts then replace the service's in place.
   const indexCounted = index.complete && index.data !== undefined
   const asked = characters && facets && !indexCounted ? client : null
-  const service = useQuery({
-    queryKey: ['service-insights', asked?.service ?? ''],
-    queryFn: ({ signal }) =>
-      asked ? insightsOnService(asked, signal) : Promise.reject(new Error('No service.')),
-    enabled: asked !== null,
-  })
+  const service = useQuery<InsightsAnswer, Error, InsightsAnswer, QueryKey>(
+    asked
+      ? serviceInsightsQuery(asked)
+      : { queryKey: ['service-insights', null], queryFn: () => Promise.reject(NO_SERVICE), enabled: false },
+  )
   if (!asked) return { by: 'index', index }
   return {
     by: 'service',

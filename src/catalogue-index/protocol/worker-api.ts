@@ -100,6 +100,8 @@ export type InsightsAnswer = {
   insights: Insights
   records: { episodes: number; locations: number }
   elapsedMs: number
+  /** Some chart was not counted by the service within its time limit (the service's first view is then not kept). */
+  uncounted?: true
 }
 
 import type { ExportFormat } from '../../export'

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto'
+import { deleteDB } from 'idb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { IndexConnection } from '../protocol/worker-api'
 
@@ -17,8 +18,9 @@ const { emptyMeta, writeMeta } = await import('./store')
 
 const connection: IndexConnection = { baseUrl: '', apiKey: '' }
 
+// Each test starts with no index: the previous one's is deleted (its open connection closes on the way).
 beforeEach(async () => {
-  for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name)
+  for (const { name } of await indexedDB.databases()) if (name) await deleteDB(name)
 })
 
 async function completeAt(updatedAt: number, catalogueVersion: string | null = null) {

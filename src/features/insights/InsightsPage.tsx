@@ -4,7 +4,7 @@ import { requestLog } from '../../api/request-log'
 import { episodes, locations, serviceBase } from '../../catalogue'
 import { describeIndexState } from '../../catalogue-index/components/describe'
 import IndexStatusPanel from '../../catalogue-index/components/IndexStatusPanel'
-import { indexSupported } from '../../catalogue-index/hooks/index-support'
+import { useIndexSupport } from '../../catalogue-index/hooks/index-support'
 import { type InsightsState, useInsights } from '../../catalogue-index/hooks/use-insights'
 import type { Insights } from '../../catalogue-index/protocol/insights'
 import type { IndexStatus, InsightsAnswer } from '../../catalogue-index/protocol/worker-api'
@@ -27,7 +27,8 @@ export default function InsightsPage() {
   usePageTitle('Insights')
   const { connection } = useConnection()
   const insights = useInsights()
-  const supported = indexSupported()
+  // Not known in the service's render and while the browser hydrates it (null): the HTML matches.
+  const support = useIndexSupport()
   return (
     <div className="insights-page">
       <PageHeading>Insights</PageHeading>
@@ -36,12 +37,12 @@ export default function InsightsPage() {
           ? 'Counts over every episode and location in the catalogue, counted by its service.'
           : 'Counts over every episode and location in the catalogue, made in this browser from the catalogue index.'}
       </p>
-      {connection && supported && (
+      {connection && support === true && (
         <div className="insights-index">
           <IndexStatusPanel connection={connection} />
         </div>
       )}
-      {insights.by === 'index' && !(connection && supported) ? (
+      {insights.by === 'index' && (!connection || support === false) ? (
         <p className="notice">
           Insights are counted from the catalogue index, which needs a browser with Web Workers and IndexedDB.
         </p>

@@ -1,0 +1,60 @@
+import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query'
+import type { CatalogueClient } from '../../api/client'
+import { listViewOf } from '../../catalogue/views/view'
+import { parseSeason } from '../../features/characters/season'
+import { CHARACTER_COLUMNS, CHARACTER_LIST } from '../../lib/character-path'
+import { readListUrl } from '../../lib/list-url'
+import type { CharacterListQuery, CharacterRequest } from '../protocol/characters'
+import { characterListOnService, charactersOnService } from './service-characters'
+import { insightsOnService } from './service-insights'
+
+/*
+ * The questions of the character pages and the insights as a service that answers them is asked (contract
+ * §13): the pages' hooks and the routes' loaders (which start them, and so the service's first view holds the
+ * answers) read the same cache entries.
+ */
+
+const key = (client: CatalogueClient, request: CharacterRequest): QueryKey => [
+  'service-characters',
+  client.service,
+  request,
+]
+
+export const serviceCharacterQueries = {
+  list: (client: CatalogueClient, query: CharacterListQuery) =>
+    queryOptions({
+      queryKey: key(client, { kind: 'list', ...query }),
+      queryFn: ({ signal }) => characterListOnService(client, query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** The page of the list an explorer address shows (`/characters?season=2&_sort_desc=episodes`). */
+  listAt: (client: CatalogueClient, search: URLSearchParams) => {
+    const { filters, page, view } = readListUrl(search, CHARACTER_LIST)
+    const { sort, ranges } = listViewOf({}, view, CHARACTER_COLUMNS)
+    return serviceCharacterQueries.list(client, {
+      page,
+      season: parseSeason(filters.season || null),
+      sort,
+      ranges,
+    })
+  },
+  /** Null: no record names the character. */
+  one: (client: CatalogueClient, id: number) =>
+    queryOptions({
+      queryKey: key(client, { kind: 'one', id }),
+      queryFn: async ({ signal }) => (await charactersOnService(client, [id], signal))[0] ?? null,
+    }),
+  many: (client: CatalogueClient, ids: number[]) =>
+    queryOptions({
+      queryKey: key(client, { kind: 'many', ids }),
+      queryFn: ({ signal }) => charactersOnService(client, ids, signal),
+    }),
+}
+
+const insightsKey = (client: CatalogueClient): QueryKey => ['service-insights', client.service]
+
+export const serviceInsightsQuery = (client: CatalogueClient) =>
+  queryOptions({
+    queryKey: insightsKey(client),
+    queryFn: ({ signal }) => insightsOnService(client, signal),
+  })
