@@ -10,6 +10,7 @@ import type { CatalogueClient } from '../../api/client'
 import { useConnection } from '../../api/connection-in-use'
 import { serviceCharacters } from '../../api/service-characters'
 import { useServiceExtension } from '../../api/use-service-extension'
+import { answererOf } from '../../lib/answerer'
 import { indexWorker } from '../client/index-client'
 import type {
   CharacterDetail,
@@ -49,8 +50,11 @@ const NO_SERVICE = new Error('There is no service to ask.')
  */
 function useAskedService(index: { complete: boolean; data: unknown }): CatalogueClient | null {
   const { client, config } = useConnection()
-  const answers = useServiceExtension(serviceCharacters, client, config)
-  return answers && !(index.complete && index.data !== undefined) ? client : null
+  const service = useServiceExtension(serviceCharacters, client, config)
+  const answered = index.complete && index.data !== undefined
+  return answererOf('characters', { index: answered ? 'ready' : 'incomplete', service }) === 'service'
+    ? client
+    : null
 }
 
 /** A service query's state in the shape the index's answers take. */

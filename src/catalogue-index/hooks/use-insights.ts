@@ -2,6 +2,7 @@ import { type QueryKey, useQuery } from '@tanstack/react-query'
 import { useConnection } from '../../api/connection-in-use'
 import { serviceCharacters, serviceInsights } from '../../api/service-characters'
 import { useServiceExtension } from '../../api/use-service-extension'
+import { answererOf } from '../../lib/answerer'
 import { indexWorker } from '../client/index-client'
 import type { InsightsAnswer } from '../protocol/worker-api'
 import { indexQueryKeys } from './index-query-keys'
@@ -39,8 +40,9 @@ export function useInsights(): InsightsState {
   const characters = useServiceExtension(serviceCharacters, client, config)
   const facets = useServiceExtension(serviceInsights, client, config)
   // Until the index has counted them: its charts then replace the service's in place.
-  const indexCounted = index.complete && index.data !== undefined
-  const asked = characters && facets && !indexCounted ? client : null
+  const counted = index.complete && index.data !== undefined
+  const known = { index: counted ? 'ready' : 'incomplete', service: characters && facets } as const
+  const asked = answererOf('insights', known) === 'service' ? client : null
   const service = useQuery<InsightsAnswer, Error, InsightsAnswer, QueryKey>(
     asked
       ? serviceInsightsQuery(asked)

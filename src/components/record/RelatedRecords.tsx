@@ -61,7 +61,14 @@ export default function RelatedRecords({ collection, record, headings }: Props) 
             ) : answer.state === 'loading' ? (
               <LoadingBar label={headings[other.name] ?? ''} />
             ) : answer.state === 'failed' ? (
-              <p className="muted">The catalogue index could not be read.</p>
+              <p className="muted">
+                {answer.by === 'service'
+                  ? 'The service did not answer these. '
+                  : 'The catalogue index could not be read. '}
+                <button type="button" className="button button-secondary" onClick={answer.retry}>
+                  Retry
+                </button>
+              </p>
             ) : !items || items.length === 0 ? (
               <p className="muted">
                 None: no {other.labels.singular} shares its {plural}.
