@@ -21,6 +21,8 @@ test('a first visit is connected to the embedded catalogue with nothing typed', 
     demoKey: DEMO_KEY,
     views: true,
     search: true,
+    characters: true,
+    insights: true,
     catalogueVersion: expect.any(String),
   })
 

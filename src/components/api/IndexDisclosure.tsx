@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useCatalogueClient } from '../../api/connection-in-use'
 import { COLLECTIONS, joinWithAnd } from '../../catalogue'
 import './api-disclosure.css'
@@ -14,26 +15,31 @@ const LINK_FIELDS = joinWithAnd(
  */
 export function IndexDisclosure({ updatedAt }: { updatedAt: number | null }) {
   const client = useCatalogueClient()
+  // Filled in when opened, as the requests' disclosure is: the service's render of a first view writes
+  // addresses relative to this site, the browser absolute ones.
+  const [open, setOpen] = useState(false)
   return (
-    <details className="api-disclosure">
+    <details className="api-disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         API <span className="api-count">(from the catalogue index)</span>
       </summary>
-      <div className="api-requests">
-        <p className="api-intro">
-          This page made no request of its own. The service has no character endpoint: the page came from the
-          catalogue index in this browser
-          {updatedAt !== null && `, last read at ${new Date(updatedAt).toLocaleTimeString('en-GB')}`}, which
-          derives characters from {LINK_FIELDS}. The index was read page by page from:
-        </p>
-        <ul className="api-index-sources">
-          {COLLECTIONS.map((collection) => (
-            <li key={collection.name} className="api-address">
-              <span className="api-method">GET</span> {client.urlOf(collection.listPath)}?page=…
-            </li>
-          ))}
-        </ul>
-      </div>
+      {open && (
+        <div className="api-requests">
+          <p className="api-intro">
+            This page made no request of its own. The service has no character endpoint: the page came from
+            the catalogue index in this browser
+            {updatedAt !== null && `, last read at ${new Date(updatedAt).toLocaleTimeString('en-GB')}`}, which
+            derives characters from {LINK_FIELDS}. The index was read page by page from:
+          </p>
+          <ul className="api-index-sources">
+            {COLLECTIONS.map((collection) => (
+              <li key={collection.name} className="api-address">
+                <span className="api-method">GET</span> {client.urlOf(collection.listPath)}?page=…
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </details>
   )
 }
