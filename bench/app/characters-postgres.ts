@@ -7,7 +7,7 @@
  * - `/characters/N`: its first records (target ≤ 700 ms);
  * - `/locations/N`: the episodes its residents appear in (≤ 700 ms);
  * - `/insights`: all six charts drawn (≤ 1.5 s);
- * - no list read past its second page (no crawl) and no index built.
+ * - no list read past its second page (no crawl) and no record indexed.
  */
 import { mkdtempSync } from 'node:fs'
 import type { Page } from '@playwright/test'
@@ -30,12 +30,48 @@ const CHARTS = 6
 const CHARACTERS = [47_918, 1, 25_000, 50_000, 75_000, 99_999]
 const LOCATIONS = [1, 250_000, 500_000, 750_000, 999_999]
 
-/** Milliseconds from the navigation's start until `ready()` holds in the page. */
+/**
+ * Milliseconds from the navigation's start until `ready()` holds in the page: checked at every frame from the
+ * response's first bytes (not the load event, which waits for every script and preload).
+ */
 async function timeTo(page: Page, url: string, ready: () => boolean): Promise<number> {
-  await page.goto(url)
+  await page.goto(url, { waitUntil: 'commit' })
   const at = await page.waitForFunction(ready, undefined, { timeout: 60_000, polling: 'raf' })
   await at.dispose()
   return page.evaluate(() => performance.now())
+}
+
+/**
+ * How many records this browser's catalogue indexes hold (in the page). A first visit may keep an index's
+ * database for the lists' sizes it read; a build stores records.
+ */
+async function recordsIndexed(): Promise<number> {
+  let records = 0
+  for (const { name } of await indexedDB.databases()) {
+    if (!name?.startsWith('catalogue-index ')) continue
+    records += await new Promise<number>((done) => {
+      const opening = indexedDB.open(name)
+      opening.onerror = () => done(0)
+      opening.onsuccess = () => {
+        const db = opening.result
+        if (!db.objectStoreNames.contains('records')) {
+          db.close()
+          done(0)
+          return
+        }
+        const counting = db.transaction('records').objectStore('records').count()
+        counting.onsuccess = () => {
+          db.close()
+          done(counting.result)
+        }
+        counting.onerror = () => {
+          db.close()
+          done(0)
+        }
+      }
+    })
+  }
+  return records
 }
 
 export async function measureCharactersOnPostgres(
@@ -86,9 +122,7 @@ export async function measureCharactersOnPostgres(
             if (!/^\/v1\/(locations|episodes)\/?$/.test(pathname)) return false
             return searchParams.has('_export') || Number(searchParams.get('page') ?? 1) > 2
           }).length
-          indexed += (await page.evaluate(() => indexedDB.databases())).filter(({ name }) =>
-            name?.startsWith('catalogue-index '),
-          ).length
+          indexed += await page.evaluate(recordsIndexed)
           await visitor.close()
         }
         log(
@@ -119,7 +153,7 @@ export async function measureCharactersOnPostgres(
       },
       {
         target: 'no list read past its second page or streamed (no crawl), and no index built',
-        measured: `${crawled} read, ${indexed} built`,
+        measured: `${crawled} read, ${indexed} records indexed`,
         pass: crawled === 0 && indexed === 0,
       },
     ]

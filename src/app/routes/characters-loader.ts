@@ -6,6 +6,7 @@ import { CHARACTER_LIST, characterListPath } from '../../lib/character-path'
 import { readListUrl } from '../../lib/list-url'
 import type { RouteModule } from '../../lib/page/route-module'
 import { requireClient } from './require-client'
+import { servedBy } from './served-by'
 
 type Deps = {
   connections: ConnectionStore
@@ -41,10 +42,12 @@ export function characterPagesLoader({ connections, queryClient, page, shows }: 
     }
     const code = page.prepare()
     const client = await requireClient(connections, request)
-    const { startServiceAnswer } = await import('./service-answers')
-    const asked =
-      shows === 'list' ? { list: url.searchParams } : shows === 'ids' ? { ids: params.ids ?? '' } : shows
-    await startServiceAnswer(asked, { connections, queryClient, client })
+    if (await servedBy(connections, client, shows === 'insights' ? 'insights' : 'characters')) {
+      const { startServiceAnswer } = await import('./service-answers')
+      const asked =
+        shows === 'list' ? { list: url.searchParams } : shows === 'ids' ? { ids: params.ids ?? '' } : shows
+      await startServiceAnswer(asked, { queryClient, client })
+    }
     await code
     return null
   }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, replace } from 'react-router-dom'
 import { type ApiRecord, parseIdSelection } from '../../catalogue'
 import { type LoaderDeps, requireClient } from './require-client'
+import { servedBy } from './served-by'
 
 /**
  * A record page's loader (`/locations/7`, or `/locations/1,5,9` to compare): one distinct id is that record's
@@ -28,7 +29,17 @@ export function recordLoader<R extends ApiRecord, F extends string>(deps: Loader
           ? queryClient.ensureQueryData(queries.many(client, selection.ids))
           : null
     answer?.catch(() => undefined) // the page shows the failure, from the same query
-    await code
+    // A record's related records, when its service answers them (contract §13), so its first view holds them.
+    const related =
+      selection.kind === 'one' && (await servedBy(connections, client, 'related'))
+        ? import('./service-answers').then(({ startServiceAnswer }) =>
+            startServiceAnswer(
+              { related: { collection: collection.name, id: selection.id } },
+              { queryClient, client },
+            ),
+          )
+        : null
+    await Promise.all([code, related])
     return null
   }
 }

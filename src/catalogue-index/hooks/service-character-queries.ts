@@ -1,17 +1,16 @@
-import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { CatalogueClient } from '../../api/client'
 import { listViewOf } from '../../catalogue/views/view'
 import { parseSeason } from '../../features/characters/season'
 import { CHARACTER_COLUMNS, CHARACTER_LIST } from '../../lib/character-path'
 import { readListUrl } from '../../lib/list-url'
 import type { CharacterListQuery, CharacterRequest } from '../protocol/characters'
-import { characterListOnService, charactersOnService } from './service-characters'
-import { insightsOnService } from './service-insights'
+import { characterListOnService, charactersOnService, relatedOnService } from './service-characters'
 
 /*
- * The questions of the character pages and the insights as a service that answers them is asked (contract
- * §13): the pages' hooks and the routes' loaders (which start them, and so the service's first view holds the
- * answers) read the same cache entries.
+ * The questions of the character pages and a record's related records as a service that answers them is asked
+ * (contract §13): the pages' hooks and the routes' loaders (which start them, and so the service's first view
+ * holds the answers) read the same cache entries.
  */
 
 const key = (client: CatalogueClient, request: CharacterRequest): QueryKey => [
@@ -51,10 +50,12 @@ export const serviceCharacterQueries = {
     }),
 }
 
-const insightsKey = (client: CatalogueClient): QueryKey => ['service-insights', client.service]
-
-export const serviceInsightsQuery = (client: CatalogueClient) =>
-  queryOptions({
-    queryKey: insightsKey(client),
-    queryFn: ({ signal }) => insightsOnService(client, signal),
+/** A record's related records in every other collection, a page at a time (most shared first). */
+export const serviceRelatedQuery = (client: CatalogueClient, collection: string, id: number) =>
+  infiniteQueryOptions({
+    queryKey: ['service-related', client.service, collection, id],
+    queryFn: ({ pageParam, signal }) => relatedOnService(client, collection, id, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) =>
+      last && Object.values(last.more).some((more) => more.next) ? page + 1 : undefined,
   })

@@ -1,3 +1,4 @@
+import { type QueryKey, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import type { CatalogueClient } from '../../api/client'
 import { episodes, locations } from '../../catalogue'
@@ -105,3 +106,11 @@ export async function insightsOnService(
     ...(Object.values(insights).includes(null) ? { uncounted: true as const } : {}),
   }
 }
+
+const insightsKey = (client: CatalogueClient): QueryKey => ['service-insights', client.service]
+
+export const serviceInsightsQuery = (client: CatalogueClient) =>
+  queryOptions({
+    queryKey: insightsKey(client),
+    queryFn: ({ signal }) => insightsOnService(client, signal),
+  })

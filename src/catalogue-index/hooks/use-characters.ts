@@ -7,7 +7,7 @@ import {
   useQuery,
 } from '@tanstack/react-query'
 import type { CatalogueClient } from '../../api/client'
-import { useConnection } from '../../api/connection-in-use'
+import { useCatalogueClient, useConnection } from '../../api/connection-in-use'
 import { serviceCharacters } from '../../api/service-characters'
 import { useServiceExtension } from '../../api/use-service-extension'
 import { answererOf } from '../../lib/answerer'
@@ -21,12 +21,11 @@ import type {
   RelatedRecords,
 } from '../protocol/characters'
 import { indexQueryKeys } from './index-query-keys'
-import { serviceCharacterQueries } from './service-character-queries'
+import { serviceCharacterQueries, serviceRelatedQuery } from './service-character-queries'
 import {
   characterListRequestPath,
   charactersRequestPath,
   type RelatedPage,
-  relatedOnService,
   relatedRequestPath,
 } from './service-characters'
 import { type IndexPageState, indexPageState, useIndexAnswer } from './use-index-answer'
@@ -151,12 +150,7 @@ export function useRelatedRecords(collection: string, id: number): RelatedAnswer
   })
   const client = useAskedService(index)
   const service = useInfiniteQuery({
-    queryKey: ['service-related', client?.service ?? '', collection, id],
-    queryFn: ({ pageParam, signal }) =>
-      client ? relatedOnService(client, collection, id, pageParam, signal) : Promise.reject(NO_SERVICE),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, page) =>
-      last && Object.values(last.more).some((more) => more.next) ? page + 1 : undefined,
+    ...serviceRelatedQuery(useCatalogueClient(), collection, id),
     enabled: client !== null,
   })
   if (client) {

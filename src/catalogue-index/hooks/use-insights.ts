@@ -6,8 +6,7 @@ import { answererOf } from '../../lib/answerer'
 import { indexWorker } from '../client/index-client'
 import type { InsightsAnswer } from '../protocol/worker-api'
 import { indexQueryKeys } from './index-query-keys'
-import { serviceInsightsQuery } from './service-character-queries'
-import { INSIGHTS_REQUESTS } from './service-insights'
+import { INSIGHTS_REQUESTS, serviceInsightsQuery } from './service-insights'
 import { type IndexAnswer, useIndexAnswer } from './use-index-answer'
 
 const NO_SERVICE = new Error('There is no service to ask.')
