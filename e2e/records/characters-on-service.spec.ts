@@ -91,8 +91,9 @@ test('a location’s related episodes come from the service, a page at a time, m
     await expect(section).toContainText(`${PAGE_SIZE} of ${related.size} shown.`)
     await section.getByRole('button', { name: 'Show more episodes' }).click()
     await expect(items).toHaveCount(Math.min(2 * PAGE_SIZE, related.size))
+    // The first page came with the record's page, rendered by the service; the next is the app's request.
+    expect(asked).toContain(`/v1/locations/${location.id}/episodes?page=2`)
   }
-  expect(asked).toContain(`/v1/locations/${location.id}/episodes`)
   expect(asked.filter(readsAList)).toEqual([])
 })
 
@@ -117,6 +118,24 @@ test('the insights are counted by the service, and a bar opens exactly its recor
     `of ${count.toLocaleString('en-US')} locations`,
   )
   expect(asked.filter(readsAList)).toEqual([])
+})
+
+test('a character’s page and the insights come rendered by the service, and the app asks nothing again', async ({
+  page,
+}) => {
+  const [id, character] = [...characters].find(([, { episodes }]) => episodes.length > 0) ?? [0, undefined]
+  const asked = watchApi(page)
+  const html = await (await page.goto(`${LARGE_URL}/characters/${id}`))?.text()
+  expect(html).toContain(`>${character?.episodes[0]?.episode}<`)
+  // The disclosure's requests are the app's (shown once opened): the page has become the app.
+  await page.getByText('API (1 request)').click()
+  await expect(page.getByText('The page, rendered by the service', { exact: false })).toBeVisible()
+
+  const insights = await (await page.goto(`${LARGE_URL}/insights`))?.text()
+  expect(insights).toContain('Characters by number of episodes')
+  await page.getByText('API (3 requests)').click()
+  await expect(page.getByText('The page, rendered by the service', { exact: false })).toHaveCount(3)
+  expect(asked).toEqual([])
 })
 
 test('a service without the extension: a character page and the insights wait for the index, as before', async ({

@@ -13,6 +13,7 @@ import {
   FacetBodySchema,
   ViewFacetsBodySchema,
 } from '../../catalogue/views/answer'
+import { STALE_TIME } from '../../lib/page/collection-queries'
 import { exactValuePath } from '../../lib/view-link'
 import type { Bar, Insights } from '../protocol/insights'
 import type { InsightsAnswer } from '../protocol/worker-api'
@@ -113,4 +114,5 @@ export const serviceInsightsQuery = (client: CatalogueClient) =>
   queryOptions({
     queryKey: insightsKey(client),
     queryFn: ({ signal }) => insightsOnService(client, signal),
+    staleTime: STALE_TIME,
   })
