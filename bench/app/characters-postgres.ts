@@ -9,16 +9,11 @@
  * - `/insights`: all six charts drawn (≤ 1.5 s);
  * - no list read past its second page (no crawl) and no record indexed.
  */
-import { mkdtempSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { loadDatasetFile } from '../../server/postgres/load'
-import { startPostgres } from '../../server/test/postgres-process'
 import { loadNow, stampLine, stampNow, targetTable } from '../benchmarks-doc'
-import { ensureLargeDataset } from '../large-dataset'
-import { stopServer } from '../processes'
 import { ms, percentile } from '../timings'
 import { launchBrowser, newVisitor, openPage } from './browser'
-import { startCatalogueService } from './indexed-catalogue'
+import { withMillionOnPostgres } from './postgres-service'
 
 const LATENCY_MS = 150
 const CHARACTER_MS = 700
@@ -81,16 +76,7 @@ export async function measureCharactersOnPostgres(
 ): Promise<string> {
   const started = new Date()
   const load = loadNow()
-  const file = ensureLargeDataset(root, '/tmp/catalogue-bench', 1_000_000, 9_801)
-  const workDir = mkdtempSync('/tmp/bench-characters-postgres-')
-  const cluster = await startPostgres()
-  try {
-    const url = await cluster.createDatabase('catalogue')
-    log('db:load of 1,000,000 locations …')
-    await loadDatasetFile(url, file)
-    const service = await startCatalogueService(null, workDir, 'characters-postgres', undefined, {
-      CATALOGUE_DATABASE_URL: url,
-    })
+  return withMillionOnPostgres(root, 'characters-postgres', log, async (service) => {
     const browser = await launchBrowser()
     const character: number[] = []
     const related: number[] = []
@@ -131,7 +117,6 @@ export async function measureCharactersOnPostgres(
       }
     } finally {
       await browser.close()
-      await stopServer(service)
     }
     const median = (values: number[]) =>
       `median ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))}`
@@ -159,7 +144,5 @@ export async function measureCharactersOnPostgres(
     ]
     const stamp = stampNow('npm run bench:characters', started, load)
     return `${stampLine(stamp)}\n\nThe generator's 1,000,000 locations and 9,801 episodes in PostgreSQL, the service in demo mode; each page opened in a fresh profile, timed from the navigation's start.\n\n${targetTable(rows)}\n`
-  } finally {
-    cluster.remove()
-  }
+  })
 }

@@ -8,16 +8,11 @@
  * - `/search?q=cafe` opened: from the navigation's start to its first result rows (≤ 800 ms);
  * - the renderer's JavaScript heap after both (≤ 150 MB), and that no list was read past its second page (no crawl).
  */
-import { mkdtempSync } from 'node:fs'
-import { loadDatasetFile } from '../../server/postgres/load'
-import { startPostgres } from '../../server/test/postgres-process'
 import { loadNow, stampLine, stampNow, targetTable } from '../benchmarks-doc'
-import { ensureLargeDataset } from '../large-dataset'
-import { stopServer } from '../processes'
 import { ms, percentile } from '../timings'
 import { launchBrowser, newVisitor, openPage } from './browser'
 import { openPalette } from './first-visit'
-import { startCatalogueService } from './indexed-catalogue'
+import { withMillionOnPostgres } from './postgres-service'
 
 const LATENCY_MS = 150
 const PALETTE_MS = 500
@@ -50,16 +45,7 @@ export async function measureSearchOnPostgres(
 ): Promise<string> {
   const started = new Date()
   const load = loadNow()
-  const file = ensureLargeDataset(root, '/tmp/catalogue-bench', 1_000_000, 9_801)
-  const workDir = mkdtempSync('/tmp/bench-search-postgres-')
-  const cluster = await startPostgres()
-  try {
-    const url = await cluster.createDatabase('catalogue')
-    log('db:load of 1,000,000 locations …')
-    await loadDatasetFile(url, file)
-    const service = await startCatalogueService(null, workDir, 'search-postgres', undefined, {
-      CATALOGUE_DATABASE_URL: url,
-    })
+  return withMillionOnPostgres(root, 'search-postgres', log, async (service) => {
     const browser = await launchBrowser()
     const palette: number[] = []
     const searchPage: number[] = []
@@ -106,7 +92,6 @@ export async function measureSearchOnPostgres(
       }
     } finally {
       await browser.close()
-      await stopServer(service)
     }
     const rows = [
       {
@@ -133,7 +118,5 @@ export async function measureSearchOnPostgres(
     ]
     const stamp = stampNow('npm run bench:search -- --postgres', started, load)
     return `${stampLine(stamp)}\n\nThe generator's 1,000,000 locations and 9,801 episodes in PostgreSQL, the service in demo mode.\n\n${targetTable(rows)}\n`
-  } finally {
-    cluster.remove()
-  }
+  })
 }

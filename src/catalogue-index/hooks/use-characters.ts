@@ -41,8 +41,6 @@ export type CharacterAnswer<T> = IndexPageState<T> & {
   paths: string[]
 }
 
-const NO_SERVICE = new Error('There is no service to ask.')
-
 /**
  * Whether the service in use answers this page instead of the index, and which client asks it: until the index
  * has answered (its answer then replaces the service's in place, with nothing loading between them).
@@ -88,11 +86,7 @@ function useCharacterReply<T>(
     keepsStaleAnswer: true,
   })
   const client = useAskedService(index)
-  const asked = useQuery<T, Error, T, QueryKey>(
-    client
-      ? service.query(client)
-      : { queryKey: ['service-characters', null], queryFn: () => Promise.reject(NO_SERVICE), enabled: false },
-  )
+  const asked = useQuery({ ...service.query(useCatalogueClient()), enabled: client !== null })
   if (client) return { ...serviceState(asked, asked.data), by: 'service', paths: service.paths }
   const state = indexPageState(index)
   const answered = state.state === 'ready' ? { ...state, data: state.data.answer } : state
